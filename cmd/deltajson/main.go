@@ -1,0 +1,75 @@
+// Command deltajson shows what happens to streamed tool-call arguments:
+// it checks files, replays recorded provider streams, repairs broken
+// output and benchmarks the stream core against reparsing peers.
+//
+// Usage:
+//
+//	deltajson <command> [flags] [args]
+//
+// Run "deltajson help" for the list of commands, and
+// "deltajson <command> --help" for one command's flags and an example.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit statuses shared by every subcommand.
+const (
+	exitOK      = 0 // success: everything valid
+	exitInvalid = 1 // some input was invalid, or could not be repaired
+	exitUsage   = 2 // a usage or I/O error
+)
+
+// A command is one subcommand. run gets the arguments after the
+// subcommand's name and returns the exit status.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order "help" shows them. Each
+// lives in its own file.
+var commands []command
+
+func register(c command) { commands = append(commands, c) }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		usage(stdout)
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(args[1:], stdin, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "deltajson: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "deltajson: strict, incremental JSON for streamed LLM tool calls.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: deltajson <command> [flags] [args]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, `Run "deltajson <command> --help" for a command's flags and an example.`)
+}

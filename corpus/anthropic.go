@@ -1,0 +1,104 @@
+package corpus
+
+// NOTE: Anthropic Messages events, also what Bedrock frames carry. A tool
+// block (tool_use, server_tool_use, mcp_tool_use) is keyed by its content
+// block index. Its input arrives as input_json_delta pieces; when the start
+// event already holds a non-empty input object and no non-empty piece
+// follows, that object's compact text is the End's Final. A block with no
+// content_block_stop (cut off by max_tokens) gets no End.
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+type anthropicEvent struct {
+	Type         string `json:"type"`
+	Index        *int   `json:"index"`
+	ContentBlock *struct {
+		Type  string          `json:"type"`
+		ID    string          `json:"id"`
+		Name  string          `json:"name"`
+		Input json.RawMessage `json:"input"`
+	} `json:"content_block"`
+	Delta *struct {
+		Type        string          `json:"type"`
+		PartialJSON json.RawMessage `json:"partial_json"`
+	} `json:"delta"`
+	Error json.RawMessage `json:"error"`
+}
+
+type anthropicBlock struct {
+	final []byte // input from the start event, until a piece arrives
+}
+
+type anthropicDecoder struct {
+	blocks map[int]*anthropicBlock
+}
+
+func newAnthropicDecoder() *anthropicDecoder {
+	return &anthropicDecoder{blocks: make(map[int]*anthropicBlock)}
+}
+
+func (d *anthropicDecoder) decode(p payload, out *[]resume.Event) error {
+	var ev anthropicEvent
+	if err := unmarshalPayload(p, &ev); err != nil {
+		return err
+	}
+	if ev.Type == "error" {
+		return providerError(ev.Error)
+	}
+	if ev.Index == nil {
+		return nil
+	}
+	idx := *ev.Index
+	key := strconv.Itoa(idx)
+	switch ev.Type {
+	case "content_block_start":
+		cb := ev.ContentBlock
+		if cb == nil {
+			return nil
+		}
+		switch cb.Type {
+		case "tool_use", "server_tool_use", "mcp_tool_use":
+		default:
+			return nil
+		}
+		b := &anthropicBlock{}
+		if in := compact(bytes.TrimSpace(cb.Input)); len(in) > 0 && string(in) != "{}" && string(in) != "null" {
+			b.final = in
+		}
+		d.blocks[idx] = b
+		e := newEvent(resume.EventStart, key)
+		e.ID, e.Name, e.Index = cb.ID, cb.Name, idx
+		*out = append(*out, e)
+	case "content_block_delta":
+		b := d.blocks[idx]
+		if b == nil || ev.Delta == nil || ev.Delta.Type != "input_json_delta" {
+			return nil
+		}
+		text, ok, err := argText(ev.Delta.PartialJSON)
+		if err != nil || !ok {
+			return err
+		}
+		if len(text) > 0 {
+			b.final = nil
+		}
+		e := newEvent(resume.EventDelta, key)
+		e.Index, e.Data = idx, text
+		*out = append(*out, e)
+	case "content_block_stop":
+		b := d.blocks[idx]
+		if b == nil {
+			return nil
+		}
+		delete(d.blocks, idx)
+		e := newEvent(resume.EventEnd, key)
+		e.Index, e.Final = idx, b.final
+		*out = append(*out, e)
+	}
+	return nil
+}

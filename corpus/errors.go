@@ -1,0 +1,49 @@
+package corpus
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+var (
+	// ErrUnknownFormat means the format was not named right or could not
+	// be detected.
+	ErrUnknownFormat = errors.New("unknown stream format")
+	// ErrChecksum means an AWS event-stream frame failed its CRC32 check.
+	ErrChecksum = errors.New("event-stream checksum mismatch")
+	// ErrProvider means the stream carried the provider's own error event.
+	ErrProvider = errors.New("provider sent an error")
+	// ErrAbsent means a data source that lives outside the repository (the
+	// shared corpus folder, a module not yet downloaded) is not there.
+	// Tests skip on it.
+	ErrAbsent = errors.New("corpus data absent")
+)
+
+// Error is a failure to read one stream, with the place it happened.
+// A truncated stream wraps io.ErrUnexpectedEOF.
+type Error struct {
+	Format Format
+	// Line is the 1-based line of the payload in a text container, or 0
+	// for the binary event-stream.
+	Line int
+	// Offset is the byte offset of the payload (or frame) in the stream.
+	Offset int64
+	Err    error
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("corpus: ")
+	if e.Format != FormatUnknown && e.Format != FormatAuto {
+		b.WriteString(e.Format.String())
+		b.WriteString(": ")
+	}
+	if e.Line > 0 {
+		fmt.Fprintf(&b, "line %d, ", e.Line)
+	}
+	fmt.Fprintf(&b, "offset %d: %v", e.Offset, e.Err)
+	return b.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }

@@ -1,0 +1,117 @@
+package corpus
+
+// NOTE: Gemini and Vertex generateContent chunks. A functionCall with whole
+// args becomes Start + End, Final being the compact text of args exactly as
+// sent (json.Compact, so key order and escapes are kept). Key and Index are
+// the call's ordinal in the stream.
+//
+// Vertex streamFunctionCallArguments sends a call in pieces instead: a
+// functionCall with name and willContinue, then partialArgs entries
+// (jsonPath, and stringValue / numberValue / boolValue / nullValue, string
+// values arriving in several pieces), closed by a functionCall without
+// willContinue (usually empty). These pieces carry values, not JSON text,
+// so no faithful text deltas exist: the reader assembles the object, in
+// first-seen key order, and sends it as the Final of the End. See
+// partialargs.go.
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+type geminiChunk struct {
+	Candidates []struct {
+		Content *struct {
+			Parts []struct {
+				FunctionCall *geminiCall `json:"functionCall"`
+			} `json:"parts"`
+		} `json:"content"`
+	} `json:"candidates"`
+	Error json.RawMessage `json:"error"`
+}
+
+type geminiCall struct {
+	ID           string          `json:"id"`
+	Name         string          `json:"name"`
+	Args         json.RawMessage `json:"args"`
+	PartialArgs  []partialArg    `json:"partialArgs"`
+	WillContinue bool            `json:"willContinue"`
+}
+
+type geminiDecoder struct {
+	n    int         // calls seen
+	open *partialObj // the call being streamed in pieces, if any
+	key  string
+}
+
+func newGeminiDecoder() *geminiDecoder { return &geminiDecoder{} }
+
+func (d *geminiDecoder) decode(p payload, out *[]resume.Event) error {
+	var c geminiChunk
+	if err := unmarshalPayload(p, &c); err != nil {
+		return err
+	}
+	if err := providerError(c.Error); err != nil {
+		return err
+	}
+	for _, cand := range c.Candidates {
+		if cand.Content == nil {
+			continue
+		}
+		for _, part := range cand.Content.Parts {
+			if fc := part.FunctionCall; fc != nil {
+				if err := d.call(fc, out); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (d *geminiDecoder) call(fc *geminiCall, out *[]resume.Event) error {
+	streamed := fc.WillContinue || len(fc.PartialArgs) > 0
+	if d.open != nil && fc.Name != "" && len(fc.Args) == 0 && len(fc.PartialArgs) == 0 {
+		d.close(out) // a new call starts while one is open
+	}
+	if d.open == nil {
+		if !streamed && fc.Name == "" && len(fc.Args) == 0 {
+			return nil // a lone closer
+		}
+		key := strconv.Itoa(d.n)
+		e := newEvent(resume.EventStart, key)
+		e.ID, e.Name, e.Index = fc.ID, fc.Name, d.n
+		d.n++
+		*out = append(*out, e)
+		if !streamed {
+			end := newEvent(resume.EventEnd, key)
+			end.Index = e.Index
+			if len(fc.Args) > 0 && string(fc.Args) != "null" {
+				end.Final = compact(fc.Args)
+			}
+			*out = append(*out, end)
+			return nil
+		}
+		d.open, d.key = newPartialObj(), key
+	}
+	for _, pa := range fc.PartialArgs {
+		if err := d.open.apply(pa); err != nil {
+			return err
+		}
+	}
+	if !fc.WillContinue {
+		d.close(out)
+	}
+	return nil
+}
+
+func (d *geminiDecoder) close(out *[]resume.Event) {
+	n, _ := strconv.Atoi(d.key)
+	e := newEvent(resume.EventEnd, d.key)
+	e.Index = n
+	e.Final = d.open.json()
+	*out = append(*out, e)
+	d.open = nil
+}

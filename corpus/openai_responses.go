@@ -1,0 +1,160 @@
+package corpus
+
+// NOTE: OpenAI Responses events. A call is an output item: function_call,
+// custom_tool_call (freeform input, not JSON), or a hosted "*_call" item
+// that carries arguments (tool_search_call sends them as an object, only in
+// output_item.done, and has no name, so its item type stands in). Key is
+// the item id; Seq is sequence_number.
+//
+// The first of function_call_arguments.done, custom_tool_call_input.done or
+// output_item.done ends the call with Final; later ones are ignored.
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+type responsesEvent struct {
+	Type        string          `json:"type"`
+	ItemID      string          `json:"item_id"`
+	OutputIndex *int            `json:"output_index"`
+	Seq         *int64          `json:"sequence_number"`
+	Delta       json.RawMessage `json:"delta"`
+	Arguments   json.RawMessage `json:"arguments"`
+	Input       json.RawMessage `json:"input"`
+	Item        *responsesItem  `json:"item"`
+	Code        string          `json:"code"`
+	Message     string          `json:"message"`
+	Response    *struct {
+		Error json.RawMessage `json:"error"`
+	} `json:"response"`
+}
+
+type responsesItem struct {
+	ID        string          `json:"id"`
+	Type      string          `json:"type"`
+	CallID    *string         `json:"call_id"`
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+	Input     json.RawMessage `json:"input"`
+}
+
+// isCall tells tool-call items from messages, reasoning and hosted calls
+// that have no arguments (web_search_call, …).
+func (it *responsesItem) isCall() bool {
+	switch it.Type {
+	case "function_call", "custom_tool_call":
+		return true
+	}
+	return strings.HasSuffix(it.Type, "_call") && len(it.Arguments) > 0
+}
+
+type responsesDecoder struct {
+	started map[string]bool
+	ended   map[string]bool
+}
+
+func newResponsesDecoder() *responsesDecoder {
+	return &responsesDecoder{started: make(map[string]bool), ended: make(map[string]bool)}
+}
+
+func (d *responsesDecoder) decode(p payload, out *[]resume.Event) error {
+	var ev responsesEvent
+	if err := unmarshalPayload(p, &ev); err != nil {
+		return err
+	}
+	switch ev.Type {
+	case "error": // {"type":"error","code":…,"message":…}
+		return fmt.Errorf("%s: %s: %w", ev.Code, ev.Message, ErrProvider)
+	case "response.failed":
+		if ev.Response != nil {
+			if err := providerError(ev.Response.Error); err != nil {
+				return err
+			}
+		}
+		return fmt.Errorf("response.failed: %w", ErrProvider)
+	}
+	mk := func(kind resume.EventKind, key string) resume.Event {
+		e := newEvent(kind, key)
+		if ev.OutputIndex != nil {
+			e.Index = *ev.OutputIndex
+		}
+		if ev.Seq != nil {
+			e.Seq = *ev.Seq
+		}
+		return e
+	}
+	switch ev.Type {
+	case "response.output_item.added":
+		if it := ev.Item; it != nil && it.isCall() && !d.started[it.ID] {
+			d.started[it.ID] = true
+			e := mk(resume.EventStart, it.ID)
+			e.ID, e.Name = it.callID(), it.name()
+			*out = append(*out, e)
+		}
+	case "response.function_call_arguments.delta", "response.custom_tool_call_input.delta":
+		if d.ended[ev.ItemID] {
+			return nil
+		}
+		text, ok, err := argText(ev.Delta)
+		if err != nil || !ok {
+			return err
+		}
+		d.started[ev.ItemID] = true
+		e := mk(resume.EventDelta, ev.ItemID)
+		e.Data = text
+		*out = append(*out, e)
+	case "response.function_call_arguments.done", "response.custom_tool_call_input.done":
+		raw := ev.Arguments
+		if ev.Type == "response.custom_tool_call_input.done" {
+			raw = ev.Input
+		}
+		return d.end(mk(resume.EventEnd, ev.ItemID), raw, out)
+	case "response.output_item.done":
+		if it := ev.Item; it != nil && it.isCall() {
+			raw := it.Arguments
+			if it.Type == "custom_tool_call" {
+				raw = it.Input
+			}
+			e := mk(resume.EventEnd, it.ID)
+			e.ID, e.Name = it.callID(), it.name()
+			return d.end(e, raw, out)
+		}
+	}
+	return nil
+}
+
+// name is the tool name; a hosted call such as tool_search_call has none,
+// so its item type stands in.
+func (it *responsesItem) name() string {
+	if it.Name == "" && it.Type != "function_call" && it.Type != "custom_tool_call" {
+		return it.Type
+	}
+	return it.Name
+}
+
+func (it *responsesItem) callID() string {
+	if it.CallID == nil {
+		return ""
+	}
+	return *it.CallID
+}
+
+func (d *responsesDecoder) end(e resume.Event, raw json.RawMessage, out *[]resume.Event) error {
+	if d.ended[e.Key] {
+		return nil
+	}
+	text, ok, err := argText(raw)
+	if err != nil {
+		return err
+	}
+	if ok {
+		e.Final = text
+	}
+	d.ended[e.Key] = true
+	*out = append(*out, e)
+	return nil
+}

@@ -1,0 +1,220 @@
+package corpus
+
+// NOTE: assembling Vertex partialArgs into one JSON object. jsonPath is
+// "$" followed by ".name", "['name']" / "[\"name\"]" or "[n]" steps.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+type partialArg struct {
+	JSONPath     string          `json:"jsonPath"`
+	StringValue  *string         `json:"stringValue"`
+	NumberValue  json.RawMessage `json:"numberValue"`
+	BoolValue    *bool           `json:"boolValue"`
+	NullValue    json.RawMessage `json:"nullValue"`
+	WillContinue bool            `json:"willContinue"`
+}
+
+// partialObj is an ordered JSON tree built from partialArgs.
+type partialObj struct {
+	kind  byte // '{', '[', '"' or 0 for a raw scalar
+	keys  []string
+	kids  map[string]*partialObj
+	elems []*partialObj
+	str   []byte
+	raw   []byte
+}
+
+func newPartialObj() *partialObj {
+	return &partialObj{kind: '{', kids: make(map[string]*partialObj)}
+}
+
+type pathStep struct {
+	name  string
+	index int // -1 for a name step
+}
+
+func parsePath(p string) ([]pathStep, error) {
+	if !strings.HasPrefix(p, "$") {
+		return nil, fmt.Errorf("jsonPath %q does not start with $", p)
+	}
+	var steps []pathStep
+	for s := p[1:]; s != ""; {
+		switch {
+		case s[0] == '.':
+			end := strings.IndexAny(s[1:], ".[")
+			if end < 0 {
+				end = len(s) - 1
+			}
+			steps = append(steps, pathStep{name: s[1 : 1+end], index: -1})
+			s = s[1+end:]
+		case strings.HasPrefix(s, "['") || strings.HasPrefix(s, `["`):
+			end := strings.Index(s[2:], string(s[1])+"]")
+			if end < 0 {
+				return nil, fmt.Errorf("jsonPath %q: unclosed [", p)
+			}
+			steps = append(steps, pathStep{name: s[2 : 2+end], index: -1})
+			s = s[2+end+2:]
+		case s[0] == '[':
+			end := strings.IndexByte(s, ']')
+			n, err := strconv.Atoi(s[1:max(end, 1)])
+			if end < 0 || err != nil || n < 0 {
+				return nil, fmt.Errorf("jsonPath %q: bad index", p)
+			}
+			steps = append(steps, pathStep{index: n})
+			s = s[end+1:]
+		default:
+			return nil, fmt.Errorf("jsonPath %q: unexpected %q", p, s[0])
+		}
+	}
+	if len(steps) == 0 {
+		return nil, fmt.Errorf("jsonPath %q names the root", p)
+	}
+	return steps, nil
+}
+
+func (o *partialObj) apply(pa partialArg) error {
+	steps, err := parsePath(pa.JSONPath)
+	if err != nil {
+		return err
+	}
+	n := o
+	for i, st := range steps {
+		want := byte(0) // leaf: the value decides
+		if i+1 < len(steps) {
+			want = '{'
+			if steps[i+1].index >= 0 {
+				want = '['
+			}
+		}
+		if n, err = n.child(st, want); err != nil {
+			return fmt.Errorf("jsonPath %q: %w", pa.JSONPath, err)
+		}
+	}
+	switch {
+	case pa.StringValue != nil:
+		if n.kind != '"' {
+			n.kind, n.raw = '"', nil
+		}
+		n.str = append(n.str, *pa.StringValue...)
+	case len(pa.NumberValue) > 0:
+		n.kind, n.raw = 0, compact(pa.NumberValue)
+	case pa.BoolValue != nil:
+		n.kind, n.raw = 0, []byte(strconv.FormatBool(*pa.BoolValue))
+	case len(pa.NullValue) > 0:
+		n.kind, n.raw = 0, []byte("null")
+	}
+	return nil
+}
+
+// child finds or makes the step's node; a new inner node gets kind want.
+func (o *partialObj) child(st pathStep, want byte) (*partialObj, error) {
+	mk := func() *partialObj {
+		c := &partialObj{kind: want, raw: []byte("null")}
+		if want == '{' {
+			c.kids = make(map[string]*partialObj)
+		}
+		return c
+	}
+	if st.index < 0 {
+		if o.kind != '{' {
+			return nil, fmt.Errorf("name step %q into a non-object", st.name)
+		}
+		c := o.kids[st.name]
+		if c == nil {
+			c = mk()
+			o.kids[st.name] = c
+			o.keys = append(o.keys, st.name)
+		}
+		return c, nil
+	}
+	if o.kind != '[' {
+		return nil, fmt.Errorf("index step [%d] into a non-array", st.index)
+	}
+	for len(o.elems) <= st.index {
+		o.elems = append(o.elems, &partialObj{raw: []byte("null")})
+	}
+	if c := o.elems[st.index]; c.kind == 0 && want != 0 {
+		o.elems[st.index] = mk()
+	}
+	return o.elems[st.index], nil
+}
+
+func (o *partialObj) json() []byte {
+	var b bytes.Buffer
+	o.write(&b)
+	return b.Bytes()
+}
+
+func (o *partialObj) write(b *bytes.Buffer) {
+	switch o.kind {
+	case '{':
+		b.WriteByte('{')
+		for i, k := range o.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeQuoted(b, []byte(k))
+			b.WriteByte(':')
+			o.kids[k].write(b)
+		}
+		b.WriteByte('}')
+	case '[':
+		b.WriteByte('[')
+		for i, e := range o.elems {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			e.write(b)
+		}
+		b.WriteByte(']')
+	case '"':
+		writeQuoted(b, o.str)
+	default:
+		b.Write(o.raw)
+	}
+}
+
+// writeQuoted writes s as a JSON string escaping only what JSON requires,
+// unlike encoding/json which also escapes <, > and &.
+func writeQuoted(b *bytes.Buffer, s []byte) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	for len(s) > 0 {
+		c := s[0]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		case c < utf8.RuneSelf:
+			b.WriteByte(c)
+		default:
+			r, n := utf8.DecodeRune(s)
+			if r == utf8.RuneError && n == 1 {
+				b.WriteString(`\ufffd`)
+			} else {
+				b.Write(s[:n])
+			}
+			s = s[n:]
+			continue
+		}
+		s = s[1:]
+	}
+	b.WriteByte('"')
+}

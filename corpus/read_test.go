@@ -1,0 +1,254 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/binary"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func streamNamed(t *testing.T, name string) Stream {
+	t.Helper()
+	for _, s := range Streams() {
+		if s.Name == name {
+			return s
+		}
+	}
+	t.Fatalf("no stream %s", name)
+	return Stream{}
+}
+
+func TestParseFormat(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Format
+		err  bool
+	}{
+		{in: "openai-chat", want: FormatOpenAIChat},
+		{in: "OpenAI-Responses", want: FormatOpenAIResponses},
+		{in: "anthropic", want: FormatAnthropic},
+		{in: "gemini", want: FormatGemini},
+		{in: "bedrock", want: FormatBedrock},
+		{in: "auto", want: FormatAuto},
+		{in: "unknown", err: true},
+		{in: "openai", err: true},
+		{in: "", err: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := ParseFormat(tt.in)
+			if tt.err {
+				require.ErrorIs(t, err, ErrUnknownFormat)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+			assert.True(t, strings.EqualFold(tt.in, got.String()))
+		})
+	}
+}
+
+// esFrameBytes writes one event-stream frame, the test's own encoder.
+func esFrameBytes(messageType string, payload []byte) []byte {
+	var h []byte
+	for _, kv := range [][2]string{{":message-type", messageType}, {":exception-type", "throttlingException"}} {
+		h = append(h, byte(len(kv[0])))
+		h = append(h, kv[0]...)
+		h = append(h, 7)
+		h = binary.BigEndian.AppendUint16(h, uint16(len(kv[1])))
+		h = append(h, kv[1]...)
+	}
+	b := binary.BigEndian.AppendUint32(nil, uint32(12+len(h)+len(payload)+4))
+	b = binary.BigEndian.AppendUint32(b, uint32(len(h)))
+	b = binary.BigEndian.AppendUint32(b, crc32IEEE(b))
+	b = append(append(b, h...), payload...)
+	return binary.BigEndian.AppendUint32(b, crc32IEEE(b))
+}
+
+func TestReadErrors(t *testing.T) {
+	chat := streamNamed(t, "openai-chat__parallel_interleaved").Data
+	bedrock := streamNamed(t, "bedrock__anthropic_hangul").Data
+	firstFrame := int(binary.BigEndian.Uint32(bedrock))
+	jsonl := streamNamed(t, "deepseek__null_continuations").Data
+	array := streamNamed(t, "gemini__array").Data
+
+	// The third SSE event gets a broken payload.
+	events := bytes.SplitAfter(chat, []byte("\n\n"))
+	badPrefix := string(bytes.Join(events[:2], nil))
+	badJSON := badPrefix + "data: {\"choices\": [}\n\n" + string(bytes.Join(events[3:], nil))
+
+	flip := func(b []byte, at int) []byte {
+		c := bytes.Clone(b)
+		c[at] ^= 0x20
+		return c
+	}
+	tests := []struct {
+		name   string
+		in     []byte
+		format Format
+		is     error  // wrapped error, if any
+		line   int    // want Error.Line, when > 0
+		offset int64  // want Error.Offset, when line > 0 or for binary
+		msg    string // in the message
+	}{{
+		name: "truncated SSE", in: chat[:len(chat)/2], format: FormatAuto,
+		is: io.ErrUnexpectedEOF, msg: "cut off",
+	}, {
+		name: "bad JSON payload", in: []byte(badJSON), format: FormatOpenAIChat,
+		line: 1 + strings.Count(badPrefix, "\n"), offset: int64(len(badPrefix)), msg: "bad JSON payload",
+	}, {
+		name: "bad message CRC", in: flip(bedrock, firstFrame+40), format: FormatAuto,
+		is: ErrChecksum, offset: int64(firstFrame), msg: "message CRC",
+	}, {
+		name: "bad prelude CRC", in: flip(bedrock, firstFrame+9), format: FormatBedrock,
+		is: ErrChecksum, offset: int64(firstFrame), msg: "prelude CRC",
+	}, {
+		name: "truncated event-stream", in: bedrock[:firstFrame+20], format: FormatBedrock,
+		is: io.ErrUnexpectedEOF, offset: int64(firstFrame),
+	}, {
+		name: "exception frame", in: esFrameBytes("exception", []byte(`{"message":"slow down"}`)), format: FormatBedrock,
+		is: ErrProvider, msg: "throttlingException",
+	}, {
+		name: "truncated JSON lines", in: jsonl[:len(jsonl)-10], format: FormatAuto,
+		is: io.ErrUnexpectedEOF, line: bytes.Count(jsonl, []byte("\n")),
+		offset: int64(bytes.LastIndexByte(jsonl[:len(jsonl)-1], '\n') + 1),
+	}, {
+		name: "truncated JSON array", in: array[:len(array)/2], format: FormatGemini,
+		is: io.ErrUnexpectedEOF,
+	}, {
+		name: "provider error payload", in: []byte("data: {\"error\":{\"message\":\"overloaded\",\"type\":\"server_error\"}}\n\n"),
+		format: FormatOpenAIChat, is: ErrProvider, line: 1, offset: 0, msg: "overloaded",
+	}, {
+		name: "anthropic error event", in: []byte("event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n"),
+		format: FormatAnthropic, is: ErrProvider, line: 2, offset: int64(len("event: error\n")),
+	}, {
+		name: "gemini error payload", in: []byte(`[{"error":{"code":429,"message":"Resource exhausted","status":"RESOURCE_EXHAUSTED"}}]`),
+		format: FormatGemini, is: ErrProvider, msg: "Resource exhausted",
+	}, {
+		name: "responses error event", in: []byte(`{"type":"error","code":"rate_limit_exceeded","message":"Slow down","sequence_number":3}` + "\n"),
+		format: FormatOpenAIResponses, is: ErrProvider, line: 1, msg: "rate_limit_exceeded: Slow down",
+	}, {
+		name: "responses failed", in: []byte(`{"type":"response.failed","response":{"error":{"code":"server_error","message":"boom"}}}` + "\n"),
+		format: FormatOpenAIResponses, is: ErrProvider, msg: "boom",
+	}, {
+		name: "unknown container", in: []byte("hello world"), format: FormatAuto, is: ErrUnknownFormat,
+	}, {
+		name: "unknown provider", in: []byte(`{"hello":"world"}` + "\n"), format: FormatAuto, is: ErrUnknownFormat,
+	}, {
+		name: "bedrock wants event-stream", in: chat, format: FormatBedrock, is: ErrUnknownFormat,
+	}, {
+		name: "format out of range", in: chat, format: Format(200), is: ErrUnknownFormat,
+	}, {
+		name: "empty input", in: nil, format: FormatAuto, is: ErrUnknownFormat,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(bytes.NewReader(tt.in), tt.format)
+			require.Error(t, err)
+			var e *Error
+			require.ErrorAs(t, err, &e)
+			if tt.is != nil {
+				assert.ErrorIs(t, err, tt.is)
+			}
+			if tt.line > 0 {
+				assert.Equal(t, tt.line, e.Line, "line")
+				assert.Equal(t, tt.offset, e.Offset, "offset")
+			}
+			if tt.offset > 0 && tt.line == 0 {
+				assert.Equal(t, tt.offset, e.Offset, "offset")
+			}
+			assert.Contains(t, err.Error(), tt.msg)
+			assert.True(t, strings.HasPrefix(err.Error(), "corpus: "), err.Error())
+		})
+	}
+}
+
+// TestReadKeepsGoodPrefix: a stream cut off mid-payload still gives the
+// events before the cut.
+func TestReadKeepsGoodPrefix(t *testing.T) {
+	s := streamNamed(t, "openai-chat__long_go_source")
+	whole, err := Read(bytes.NewReader(s.Data), FormatAuto)
+	require.NoError(t, err)
+	cut, err := Read(bytes.NewReader(s.Data[:len(s.Data)/2]), FormatAuto)
+	require.ErrorIs(t, err, io.ErrUnexpectedEOF)
+	require.NotEmpty(t, cut)
+	assert.Equal(t, whole[:len(cut)], cut)
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want Format
+	}{
+		{"chat", `data: {"object":"chat.completion.chunk","choices":[]}` + "\n\n", FormatOpenAIChat},
+		{"responses", `{"type":"response.created"}`, FormatOpenAIResponses},
+		{"anthropic after ping-less start", "event: message_start\ndata: {\"type\":\"message_start\"}\n\n", FormatAnthropic},
+		{"gemini array", `[{"candidates":[{"content":{}}]}]`, FormatGemini},
+		{"gemini usage only first", "{\"usageMetadata\":{}}\n", FormatGemini},
+		{"comments only", ": keepalive\n\n", FormatUnknown},
+		{"text", "hello", FormatUnknown},
+		{"empty", "", FormatUnknown},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, Detect([]byte(tt.in)))
+		})
+	}
+}
+
+func TestChatLiberal(t *testing.T) {
+	chunk := func(toolCalls string) string {
+		return `data: {"choices":[{"index":0,"delta":{"tool_calls":[` + toolCalls + `]}}]}` + "\n\n"
+	}
+	tests := []struct {
+		name string
+		in   string
+		want map[string]string
+	}{{
+		name: "arguments object compacted with order kept",
+		in:   chunk(`{"index":0,"id":"a","function":{"name":"f","arguments":{ "z": 1, "a": [ 2 ] }}}`),
+		want: map[string]string{"0": `{"z":1,"a":[2]}`},
+	}, {
+		name: "no index, no id: position",
+		in:   chunk(`{"function":{"name":"f","arguments":"{}"}},{"function":{"name":"g","arguments":"[]"}}`),
+		want: map[string]string{"0": `{}`, "1": `[]`},
+	}, {
+		name: "no index, known id continues its call",
+		in:   chunk(`{"id":"x","function":{"name":"f","arguments":"{\"a\""}},{"id":"y","function":{"name":"g","arguments":"{}"}}`) + chunk(`{"id":"x","function":{"arguments":":1}"}}`),
+		want: map[string]string{"0": `{"a":1}`, "1": `{}`},
+	}, {
+		name: "re-sent whole call dropped",
+		in:   chunk(`{"index":0,"id":"x","function":{"name":"f","arguments":"{\"a\":1}"}}`) + chunk(`{"index":0,"id":"x","function":{"name":"f","arguments":"{\"a\":1}"}}`),
+		want: map[string]string{"0": `{"a":1}`},
+	}, {
+		name: "a repeated piece that is not a re-send is kept",
+		in:   chunk(`{"index":0,"id":"x","function":{"name":"f","arguments":"\""}}`) + chunk(`{"index":0,"function":{"arguments":"\""}}`),
+		want: map[string]string{"0": `""`},
+	}, {
+		name: "pieces after finish ignored",
+		in: chunk(`{"index":0,"id":"x","function":{"name":"f","arguments":"{}"}}`) +
+			`data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}` + "\n\n" +
+			chunk(`{"index":0,"function":{"arguments":"junk"}}`),
+		want: map[string]string{"0": `{}`},
+	}, {
+		name: "second choice keyed apart",
+		in:   `data: {"choices":[{"index":1,"delta":{"tool_calls":[{"index":0,"id":"x","function":{"name":"f","arguments":"{}"}}]}}]}` + "\n\n",
+		want: map[string]string{"1.0": `{}`},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			evs, err := Read(strings.NewReader(tt.in), FormatOpenAIChat)
+			require.NoError(t, err)
+			got := map[string]string{}
+			for _, c := range assemble(evs) {
+				got[c.Key] = c.Text()
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

@@ -1,0 +1,413 @@
+package tokenizer
+
+import "unicode/utf8"
+
+// NOTE: This file reads the three lexemes that a chunk boundary can cut:
+// strings (and names), numbers and literals. Each has a fast path that
+// runs over whole sequences inside the chunk, and a byte-at-a-time state
+// machine that is the single source of truth for errors and for
+// sequences cut at the chunk's end. Whenever the fast path meets anything
+// unusual it hands the sequence to the state machine, so an error's
+// offset and message never depend on where the chunks were cut.
+
+// String states: the state after reading ...
+const (
+	sNormal = iota // ... a whole character, or the opening quote: a safe point
+	sEsc           // ... a '\'
+	sHex           // ... "\u" and hexN hex digits
+	sHiEsc         // ... a high surrogate escape; "\u" and a low one must follow
+	sHiU           // ... a high surrogate escape and '\'
+	sLoHex         // ... a high surrogate escape, "\u" and hexN digits of the low one
+	sUTF8          // ... the start of a multi-byte UTF-8 character
+)
+
+func (t *Tokenizer) startString(i int, name bool) (Token, error) {
+	t.lex, t.isName, t.first, t.sub = lexString, name, true, sNormal
+	t.tokOff = t.base + int64(i)
+	t.pieceStart, t.pos = i, i+1
+	if name {
+		t.nameLen, t.nameCut = 0, false
+	}
+	return t.readString()
+}
+
+// readString reads string bytes from t.pos. It returns a piece when the
+// string ends, when the chunk ends, or when a sequence held in carry from
+// the previous chunk is completed.
+func (t *Tokenizer) readString() (Token, error) {
+	b, i := t.buf, t.pos
+	end := len(b) // b[end] is past the MaxStringLength limit, if end < len(b)
+	if lim := t.tokOff + 1 + t.lim.maxString - t.base; lim < int64(end) {
+		end = int(lim)
+	}
+
+	if t.nCarry > 0 { // finish the sequence cut at the previous chunk's end
+		for i < end {
+			c := b[i]
+			if err := t.stepString(c, i); err != nil {
+				return Token{}, err
+			}
+			t.carry[t.nCarry] = c
+			t.nCarry++
+			i++
+			if t.sub == sNormal {
+				tok := t.piece(t.carry[:t.nCarry], t.carryOff, false)
+				t.nCarry, t.pos, t.pieceStart = 0, i, i
+				return tok, nil
+			}
+		}
+		if end < len(b) {
+			return t.fail(end, ErrStringLimit, "string longer than the limit")
+		}
+		t.pos = i
+		return t.atEnd()
+	}
+
+	start := t.pieceStart
+	for {
+		for i < end && strPlain[b[i]] {
+			i++
+		}
+		if i == end {
+			if end == len(b) {
+				break
+			}
+			if b[i] != '"' {
+				return t.fail(i, ErrStringLimit, "string longer than the limit")
+			}
+		}
+		c := b[i]
+		if c == '"' {
+			t.pos = i + 1
+			return t.endString(b[start:i+1], t.base+int64(start)), nil
+		}
+		// Whole, valid sequences inside the chunk.
+		if c == '\\' {
+			if i+1 < end && simpleEscape[b[i+1]] {
+				i += 2
+				continue
+			}
+			if i+5 < end && b[i+1] == 'u' {
+				r, ok := parseHex4(b[i+2:])
+				if ok && (r < 0xD800 || r > 0xDFFF) {
+					i += 6
+					continue
+				}
+				if ok && r < 0xDC00 && i+11 < end && b[i+6] == '\\' && b[i+7] == 'u' {
+					if r2, ok := parseHex4(b[i+8:]); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
+						i += 12
+						continue
+					}
+				}
+			}
+		} else if c >= 0x80 {
+			if _, size := utf8.DecodeRune(b[i:end]); size > 1 {
+				i += size
+				continue
+			}
+		}
+		// Anything else goes through the state machine, byte by byte.
+		seq := i
+		for i < end {
+			if err := t.stepString(b[i], i); err != nil {
+				return Token{}, err
+			}
+			i++
+			if t.sub == sNormal {
+				break
+			}
+		}
+		if t.sub == sNormal {
+			continue
+		}
+		if end < len(b) {
+			return t.fail(end, ErrStringLimit, "string longer than the limit")
+		}
+		// The chunk ends inside the sequence: carry it, emit what precedes.
+		t.nCarry = uint8(copy(t.carry[:], b[seq:i]))
+		t.carryOff = t.base + int64(seq)
+		i = seq
+		break
+	}
+	t.pos, t.pieceStart = len(b), len(b)
+	if i > start {
+		return t.piece(b[start:i], t.base+int64(start), false), nil
+	}
+	return t.atEnd()
+}
+
+// stepString advances the string state machine by the byte c at b[i].
+// It is never given a plain byte or the closing quote in sNormal.
+func (t *Tokenizer) stepString(c byte, i int) error {
+	switch t.sub {
+	case sNormal:
+		switch {
+		case c == '\\':
+			t.sub = sEsc
+		case c < 0x20:
+			return t.failErr(i, ErrSyntax, "invalid control character "+quoteByte(c)+" in string")
+		default:
+			lead := utf8First[c]
+			if lead.need == 0 {
+				return t.failErr(i, ErrInvalidUTF8, "invalid UTF-8 byte "+quoteByte(c)+" in string")
+			}
+			t.sub, t.utfNeed, t.utfLo, t.utfHi = sUTF8, lead.need, lead.lo, lead.hi
+		}
+	case sEsc:
+		switch {
+		case simpleEscape[c]:
+			t.sub = sNormal
+		case c == 'u':
+			t.sub, t.hexN, t.u = sHex, 0, 0
+		default:
+			return t.failErr(i, ErrSyntax, "invalid character "+quoteByte(c)+" in string escape")
+		}
+	case sHex, sLoHex:
+		v := hexValue[c]
+		if v < 0 {
+			return t.failErr(i, ErrSyntax, "invalid character "+quoteByte(c)+" in \\u hexadecimal escape")
+		}
+		t.u = t.u<<4 | uint16(v)
+		t.hexN++
+		if t.sub == sLoHex {
+			if t.hexN == 1 && v != 0xD || t.hexN == 2 && v < 0xC {
+				return t.failErr(i, ErrSurrogate, "high surrogate not followed by a low surrogate")
+			}
+			if t.hexN == 4 {
+				t.sub = sNormal
+			}
+			return nil
+		}
+		if t.hexN == 2 && t.u >= 0xDC && t.u <= 0xDF {
+			return t.failErr(i, ErrSurrogate, "low surrogate without a high surrogate before it")
+		}
+		if t.hexN == 4 {
+			t.sub = sNormal
+			if t.u >= 0xD800 && t.u <= 0xDBFF {
+				t.sub = sHiEsc
+			}
+		}
+	case sHiEsc, sHiU:
+		want := byte('\\')
+		if t.sub == sHiU {
+			want = 'u'
+		}
+		if c != want {
+			return t.failErr(i, ErrSurrogate, "high surrogate not followed by a low surrogate")
+		}
+		t.sub++ // sHiEsc -> sHiU -> sLoHex
+		t.hexN = 0
+	case sUTF8:
+		if c < t.utfLo || c > t.utfHi {
+			return t.failErr(i, ErrInvalidUTF8, "invalid UTF-8 byte "+quoteByte(c)+" in string")
+		}
+		t.utfNeed--
+		t.utfLo, t.utfHi = 0x80, 0xBF
+		if t.utfNeed == 0 {
+			t.sub = sNormal
+		}
+	}
+	return nil
+}
+
+func (t *Tokenizer) failErr(i int, cause error, detail string) error {
+	_, err := t.fail(i, cause, detail)
+	return err
+}
+
+// piece makes a string piece that does not end the string.
+func (t *Tokenizer) piece(raw []byte, off int64, last bool) Token {
+	tok := Token{Raw: raw, Offset: off, Depth: t.depth, Kind: String, First: t.first, Last: last}
+	t.first = false
+	if t.isName {
+		tok.Kind = Name
+		content := raw
+		if tok.First {
+			content = content[1:]
+		}
+		if last {
+			content = content[:len(content)-1]
+		}
+		var cut bool
+		t.nameLen, cut = t.path.appendName(t.nameLen, content)
+		t.nameCut = t.nameCut || cut
+	}
+	return tok
+}
+
+// endString makes the last piece and moves the grammar on.
+func (t *Tokenizer) endString(raw []byte, off int64) Token {
+	tok := t.piece(raw, off, true)
+	if t.isName {
+		t.lex, t.expect, t.hasName = lexNone, expColon, true
+		return tok
+	}
+	t.afterValue()
+	return tok
+}
+
+// Number states: the state after reading ...
+const (
+	nMinus    = iota // ... a leading '-'
+	nZero            // ... a leading '0'
+	nInt             // ... an integer digit other than a leading '0'
+	nDot             // ... the '.'
+	nFrac            // ... a fraction digit
+	nExp             // ... the 'e' or 'E'
+	nExpSign         // ... the exponent's sign
+	nExpDigit        // ... an exponent digit
+)
+
+// numberCanEnd reports whether a number may end in state s.
+func numberCanEnd(s uint8) bool {
+	return s == nZero || s == nInt || s == nFrac || s == nExpDigit
+}
+
+// numberStep returns the state after c, or false if c cannot continue a
+// number in state s.
+func numberStep(s uint8, c byte) (uint8, bool) {
+	switch {
+	case isDigit(c):
+		switch s {
+		case nMinus:
+			if c == '0' {
+				return nZero, true
+			}
+			return nInt, true
+		case nInt:
+			return nInt, true
+		case nDot, nFrac:
+			return nFrac, true
+		case nExp, nExpSign, nExpDigit:
+			return nExpDigit, true
+		}
+	case c == '.':
+		if s == nZero || s == nInt {
+			return nDot, true
+		}
+	case c == 'e' || c == 'E':
+		if s == nZero || s == nInt || s == nFrac {
+			return nExp, true
+		}
+	case c == '+' || c == '-':
+		if s == nExp {
+			return nExpSign, true
+		}
+	}
+	return s, false
+}
+
+// readNumber reads number bytes from b[i]; the number's bytes in this
+// chunk begin at b[start].
+func (t *Tokenizer) readNumber(start, i int) (Token, error) {
+	b := t.buf
+	lim := t.tokOff + int64(t.lim.maxNumber) - t.base // b[lim] may not continue the number
+	end := len(b)
+	if lim < int64(end) {
+		end = int(max(lim, 0))
+	}
+	for {
+		if t.sub == nInt || t.sub == nFrac || t.sub == nExpDigit {
+			for i < end && isDigit(b[i]) {
+				i++
+			}
+		}
+		if i == len(b) {
+			t.saveNumber(b[start:i])
+			t.pos = i
+			return t.atEnd()
+		}
+		c := b[i]
+		next, ok := numberStep(t.sub, c)
+		if ok {
+			if int64(i) >= lim {
+				return t.fail(i, ErrNumberLimit, "number longer than the limit")
+			}
+			t.sub = next
+			i++
+			continue
+		}
+		switch {
+		case t.sub == nZero && isDigit(c):
+			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after leading zero in number")
+		case numberCanEnd(t.sub):
+			t.pos = i
+			return t.endNumber(b[start:i]), nil
+		case t.sub == nExp:
+			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" in number exponent (expecting sign or digit)")
+		}
+		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" in number (expecting digit)")
+	}
+}
+
+// saveNumber keeps number bytes that a chunk boundary cut. A number of up
+// to len(t.num) bytes stays inline; a longer one moves to a fresh heap
+// slice on each save, so that copies of the Tokenizer never share a
+// buffer that is written to.
+func (t *Tokenizer) saveNumber(p []byte) {
+	n := t.nNum + len(p)
+	if n <= len(t.num) {
+		copy(t.num[t.nNum:], p)
+	} else {
+		h := make([]byte, n)
+		copy(h[copy(h, t.numBytes()):], p)
+		t.numHeap = h
+	}
+	t.nNum = n
+}
+
+func (t *Tokenizer) numBytes() []byte {
+	if t.nNum <= len(t.num) {
+		return t.num[:t.nNum]
+	}
+	return t.numHeap
+}
+
+// endNumber makes the number token whose last bytes are tail.
+func (t *Tokenizer) endNumber(tail []byte) Token {
+	raw := tail
+	if t.nNum > 0 {
+		t.saveNumber(tail)
+		raw = t.numBytes()
+		t.nNum, t.numHeap = 0, nil
+	}
+	tok := Token{Raw: raw, Offset: t.tokOff, Depth: t.depth, Kind: Number, First: true, Last: true}
+	t.afterValue()
+	return tok
+}
+
+var literalBytes = [3][]byte{[]byte("true"), []byte("false"), []byte("null")}
+
+func literalIndex(c byte) uint8 {
+	switch c {
+	case 'f':
+		return 1
+	case 'n':
+		return 2
+	}
+	return 0
+}
+
+// readLiteral reads literal bytes from b[i]; t.sub bytes are matched.
+func (t *Tokenizer) readLiteral(i int) (Token, error) {
+	b, lit := t.buf, literals[t.lit]
+	for int(t.sub) < len(lit) {
+		if i == len(b) {
+			t.pos = i
+			return t.atEnd()
+		}
+		if b[i] != lit[t.sub] {
+			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(b[i])+" in literal "+lit+" (expecting "+quoteByte(lit[t.sub])+")")
+		}
+		t.sub++
+		i++
+	}
+	t.pos = i
+	raw := literalBytes[t.lit]
+	if start := t.tokOff - t.base; start >= 0 {
+		raw = b[start:i]
+	}
+	tok := Token{Raw: raw, Offset: t.tokOff, Depth: t.depth, Kind: literalKinds[t.lit], First: true, Last: true}
+	t.afterValue()
+	return tok, nil
+}

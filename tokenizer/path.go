@@ -1,0 +1,176 @@
+package tokenizer
+
+import (
+	"encoding/binary"
+	"strconv"
+)
+
+// The path stack is what a JSON Pointer needs and the container stack
+// at once. Every open container below the top one is a frozen frame: its
+// kind and the member name or element index the reader is inside of.
+// The top container lives in Tokenizer fields of its own (topObj, index,
+// the name being read), since only it changes from token to token.
+//
+// Frames are bytes in a fixed inline buffer, so that the Tokenizer stays a
+// plain value: copy it and both copies go on independently. Frames that do
+// not fit move to immutable heap nodes (spill), which copies may share
+// because nobody writes to them again. That happens only when the path
+// outgrows the inline buffer (about 100 levels of arrays, fewer with long
+// names), and with hysteresis, so a reader going up and down around one
+// depth does not allocate each time.
+//
+// A frame is its payload followed by a two-byte trailer [len, kind]:
+//
+//	kind 'a': payload is the element index as a uvarint
+//	kind 'o': payload is the member name's raw bytes, without quotes
+//	kind 'O': like 'o', but the name was cut to maxPathName bytes
+const (
+	pathInline  = 384 // bytes of frames kept inside the Tokenizer
+	maxPathName = 128 // raw bytes of a member name kept for pointers
+	spillKeep   = 96  // at most this many bytes of top frames stay inline at a spill
+)
+
+type pathStack struct {
+	buf   [pathInline]byte
+	n     int        // bytes of frozen frames in buf; the top name follows them
+	spill *spillNode // frames below buf, newest first
+}
+
+type spillNode struct {
+	frames []byte // never written after the node is made
+	next   *spillNode
+}
+
+// ensure makes room for room more bytes after the frozen frames and the
+// top name of length used.
+func (p *pathStack) ensure(used, room int) {
+	if pathInline-p.n-used >= room {
+		return
+	}
+	// Keep the newest frames that fit in spillKeep; spill the rest.
+	cut := p.n
+	for cut > 0 {
+		start := cut - 2 - int(p.buf[cut-2])
+		if p.n-start > spillKeep {
+			break
+		}
+		cut = start
+	}
+	if cut == 0 {
+		return // unreachable: frames are smaller than pathInline-room
+	}
+	p.spill = &spillNode{frames: append([]byte(nil), p.buf[:cut]...), next: p.spill}
+	p.n = copy(p.buf[:], p.buf[cut:p.n+used]) - used
+}
+
+// pushArray freezes an array frame at element index.
+func (p *pathStack) pushArray(index int64) {
+	p.ensure(0, binary.MaxVarintLen64+2)
+	k := binary.PutUvarint(p.buf[p.n:], uint64(index))
+	p.buf[p.n+k] = byte(k)
+	p.buf[p.n+k+1] = 'a'
+	p.n += k + 2
+}
+
+// pushObject freezes an object frame whose name, of length nameLen, is
+// already in place after the frozen frames.
+func (p *pathStack) pushObject(nameLen int, cut bool) {
+	p.ensure(nameLen, 2)
+	kind := byte('o')
+	if cut {
+		kind = 'O'
+	}
+	p.buf[p.n+nameLen] = byte(nameLen)
+	p.buf[p.n+nameLen+1] = kind
+	p.n += nameLen + 2
+}
+
+// pop unfreezes the newest frame. For an object frame the name stays in
+// place after the frozen frames, where the top name belongs.
+func (p *pathStack) pop() (obj bool, index int64, nameLen int, cut bool) {
+	if p.n == 0 && p.spill != nil {
+		p.n = copy(p.buf[:], p.spill.frames)
+		p.spill = p.spill.next
+	}
+	if p.n < 2 {
+		return false, 0, 0, false // unreachable while depth counts frames
+	}
+	size, kind := int(p.buf[p.n-2]), p.buf[p.n-1]
+	start := p.n - 2 - size
+	p.n = start
+	if kind == 'a' {
+		v, _ := binary.Uvarint(p.buf[start : start+size])
+		return false, int64(v), 0, false
+	}
+	return true, 0, size, kind == 'O'
+}
+
+// appendName appends raw name bytes to the top name of length used,
+// keeping at most maxPathName of them. It returns the new length and
+// whether bytes were dropped.
+func (p *pathStack) appendName(used int, raw []byte) (int, bool) {
+	if used == 0 {
+		p.ensure(0, maxPathName+2)
+	}
+	room := maxPathName - used
+	if len(raw) > room {
+		return used + copy(p.buf[p.n+used:], raw[:room]), true
+	}
+	return used + copy(p.buf[p.n+used:], raw), false
+}
+
+func (p *pathStack) name(used int) []byte { return p.buf[p.n : p.n+used] }
+
+// appendFrames renders the frozen frames, oldest first.
+func (p *pathStack) appendFrames(dst []byte) []byte {
+	var nodes []*spillNode
+	for s := p.spill; s != nil; s = s.next {
+		nodes = append(nodes, s)
+	}
+	for i := len(nodes) - 1; i >= 0; i-- {
+		dst = appendFrameBlock(dst, nodes[i].frames)
+	}
+	return appendFrameBlock(dst, p.buf[:p.n])
+}
+
+// appendFrameBlock renders a block of whole frames, oldest first.
+func appendFrameBlock(dst, b []byte) []byte {
+	if len(b) < 2 {
+		return dst
+	}
+	size, kind := int(b[len(b)-2]), b[len(b)-1]
+	start := len(b) - 2 - size
+	dst = appendFrameBlock(dst, b[:start])
+	payload := b[start : start+size]
+	if kind == 'a' {
+		v, _ := binary.Uvarint(payload)
+		return appendIndexToken(dst, int64(v))
+	}
+	return appendNameToken(dst, payload, kind == 'O')
+}
+
+func appendIndexToken(dst []byte, i int64) []byte {
+	return strconv.AppendInt(append(dst, '/'), i, 10)
+}
+
+// appendNameToken renders a raw (still escaped) name as a pointer
+// reference token: decoded, then '~' and '/' escaped per RFC 6901.
+// A name cut for length ends in "…".
+func appendNameToken(dst, raw []byte, cut bool) []byte {
+	dst = append(dst, '/')
+	var tmp [maxPathName * 3]byte
+	for _, c := range appendUnescaped(tmp[:0], raw) {
+		switch c {
+		case '~':
+			dst = append(dst, '~', '0')
+		case '/':
+			dst = append(dst, '~', '1')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	if cut {
+		dst = append(dst, "…"...)
+	}
+	return dst
+}

@@ -1,0 +1,149 @@
+package tokenizer
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Kind is the kind of a token.
+type Kind uint8
+
+const (
+	Invalid Kind = iota
+	BeginObject
+	EndObject
+	BeginArray
+	EndArray
+	Name // an object member name; may arrive in pieces like String
+	String
+	Number
+	True
+	False
+	Null
+)
+
+var kindNames = [...]string{"invalid", "{", "}", "[", "]", "name", "string", "number", "true", "false", "null"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// Token is one token, or one piece of a string or name.
+//
+// Raw holds the token's bytes exactly as they stand in the stream. For a
+// string or name cut into pieces, the first piece's Raw starts with the
+// opening quote and the last piece's Raw ends with the closing quote, so
+// the pieces' Raw concatenated is the whole token. A piece never ends inside
+// a UTF-8 sequence, an escape, or a surrogate pair, so each piece decodes
+// on its own (see AppendText).
+//
+// Raw is borrowed: it aliases the chunk given to Feed or a small buffer
+// inside the Tokenizer, and is valid only until the next call of any
+// method on the Tokenizer. Copy it to keep it.
+type Token struct {
+	Raw    []byte
+	Offset int64 // absolute offset of Raw[0] in the stream
+	Depth  int   // containers open around the token; '{' and '}' of a top-level object are 0
+	Kind   Kind
+	// First and Last are both true for a whole token. A string or name
+	// piece has First only on the piece with the opening quote and Last
+	// only on the piece with the closing quote.
+	First, Last bool
+}
+
+// Len is the number of stream bytes the token (or piece) covers.
+func (t Token) Len() int { return len(t.Raw) }
+
+// End is the absolute offset just past the token (or piece).
+func (t Token) End() int64 { return t.Offset + int64(len(t.Raw)) }
+
+// Complete reports whether the token is whole, not a piece of a string.
+func (t Token) Complete() bool { return t.First && t.Last }
+
+// AppendText appends the token's value as text to dst. For a string or
+// name (or a piece of one) that is the decoded UTF-8, without quotes; for
+// any other kind it is Raw. It allocates only if dst must grow.
+func (t Token) AppendText(dst []byte) []byte {
+	if t.Kind != String && t.Kind != Name {
+		return append(dst, t.Raw...)
+	}
+	b := t.Raw
+	if t.First && len(b) > 0 {
+		b = b[1:]
+	}
+	if t.Last && len(b) > 0 {
+		b = b[:len(b)-1]
+	}
+	return appendUnescaped(dst, b)
+}
+
+// appendUnescaped decodes the inside of a valid JSON string. It trusts
+// its input to have been validated; on anything else it copies bytes.
+func appendUnescaped(dst, b []byte) []byte {
+	for len(b) > 0 {
+		i := 0
+		for i < len(b) && b[i] != '\\' {
+			i++
+		}
+		dst = append(dst, b[:i]...)
+		b = b[i:]
+		if len(b) < 2 {
+			return append(dst, b...)
+		}
+		switch c := b[1]; c {
+		case '"', '\\', '/':
+			dst = append(dst, c)
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r, ok := parseHex4(b[2:])
+			if !ok {
+				return append(dst, b...)
+			}
+			n := 6
+			if utf16.IsSurrogate(r) {
+				r2, ok := rune(0), len(b) >= 12 && b[6] == '\\' && b[7] == 'u'
+				if ok {
+					r2, ok = parseHex4(b[8:])
+				}
+				r = utf16.DecodeRune(r, r2)
+				if ok && r != utf8.RuneError {
+					n = 12
+				}
+			}
+			dst = utf8.AppendRune(dst, r)
+			b = b[n:]
+			continue
+		default:
+			dst = append(dst, b[:2]...)
+		}
+		b = b[2:]
+	}
+	return dst
+}
+
+func parseHex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		v := hexValue[c]
+		if v < 0 {
+			return 0, false
+		}
+		r = r<<4 | rune(v)
+	}
+	return r, true
+}

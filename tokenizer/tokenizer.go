@@ -1,0 +1,514 @@
+package tokenizer
+
+import (
+	"errors"
+	"io"
+	"strconv"
+)
+
+// NOTE: This file holds the Tokenizer's state and its structural grammar
+// (containers, commas, colons, end of input). The lexemes that can be cut
+// across chunks — strings, numbers and literals — are read in lex.go. The
+// stateless tables they share are in wire.go, and the container/pointer
+// stack in path.go.
+
+// Misuse errors. They are not about the input, so they are not
+// *SyntaxError values.
+var (
+	// ErrNeedMore is returned by Next when every byte fed so far has been
+	// read and the input is a valid prefix: feed the next chunk, or Close.
+	ErrNeedMore = errors.New("tokenizer: need more input")
+	// ErrUnread is returned by Feed when Next has not yet read all of the
+	// previous chunk.
+	ErrUnread = errors.New("tokenizer: previous chunk not fully read")
+	// ErrClosed is returned by Feed after Close.
+	ErrClosed = errors.New("tokenizer: feed after close")
+)
+
+// Status is the verdict on the bytes read so far.
+type Status uint8
+
+const (
+	// NeedMore: a valid prefix; more bytes are needed for a whole value.
+	NeedMore Status = iota
+	// Complete: a whole top-level value has been read, and nothing after
+	// it but whitespace. More whitespace may still follow.
+	Complete
+	// Failed: the input is not JSON; Err says where and why.
+	Failed
+)
+
+func (s Status) String() string {
+	switch s {
+	case NeedMore:
+		return "need-more"
+	case Complete:
+		return "complete"
+	case Failed:
+		return "failed"
+	}
+	return "invalid"
+}
+
+// Expect is what the grammar allows next, outside of a lexeme.
+type Expect uint8
+
+const (
+	ExpectValue Expect = iota // a value, or a close right after '['
+	ExpectName                // an object member name, or '}' right after '{'
+	ExpectColon               // ':' after a name
+	ExpectComma               // ',' or the close of the container
+	ExpectEnd                 // end of input (or, with AllowMultipleValues, another value)
+)
+
+func (e Expect) String() string {
+	return [...]string{"value", "name", "colon", "comma", "end"}[e]
+}
+
+// Lexeme says what the Tokenizer is in the middle of, when a chunk ended
+// inside a token.
+type Lexeme uint8
+
+const (
+	InNone Lexeme = iota
+	InString
+	InName
+	InNumber
+	InLiteral
+)
+
+func (l Lexeme) String() string {
+	return [...]string{"none", "string", "name", "number", "literal"}[l]
+}
+
+// grammar states, finer than Expect.
+const (
+	expValue      = iota // a value: at top level, after ':', after ',' in an array
+	expFirstValue        // after '[': a value or ']'
+	expFirstName         // after '{': a name or '}'
+	expName              // after ',' in an object
+	expColon             // after a name
+	expComma             // after a value in a container: ',' or the close
+	expEnd               // after the top-level value
+)
+
+// lexemes in progress.
+const (
+	lexNone = iota
+	lexString
+	lexNumber
+	lexLiteral
+)
+
+// Tokenizer reads JSON pushed to it in chunks. See the package doc.
+//
+// It is a plain value: assigning it copies the whole state, and both
+// copies go on independently. The zero value is ready to use with the
+// default Options.
+type Tokenizer struct {
+	lim    limits
+	inited bool
+
+	// The current chunk. buf[pos:] is not read yet; buf[0] is at
+	// absolute offset base.
+	buf    []byte
+	pos    int
+	base   int64
+	cut    bool // buf was shortened to respect MaxBytes
+	closed bool
+	err    *SyntaxError
+
+	// Grammar.
+	depth   int
+	expect  uint8
+	topObj  bool  // the top container is an object
+	index   int64 // element index in the top array
+	nameLen int   // bytes of the top member name, kept in path
+	nameCut bool  // the top member name was cut for length
+	hasName bool  // the top member name is whole
+	values  int64 // top-level values read
+
+	// The lexeme in progress.
+	lex        uint8
+	sub        uint8 // state within the lexeme (see lex.go)
+	lit        uint8 // which literal: an index into literals
+	isName     bool  // the string is a member name
+	first      bool  // the next string piece is the first
+	tokOff     int64 // absolute offset where the lexeme began
+	pieceStart int   // index in buf where the next string piece begins
+	hexN       uint8 // \u digits read
+	u          uint16
+	utfNeed    uint8 // UTF-8 continuation bytes still to come
+	utfLo      byte  // range of the next continuation byte
+	utfHi      byte
+	carry      [12]byte // bytes of a cut escape or UTF-8 sequence
+	nCarry     uint8
+	carryOff   int64    // absolute offset of carry[0]
+	num        [32]byte // bytes of a number cut across chunks
+	numHeap    []byte   // ... when they do not fit in num; never written after made
+	nNum       int
+
+	path pathStack
+}
+
+// New returns a Tokenizer with the given options.
+func New(opts Options) Tokenizer {
+	return Tokenizer{lim: opts.limits(), inited: true}
+}
+
+// Reset makes t ready for a new stream with the given options, dropping
+// any spilled path nodes.
+func (t *Tokenizer) Reset(opts Options) { *t = New(opts) }
+
+// Feed hands the Tokenizer the next chunk of the stream. It does not copy
+// the chunk: the Tokenizer reads it in place during the following calls of
+// Next, and the caller must leave it unchanged until Next has returned
+// ErrNeedMore (or an error). From then on the chunk is never touched again
+// and its buffer may be reused. Any bytes of a token cut at the chunk's
+// end (at most 12 bytes of an escape or UTF-8 sequence, or the digits of a
+// number) are copied into the Tokenizer first.
+//
+// Feed returns ErrUnread if Next has not read the previous chunk to its
+// end, ErrClosed after Close, and the sticky *SyntaxError after a failure.
+// An empty chunk is allowed and changes nothing.
+func (t *Tokenizer) Feed(chunk []byte) error {
+	if t.err != nil {
+		return t.err
+	}
+	if t.closed {
+		return ErrClosed
+	}
+	if t.pos < len(t.buf) {
+		return ErrUnread
+	}
+	if !t.inited {
+		t.lim, t.inited = Options{}.limits(), true
+	}
+	t.base += int64(len(t.buf))
+	t.buf, t.pos, t.pieceStart = chunk, 0, 0
+	if room := t.lim.maxBytes - t.base; int64(len(chunk)) > room {
+		t.buf, t.cut = chunk[:room], true
+	}
+	return nil
+}
+
+// Close marks the end of the stream: no chunk follows the current one.
+// Next then reads what is left, returns any token held back (a number can
+// only end at the end of input), and finally io.EOF, or a *SyntaxError
+// wrapping io.ErrUnexpectedEOF if the input stopped short.
+func (t *Tokenizer) Close() { t.closed = true }
+
+// Next returns the next token or string piece.
+//
+// It returns ErrNeedMore once every byte fed so far has been read; the
+// caller then feeds the next chunk or closes. After Close it returns io.EOF
+// at the end of valid input. Any other error is a *SyntaxError, reported
+// at the first byte that makes the input invalid, and returned again by
+// every later call.
+func (t *Tokenizer) Next() (Token, error) {
+	if t.err != nil {
+		return Token{}, t.err
+	}
+	switch t.lex {
+	case lexString:
+		return t.readString()
+	case lexNumber:
+		return t.readNumber(t.pos, t.pos)
+	case lexLiteral:
+		return t.readLiteral(t.pos)
+	}
+	return t.readToken()
+}
+
+// readToken reads structure between lexemes.
+func (t *Tokenizer) readToken() (Token, error) {
+	b := t.buf
+	for i := t.pos; ; i++ {
+		for i < len(b) && isSpace[b[i]] {
+			i++
+		}
+		if i == len(b) {
+			t.pos = i
+			return t.atEnd()
+		}
+		c := b[i]
+		switch t.expect {
+		case expColon:
+			if c != ':' {
+				return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after object name (expecting ':')")
+			}
+			t.expect = expValue
+			continue
+		case expComma:
+			if c == ',' {
+				if t.topObj {
+					t.expect, t.hasName = expName, false
+				} else {
+					t.expect = expValue
+					t.index++
+				}
+				continue
+			}
+			if c == '}' && t.topObj || c == ']' && !t.topObj {
+				return t.closeContainer(i), nil
+			}
+			if t.topObj {
+				return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after object value (expecting ',' or '}')")
+			}
+			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after array element (expecting ',' or ']')")
+		case expName, expFirstName:
+			if c == '"' {
+				return t.startString(i, true)
+			}
+			if c == '}' && t.expect == expFirstName {
+				return t.closeContainer(i), nil
+			}
+			if t.expect == expFirstName {
+				return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of object name or '}'")
+			}
+			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of object name")
+		case expEnd:
+			if !t.lim.multiple {
+				return t.fail(i, ErrTrailingData, "invalid character "+quoteByte(c)+" after top-level value")
+			}
+		case expFirstValue:
+			if c == ']' {
+				return t.closeContainer(i), nil
+			}
+		}
+		return t.startValue(i, c)
+	}
+}
+
+// startValue begins the value whose first byte c is at b[i].
+func (t *Tokenizer) startValue(i int, c byte) (Token, error) {
+	switch c {
+	case '{':
+		return t.openContainer(i, true)
+	case '[':
+		return t.openContainer(i, false)
+	case '"':
+		return t.startString(i, false)
+	case 't', 'f', 'n':
+		t.lex, t.tokOff = lexLiteral, t.base+int64(i)
+		t.sub = 1 // bytes of the literal matched
+		t.lit = literalIndex(c)
+		return t.readLiteral(i + 1)
+	}
+	if c == '-' || isDigit(c) {
+		t.lex, t.tokOff, t.nNum = lexNumber, t.base+int64(i), 0
+		switch {
+		case c == '-':
+			t.sub = nMinus
+		case c == '0':
+			t.sub = nZero
+		default:
+			t.sub = nInt
+		}
+		return t.readNumber(i, i+1)
+	}
+	if t.expect == expFirstValue {
+		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of value or ']'")
+	}
+	return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of value")
+}
+
+func (t *Tokenizer) openContainer(i int, obj bool) (Token, error) {
+	if t.depth >= t.lim.maxDepth {
+		return t.fail(i, ErrDepthLimit, "nesting deeper than "+strconv.Itoa(t.lim.maxDepth))
+	}
+	if t.depth > 0 {
+		if t.topObj {
+			t.path.pushObject(t.nameLen, t.nameCut)
+		} else {
+			t.path.pushArray(t.index)
+		}
+	}
+	tok := Token{Raw: t.buf[i : i+1], Offset: t.base + int64(i), Depth: t.depth, Kind: BeginArray, First: true, Last: true}
+	t.expect = expFirstValue
+	if obj {
+		tok.Kind, t.expect = BeginObject, expFirstName
+	}
+	t.depth++
+	t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = obj, 0, 0, false, false
+	t.pos = i + 1
+	return tok, nil
+}
+
+func (t *Tokenizer) closeContainer(i int) Token {
+	t.depth--
+	tok := Token{Raw: t.buf[i : i+1], Offset: t.base + int64(i), Depth: t.depth, Kind: EndArray, First: true, Last: true}
+	if t.topObj {
+		tok.Kind = EndObject
+	}
+	if t.depth > 0 {
+		t.topObj, t.index, t.nameLen, t.nameCut = t.path.pop()
+		t.hasName = t.topObj
+	}
+	t.pos = i + 1
+	t.afterValue()
+	return tok
+}
+
+// afterValue moves the grammar past a whole value.
+func (t *Tokenizer) afterValue() {
+	t.lex = lexNone
+	if t.depth == 0 {
+		t.expect = expEnd
+		t.values++
+		return
+	}
+	t.expect = expComma
+}
+
+// atEnd is reached when the chunk has been read to its end outside any
+// lexeme, or inside one that must wait for more input.
+func (t *Tokenizer) atEnd() (Token, error) {
+	if t.cut {
+		return t.failAt(t.base+int64(len(t.buf)), ErrBytesLimit, "stream longer than "+strconv.FormatInt(t.lim.maxBytes, 10)+" bytes")
+	}
+	if !t.closed {
+		return Token{}, ErrNeedMore
+	}
+	switch t.lex {
+	case lexNumber:
+		if numberCanEnd(t.sub) {
+			return t.endNumber(t.buf[:0]), nil
+		}
+		return t.eof("in number")
+	case lexString:
+		if t.isName {
+			return t.eof("in object name")
+		}
+		return t.eof("in string")
+	case lexLiteral:
+		return t.eof("in literal " + literals[t.lit])
+	}
+	switch t.expect {
+	case expEnd:
+		return Token{}, io.EOF
+	case expValue:
+		if t.depth == 0 && t.lim.multiple {
+			return Token{}, io.EOF // a sequence of no values
+		}
+		return t.eof("looking for beginning of value")
+	case expFirstValue:
+		return t.eof("looking for beginning of value or ']'")
+	case expFirstName:
+		return t.eof("looking for beginning of object name or '}'")
+	case expName:
+		return t.eof("looking for beginning of object name")
+	case expColon:
+		return t.eof("after object name (expecting ':')")
+	}
+	if t.topObj {
+		return t.eof("after object value (expecting ',' or '}')")
+	}
+	return t.eof("after array element (expecting ',' or ']')")
+}
+
+func (t *Tokenizer) eof(where string) (Token, error) {
+	return t.failAt(t.base+int64(len(t.buf)), io.ErrUnexpectedEOF, "unexpected end of input "+where)
+}
+
+// fail records a sticky error at b[i].
+func (t *Tokenizer) fail(i int, cause error, detail string) (Token, error) {
+	t.pos = i
+	return t.failAt(t.base+int64(i), cause, detail)
+}
+
+func (t *Tokenizer) failAt(off int64, cause error, detail string) (Token, error) {
+	t.err = &SyntaxError{Offset: off, Pointer: string(t.AppendPointer(nil)), Err: cause, detail: detail}
+	return Token{}, t.err
+}
+
+// Status reports the verdict on the bytes read so far.
+func (t *Tokenizer) Status() Status {
+	switch {
+	case t.err != nil:
+		return Failed
+	case t.lex == lexNone && t.expect == expEnd:
+		return Complete
+	}
+	return NeedMore
+}
+
+// Err returns the *SyntaxError that stopped the Tokenizer, or nil.
+func (t *Tokenizer) Err() error {
+	if t.err == nil {
+		return nil
+	}
+	return t.err
+}
+
+// Offset returns the absolute offset of the next byte to read: the number
+// of stream bytes read so far.
+func (t *Tokenizer) Offset() int64 { return t.base + int64(t.pos) }
+
+// Depth returns the number of open objects and arrays.
+func (t *Tokenizer) Depth() int { return t.depth }
+
+// Values returns the number of whole top-level values read.
+func (t *Tokenizer) Values() int64 { return t.values }
+
+// In reports which lexeme a chunk boundary has cut, if any.
+func (t *Tokenizer) In() Lexeme {
+	switch t.lex {
+	case lexString:
+		if t.isName {
+			return InName
+		}
+		return InString
+	case lexNumber:
+		return InNumber
+	case lexLiteral:
+		return InLiteral
+	}
+	return InNone
+}
+
+// Expect reports what the grammar allows next. Inside a lexeme it reports
+// what is allowed after it.
+func (t *Tokenizer) Expect() Expect {
+	if t.lex == lexString && t.isName {
+		return ExpectColon
+	}
+	if t.lex != lexNone {
+		if t.depth == 0 {
+			return ExpectEnd
+		}
+		return ExpectComma
+	}
+	switch t.expect {
+	case expValue, expFirstValue:
+		return ExpectValue
+	case expName, expFirstName:
+		return ExpectName
+	case expColon:
+		return ExpectColon
+	case expComma:
+		return ExpectComma
+	}
+	return ExpectEnd
+}
+
+// AppendPointer appends the RFC 6901 JSON Pointer of the value being read
+// (or about to be read) to dst. While a member name is being read, or is
+// expected, the pointer is that of the object. It allocates only if dst
+// must grow, or if the path is deeper than the inline buffer holds.
+func (t *Tokenizer) AppendPointer(dst []byte) []byte {
+	if t.depth == 0 {
+		return dst
+	}
+	dst = t.path.appendFrames(dst)
+	if !t.topObj {
+		return appendIndexToken(dst, t.index)
+	}
+	if t.hasName {
+		return appendNameToken(dst, t.path.name(t.nameLen), t.nameCut)
+	}
+	return dst
+}
+
+// Pointer returns the JSON Pointer of the value being read, as a string.
+func (t *Tokenizer) Pointer() string { return string(t.AppendPointer(nil)) }
