@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // transcript is everything a run of the Tokenizer shows a caller, with
@@ -117,7 +118,39 @@ func checkPiece(tok Token) {
 			panic(fmt.Sprintf("piece %q ends between the halves of a surrogate pair", tok.Raw))
 		}
 	}
-	if !utf8Valid(raw) {
+	if !utf8.Valid(raw) {
 		panic(fmt.Sprintf("piece %q ends inside a UTF-8 sequence", tok.Raw))
 	}
+}
+
+// hasLoneSurrogate reports whether some \u escape in b holds half of a
+// surrogate pair alone. It is the reference for the one place where the
+// Tokenizer is stricter than encoding/json, which decodes such an escape
+// to U+FFFD. It assumes b is otherwise valid JSON.
+func hasLoneSurrogate(b []byte) bool {
+	inString := false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '"':
+			inString = !inString
+		case inString && b[i] == '\\':
+			if i+5 < len(b) && b[i+1] == 'u' {
+				r, _ := parseHex4(b[i+2:])
+				switch {
+				case r >= 0xDC00 && r <= 0xDFFF:
+					return true
+				case r >= 0xD800 && r < 0xDC00:
+					if i+11 >= len(b) || b[i+6] != '\\' || b[i+7] != 'u' {
+						return true
+					}
+					if r2, _ := parseHex4(b[i+8:]); r2 < 0xDC00 || r2 > 0xDFFF {
+						return true
+					}
+					i += 6
+				}
+			}
+			i++ // skip the escaped byte
+		}
+	}
+	return false
 }

@@ -149,7 +149,7 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 		default:
 			lead := utf8First[c]
 			if lead.need == 0 {
-				return t.failErr(i, ErrInvalidUTF8, "invalid UTF-8 byte "+quoteByte(c)+" in string")
+				return t.failErr(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string")
 			}
 			t.sub, t.utfNeed, t.utfLo, t.utfHi = sUTF8, lead.need, lead.lo, lead.hi
 		}
@@ -199,7 +199,7 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 		t.hexN = 0
 	case sUTF8:
 		if c < t.utfLo || c > t.utfHi {
-			return t.failErr(i, ErrInvalidUTF8, "invalid UTF-8 byte "+quoteByte(c)+" in string")
+			return t.failErr(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string")
 		}
 		t.utfNeed--
 		t.utfLo, t.utfHi = 0x80, 0xBF

@@ -25,7 +25,7 @@ import (
 //	kind 'o': payload is the member name's raw bytes, without quotes
 //	kind 'O': like 'o', but the name was cut to maxPathName bytes
 const (
-	pathInline  = 384 // bytes of frames kept inside the Tokenizer
+	pathInline  = 512 // bytes of frames kept inside the Tokenizer
 	maxPathName = 128 // raw bytes of a member name kept for pointers
 	spillKeep   = 96  // at most this many bytes of top frames stay inline at a spill
 )
@@ -109,14 +109,13 @@ func (p *pathStack) pop() (obj bool, index int64, nameLen int, cut bool) {
 // keeping at most maxPathName of them. It returns the new length and
 // whether bytes were dropped.
 func (p *pathStack) appendName(used int, raw []byte) (int, bool) {
-	if used == 0 {
-		p.ensure(0, maxPathName+2)
-	}
 	room := maxPathName - used
-	if len(raw) > room {
-		return used + copy(p.buf[p.n+used:], raw[:room]), true
+	cut := len(raw) > room
+	if cut {
+		raw = raw[:room]
 	}
-	return used + copy(p.buf[p.n+used:], raw), false
+	p.ensure(used, len(raw)+2)
+	return used + copy(p.buf[p.n+used:], raw), cut
 }
 
 func (p *pathStack) name(used int) []byte { return p.buf[p.n : p.n+used] }

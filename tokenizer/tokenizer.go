@@ -512,3 +512,22 @@ func (t *Tokenizer) AppendPointer(dst []byte) []byte {
 
 // Pointer returns the JSON Pointer of the value being read, as a string.
 func (t *Tokenizer) Pointer() string { return string(t.AppendPointer(nil)) }
+
+// Validate reports whether b is one strict JSON value. It returns nil or
+// a *SyntaxError, and allocates only for the error.
+func Validate(b []byte) error {
+	var t Tokenizer
+	t.Feed(b)
+	t.Close()
+	for {
+		if _, err := t.Next(); err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// Valid reports whether b is one strict JSON value.
+func Valid(b []byte) bool { return Validate(b) == nil }

@@ -1,23 +1,498 @@
 package tokenizer
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-func utf8Valid(b []byte) bool { return utf8.Valid(b) }
+// allCuts returns every split point of a text of length n.
+func allCuts(n int) []int {
+	cuts := make([]int, 0, n)
+	for i := 1; i < n; i++ {
+		cuts = append(cuts, i)
+	}
+	return cuts
+}
 
-func TestDebug(t *testing.T) {
-	for _, in := range []string{`{"a":[1,2.5e3,"x\u00e9😀\ud83d\ude00",true,null,{"b":false}]}`, `[1,2`, `{"a" 1}`, `"\uX00"`, `[01]`, `123`, `{"k\\/":{"x":[0,[1,[nul]]]}}`} {
-		whole := run([]byte(in), nil, Options{})
-		var cuts []int
-		for i := 1; i < len(in); i++ {
-			cuts = append(cuts, i)
-		}
-		bytewise := run([]byte(in), cuts, Options{})
-		t.Log(whole)
-		if whole.String() != bytewise.String() {
-			t.Errorf("%s\n---\n%s", whole, bytewise)
+// smallDocs are valid and invalid texts that exercise every lexeme and
+// every grammar state.
+var smallDocs = []string{
+	`{"a":[1,2.5e3,"x\u00e9😀\ud83d\ude00",true,null,{"b":false}]}`,
+	`{"name":"get_weather","args":{"city":"東京","temp":-12.5E-3,"tags":["☀️","🌧"]}}`,
+	`  [ 0 , -0 , 0.0 , 1e9 , 1E+9 , 1e-9 , -123.456e+78 ]  `,
+	`"\"\\\/\b\f\n\r\t\u0000\u001f\uffff"`,
+	`{"k\\/":{"x":[0,[1,[null]]]}}`,
+	`[[[[[[[[[[[]]]]]]]]]]]`,
+	`{"":{"":{"":""}}}`,
+	`123`, `-0.5e+10`, `true`, `"lone"`,
+	// Invalid ones: the error must not move with the chunking.
+	`[1,2`, `{"a" 1}`, `"\uX00"`, `[01]`, `{"k\\/":{"x":[0,[1,[nul]]]}}`,
+	`{"a":1,}`, `[1,]`, `[,1]`, `{"a":1 "b":2}`, `{a:1}`, `["a\qb"]`,
+	`["\ud800"]`, `["\ud800\u0041"]`, `["\udc00"]`, `["\ud83d\ude0"]`, `"\ud83d\`,
+	"[\"a\x01b\"]", "[\"\xff\"]", "[\"\xe0\x80\x80\"]", "[\"\xed\xa0\x80\"]", "[\"\xf4\x90\x80\x80\"]", "[\"\xc3\"]",
+	`1 2`, `{} x`, `[1.]`, `[1.e5]`, `[-]`, `[-a]`, `[1e]`, `[1e+]`, `[.5]`, `[+1]`, `[tru]`, `[trux]`, `[nulll]`,
+	`[NaN]`, `[1,/*c*/2]`, `[1]]`, `{"a":{"b":[1,{"c":x}]}}`, ``, `   `, `{`, `{"a"`, `{"a":`, `[`, `"abc`,
+}
+
+func TestChunkingInvariance(t *testing.T) {
+	for _, doc := range smallDocs {
+		in := []byte(doc)
+		whole := run(in, nil, Options{})
+		assert.Equal(t, whole, run(in, allCuts(len(in)), Options{}), "byte at a time: %q", doc)
+		for cut := 1; cut < len(in); cut++ {
+			if got := run(in, []int{cut}, Options{}); !assert.Equal(t, whole, got, "%q cut at %d", doc, cut) {
+				break
+			}
 		}
 	}
+}
+
+func TestVerdictMatchesEncodingJSON(t *testing.T) {
+	for _, doc := range smallDocs {
+		in := []byte(doc)
+		tr := run(in, nil, Options{})
+		want := json.Valid(in) && utf8.Valid(in) && !hasLoneSurrogate(in)
+		assert.Equal(t, want, tr.Err == "", "%q: %s", doc, tr.Err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		prefix string // the input up to the first bad byte
+		rest   string
+		cause  error
+		ptr    string
+		msg    string
+	}{
+		{"missing colon", `{"a" `, `1}`, ErrSyntax, "/a", "invalid character '1' after object name (expecting ':')"},
+		{"trailing comma in object", `{"a":1,`, `}`, ErrSyntax, "", "invalid character '}' looking for beginning of object name"},
+		{"trailing comma in array", `[1,`, `]`, ErrSyntax, "/1", "invalid character ']' looking for beginning of value"},
+		{"leading zero", `[0`, `1]`, ErrSyntax, "/0", "invalid character '1' after leading zero in number"},
+		{"bad escape", `["a\`, `qb"]`, ErrSyntax, "/0", `invalid character 'q' in string escape`},
+		{"bad hex", `"\u`, `X00"`, ErrSyntax, "", `invalid character 'X' in \u hexadecimal escape`},
+		{"bad hex later", `{"a":["\u00`, `G0"]}`, ErrSyntax, "/a/0", `invalid character 'G' in \u hexadecimal escape`},
+		{"lone high at quote", `["\ud800`, `"]`, ErrSurrogate, "/0", "high surrogate not followed by a low surrogate"},
+		{"high then other escape", `["\ud800\`, `n"]`, ErrSurrogate, "/0", "high surrogate not followed by a low surrogate"},
+		{"high then non-low", `["\ud800\u`, `0041"]`, ErrSurrogate, "/0", "high surrogate not followed by a low surrogate"},
+		{"lone low", `["\ud`, `c00"]`, ErrSurrogate, "/0", "low surrogate without a high surrogate before it"},
+		{"control char", `["a`, "\x01\"]", ErrSyntax, "/0", `invalid control character 0x01 in string`},
+		{"bad UTF-8 lead", `["`, "\xff\"]", ErrInvalidUTF8, "/0", "invalid UTF-8 byte 0xff in string"},
+		{"overlong", "[\"\xe0", "\x80\x80\"]", ErrInvalidUTF8, "/0", "invalid UTF-8 byte 0x80 in string"},
+		{"surrogate in UTF-8", "[\"\xed", "\xa0\x80\"]", ErrInvalidUTF8, "/0", "invalid UTF-8 byte 0xa0 in string"},
+		{"past U+10FFFF", "[\"\xf4", "\x90\x80\x80\"]", ErrInvalidUTF8, "/0", "invalid UTF-8 byte 0x90 in string"},
+		{"cut UTF-8", "[\"\xc3", "\"]", ErrInvalidUTF8, "/0", "invalid UTF-8 byte 0x22 in string"},
+		{"trailing data", `{} `, `x`, ErrTrailingData, "", "invalid character 'x' after top-level value"},
+		{"second value", `1 `, `2`, ErrTrailingData, "", "invalid character '2' after top-level value"},
+		{"bad literal", `[tru`, `x]`, ErrSyntax, "/0", "invalid character 'x' in literal true (expecting 'e')"},
+		{"NaN", `[`, `NaN]`, ErrSyntax, "/0", "invalid character 'N' looking for beginning of value or ']'"},
+		{"comment", `[1,`, `/*c*/2]`, ErrSyntax, "/1", "invalid character '/' looking for beginning of value"},
+		{"dot without digits", `[1.`, `]`, ErrSyntax, "/0", "invalid character ']' in number (expecting digit)"},
+		{"exponent without digits", `[1e`, `]`, ErrSyntax, "/0", "invalid character ']' in number exponent (expecting sign or digit)"},
+		{"plus sign", `[`, `+1]`, ErrSyntax, "/0", "invalid character '+' looking for beginning of value or ']'"},
+		{"deep pointer", `{"a":{"b":[1,{"c":`, `x}]}}`, ErrSyntax, "/a/b/1/c", "invalid character 'x' looking for beginning of value"},
+		{"pointer escapes", `{"a/b~c":`, `x}`, ErrSyntax, "/a~1b~0c", "invalid character 'x' looking for beginning of value"},
+		{"non-ASCII byte outside strings", `[`, "é]", ErrSyntax, "/0", "invalid character 0xc3 looking for beginning of value or ']'"},
+		{"close mismatch", `[1`, `}`, ErrSyntax, "/0", "invalid character '}' after array element (expecting ',' or ']')"},
+		{"eof in string", `{"a":"abc`, ``, io.ErrUnexpectedEOF, "/a", "unexpected end of input in string"},
+		{"eof in name", `{"ab`, ``, io.ErrUnexpectedEOF, "", "unexpected end of input in object name"},
+		{"eof in number", `[-`, ``, io.ErrUnexpectedEOF, "/0", "unexpected end of input in number"},
+		{"eof in literal", `[nu`, ``, io.ErrUnexpectedEOF, "/0", "unexpected end of input in literal null"},
+		{"eof after value", `{"a":1`, ``, io.ErrUnexpectedEOF, "/a", "unexpected end of input after object value (expecting ',' or '}')"},
+		{"empty", ``, ``, io.ErrUnexpectedEOF, "", "unexpected end of input looking for beginning of value"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := []byte(tc.prefix + tc.rest)
+			for _, cuts := range [][]int{nil, allCuts(len(in))} {
+				tr := run(in, cuts, Options{})
+				assert.Equal(t, int64(len(tc.prefix)), tr.Offset, "offset")
+				assert.Equal(t, tc.ptr, tr.Ptr, "pointer")
+				assert.Contains(t, tr.Err, tc.msg)
+				assert.Equal(t, Failed, tr.Status)
+			}
+			tk := New(Options{})
+			require.NoError(t, tk.Feed(in))
+			tk.Close()
+			err := drain(&tk)
+			assert.ErrorIs(t, err, tc.cause)
+			var se *SyntaxError
+			require.ErrorAs(t, err, &se)
+			// Sticky: the same error again, and Feed refuses more.
+			_, again := tk.Next()
+			assert.Same(t, err, again)
+		})
+	}
+}
+
+// drain reads tokens until an error other than ErrNeedMore.
+func drain(tk *Tokenizer) error {
+	for {
+		if _, err := tk.Next(); err != nil {
+			return err
+		}
+	}
+}
+
+func TestTokens(t *testing.T) {
+	in := `{"a":[1,"x"],"b":{}}`
+	tr := run([]byte(in), nil, Options{})
+	assert.Equal(t, []string{
+		`{@0/0:{`, `name@1/1:"a"`, `[@5/1:[`, `number@6/2:1`, `string@8/2:"x"`, `]@11/1:]`,
+		`name@13/1:"b"`, `{@17/1:{`, `}@18/1:}`, `}@19/0:}`,
+	}, tr.Tokens)
+	assert.Equal(t, "", tr.Err)
+	assert.Equal(t, Complete, tr.Status)
+}
+
+func TestNumbersAndLiteralsAreNeverHalfShown(t *testing.T) {
+	tk := New(Options{})
+	feed := func(s string) []Token {
+		if s != "" {
+			require.NoError(t, tk.Feed([]byte(s)))
+		}
+		var toks []Token
+		for {
+			tok, err := tk.Next()
+			if err == ErrNeedMore || err == io.EOF {
+				return toks
+			}
+			require.NoError(t, err)
+			tok.Raw = bytes.Clone(tok.Raw)
+			toks = append(toks, tok)
+		}
+	}
+	assert.Len(t, feed(`[3.`), 1) // just '['
+	assert.Equal(t, InNumber, tk.In())
+	assert.Empty(t, feed(`1`))
+	toks := feed(`2,tr`)
+	require.Len(t, toks, 1)
+	assert.Equal(t, "3.12", string(toks[0].Raw))
+	assert.Equal(t, int64(1), toks[0].Offset)
+	assert.Equal(t, InLiteral, tk.In())
+	toks = feed(`ue]`)
+	require.Len(t, toks, 2)
+	assert.Equal(t, True, toks[0].Kind)
+	assert.Equal(t, "true", string(toks[0].Raw))
+	assert.Equal(t, int64(6), toks[0].Offset)
+
+	// A top-level number ends only with the input.
+	tk = New(Options{})
+	assert.Empty(t, feed(`42`))
+	assert.Equal(t, NeedMore, tk.Status())
+	tk.Close()
+	toks = feed(``)
+	require.Len(t, toks, 1)
+	assert.Equal(t, "42", string(toks[0].Raw))
+	assert.Equal(t, Complete, tk.Status())
+}
+
+// stringDocs hold strings whose every cut must keep pieces whole.
+var stringDocs = []string{
+	`"東京タワー、こんにちは世界"`,
+	`"😀🧑‍🚀👩🏽‍💻 and 🇯🇵"`,
+	`"\ud83d\ude00\u00e9\u4e16\\n\"\/\b\f\n\r\t"`,
+	`{"k\u00e9y😀":"v\\\\\"\u0041"}`,
+	"\"mixed: é\\u00e9 ü\\u00fc 𝄞\\ud834\\udd1e\"",
+}
+
+func TestPiecesAtEverySplit(t *testing.T) {
+	for _, doc := range stringDocs {
+		in := []byte(doc)
+		var want []string
+		collectStrings(t, in, nil, &want)
+		for i := 0; i <= len(in); i++ {
+			for _, cuts := range [][]int{{i}, allCuts(len(in))} {
+				var got []string
+				collectStrings(t, in, cuts, &got)
+				require.Equal(t, want, got, "%q cut %v", doc, cuts)
+			}
+		}
+		// The decoded text equals encoding/json's.
+		var v any
+		require.NoError(t, json.Unmarshal(in, &v))
+		switch v := v.(type) {
+		case string:
+			assert.Equal(t, v, want[0])
+		case map[string]any:
+			for k, val := range v {
+				assert.Equal(t, []string{k, val.(string)}, want)
+			}
+		}
+	}
+}
+
+// collectStrings decodes each string and name piece by piece, checking
+// that every piece decodes on its own.
+func collectStrings(t *testing.T, in []byte, cuts []int, out *[]string) {
+	tk := New(Options{})
+	prev := 0
+	var cur []byte
+	for _, c := range append(cuts, len(in)) {
+		if c < prev || c == prev && c == len(in) && len(cuts) > 0 && cuts[len(cuts)-1] == len(in) {
+			continue
+		}
+		require.NoError(t, tk.Feed(in[prev:c]))
+		prev = c
+		if c == len(in) {
+			tk.Close()
+		}
+		for {
+			tok, err := tk.Next()
+			if err == ErrNeedMore || err == io.EOF {
+				break
+			}
+			require.NoError(t, err)
+			if tok.Kind != String && tok.Kind != Name {
+				continue
+			}
+			checkPiece(tok)
+			piece := tok.AppendText(nil)
+			require.True(t, utf8.Valid(piece), "piece %q decodes to invalid UTF-8", tok.Raw)
+			require.NotContains(t, string(piece), "\uFFFD")
+			cur = append(cur, piece...)
+			if tok.Last {
+				*out = append(*out, string(cur))
+				cur = nil
+			}
+		}
+	}
+}
+
+func TestLimits(t *testing.T) {
+	t.Run("depth", func(t *testing.T) {
+		in := strings.Repeat("[", 5) + "]]]]]"
+		tr := run([]byte(in), nil, Options{MaxDepth: 4})
+		assert.Equal(t, int64(len("[[[[")), tr.Offset)
+		assert.Contains(t, tr.Err, "nesting deeper than 4")
+		assert.Equal(t, "", run([]byte(in), nil, Options{MaxDepth: 5}).Err)
+	})
+	t.Run("10 MB of [", func(t *testing.T) {
+		in := bytes.Repeat([]byte("["), 10<<20)
+		tk := New(Options{})
+		require.NoError(t, tk.Feed(in))
+		err := drain(&tk)
+		require.ErrorIs(t, err, ErrDepthLimit)
+		require.ErrorIs(t, err, ErrLimit)
+		var se *SyntaxError
+		require.ErrorAs(t, err, &se)
+		assert.Equal(t, int64(DefaultMaxDepth), se.Offset)
+		assert.Equal(t, strings.Repeat("/0", DefaultMaxDepth), se.Pointer)
+	})
+	t.Run("bytes", func(t *testing.T) {
+		in := []byte(`{"a":"0123456789"}`)
+		for _, cuts := range [][]int{nil, allCuts(len(in))} {
+			tr := run(in, cuts, Options{MaxBytes: 10})
+			assert.Equal(t, int64(10), tr.Offset)
+			assert.Contains(t, tr.Err, "stream longer than 10 bytes")
+		}
+		assert.Equal(t, "", run(in, nil, Options{MaxBytes: int64(len(in))}).Err)
+	})
+	t.Run("string", func(t *testing.T) {
+		in := []byte(`["abcd","abcde"]`)
+		for _, cuts := range [][]int{nil, allCuts(len(in))} {
+			tr := run(in, cuts, Options{MaxStringLength: 4})
+			assert.Equal(t, int64(len(`["abcd","abcd`)), tr.Offset)
+			assert.Contains(t, tr.Err, "string longer than the limit")
+		}
+		in = []byte(`["ab\u00e9"]`) // the limit counts raw bytes: the escape is cut at the limit
+		assert.Equal(t, int64(len(`["ab\u`)), run(in, nil, Options{MaxStringLength: 4}).Offset)
+	})
+	t.Run("number", func(t *testing.T) {
+		in := []byte(`[1234,12345]`)
+		for _, cuts := range [][]int{nil, allCuts(len(in))} {
+			tr := run(in, cuts, Options{MaxNumberLength: 4})
+			assert.Equal(t, int64(len(`[1234,1234`)), tr.Offset)
+			assert.Contains(t, tr.Err, "number longer than the limit")
+		}
+		long := "[" + strings.Repeat("7", 3000) + "]"
+		for _, cuts := range [][]int{nil, allCuts(len(long))} {
+			tr := run([]byte(long), cuts, Options{})
+			assert.Equal(t, "", tr.Err)
+			assert.Equal(t, "number@1/1:"+long[1:len(long)-1], tr.Tokens[1])
+		}
+	})
+}
+
+func TestMultipleValues(t *testing.T) {
+	in := []byte("{\"a\":1}\n[2]\n3 \"x\"true")
+	for _, cuts := range [][]int{nil, allCuts(len(in))} {
+		tr := run(in, cuts, Options{AllowMultipleValues: true})
+		assert.Equal(t, "", tr.Err)
+		assert.Equal(t, []string{`{@0/0:{`, `name@1/1:"a"`, `number@5/1:1`, `}@6/0:}`, `[@8/0:[`, `number@9/1:2`, `]@10/0:]`,
+			`number@12/0:3`, `string@14/0:"x"`, `true@17/0:true`}, tr.Tokens)
+	}
+	assert.Equal(t, "", run(nil, nil, Options{AllowMultipleValues: true}).Err, "no values is a valid sequence")
+	assert.Contains(t, run([]byte("[1] ]"), nil, Options{AllowMultipleValues: true}).Err, "invalid character ']'")
+}
+
+func TestState(t *testing.T) {
+	tk := New(Options{})
+	steps := []struct {
+		feed   string
+		depth  int
+		in     Lexeme
+		expect Expect
+		ptr    string
+		status Status
+	}{
+		{`{`, 1, InNone, ExpectName, "", NeedMore},
+		{`"ci`, 1, InName, ExpectColon, "", NeedMore},
+		{`ty"`, 1, InNone, ExpectColon, "/city", NeedMore},
+		{`:"Pa`, 1, InString, ExpectComma, "/city", NeedMore},
+		{`ris","days":[`, 2, InNone, ExpectValue, "/days/0", NeedMore},
+		{`1,2`, 2, InNumber, ExpectComma, "/days/1", NeedMore},
+		{`]`, 1, InNone, ExpectComma, "/days", NeedMore},
+		{`}`, 0, InNone, ExpectEnd, "", Complete},
+		{"\n", 0, InNone, ExpectEnd, "", Complete},
+	}
+	for _, s := range steps {
+		require.NoError(t, tk.Feed([]byte(s.feed)))
+		err := drain(&tk)
+		require.Equal(t, ErrNeedMore, err)
+		assert.Equal(t, s.depth, tk.Depth(), "after %q", s.feed)
+		assert.Equal(t, s.in, tk.In(), "after %q", s.feed)
+		assert.Equal(t, s.expect, tk.Expect(), "after %q", s.feed)
+		assert.Equal(t, s.ptr, tk.Pointer(), "after %q", s.feed)
+		assert.Equal(t, s.status, tk.Status(), "after %q", s.feed)
+	}
+	assert.Equal(t, int64(len(`{"city":"Paris","days":[1,2]}`)+1), tk.Offset())
+	tk.Close()
+	_, err := tk.Next()
+	assert.Equal(t, io.EOF, err)
+}
+
+func TestMisuse(t *testing.T) {
+	tk := New(Options{})
+	require.NoError(t, tk.Feed([]byte(`[1,`)))
+	assert.Equal(t, ErrUnread, tk.Feed([]byte(`2]`)), "the previous chunk is not read yet")
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	require.NoError(t, tk.Feed(nil), "an empty chunk is fine")
+	require.NoError(t, tk.Feed([]byte(`2]`)))
+	tk.Close()
+	assert.Equal(t, io.EOF, drain(&tk))
+	assert.Equal(t, ErrClosed, tk.Feed([]byte(` `)))
+
+	var zero Tokenizer // the zero value works, with the default limits
+	require.NoError(t, zero.Feed([]byte(`{"a":[true]}`)))
+	zero.Close()
+	assert.Equal(t, io.EOF, drain(&zero))
+}
+
+func TestCopyIsIndependent(t *testing.T) {
+	in := []byte(`{"a":[{"b":[1,2,{"c":"xyz`)
+	tk := New(Options{})
+	require.NoError(t, tk.Feed(in))
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	snapshot := tk // a plain copy
+	require.NoError(t, tk.Feed([]byte(`"}]}]}`)))
+	tk.Close()
+	require.Equal(t, io.EOF, drain(&tk))
+
+	require.NoError(t, snapshot.Feed([]byte(`"]`)))
+	err := drain(&snapshot)
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, "/a/0/b/2/c", se.Pointer)
+	assert.Equal(t, int64(len(in)+1), se.Offset)
+}
+
+func TestDeepPathSpills(t *testing.T) {
+	// Long names and deep nesting overflow the inline path; copies taken
+	// on the way must keep their own pointers.
+	var b strings.Builder
+	var want strings.Builder
+	for i := 0; i < 300; i++ {
+		name := strings.Repeat(string(rune('a'+i%26)), i%40)
+		b.WriteString(`{"` + name + `":[0,`)
+		want.WriteString("/" + name + "/1")
+	}
+	in := []byte(b.String())
+	tk := New(Options{})
+	require.NoError(t, tk.Feed(in))
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	assert.Equal(t, want.String(), tk.Pointer())
+	copy1 := tk
+	// Close 150 levels, then check both.
+	require.NoError(t, tk.Feed([]byte("1"+strings.Repeat("]}", 150))))
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	assert.Equal(t, want.String(), copy1.Pointer())
+	parts := strings.SplitAfter(want.String(), "/1")
+	assert.Equal(t, strings.Join(parts[:150], ""), tk.Pointer()[:len(strings.Join(parts[:150], ""))])
+	require.NoError(t, tk.Feed([]byte(strings.Repeat("]}", 150))))
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	require.NoError(t, copy1.Feed([]byte("1"+strings.Repeat("]}", 300))))
+	require.Equal(t, ErrNeedMore, drain(&copy1))
+	assert.Equal(t, Complete, copy1.Status())
+	assert.Equal(t, "", tk.Pointer())
+	assert.Equal(t, Complete, tk.Status())
+}
+
+func TestLongNameInPointerIsCut(t *testing.T) {
+	name := strings.Repeat("n", 200)
+	tr := run([]byte(`{"`+name+`":x}`), nil, Options{})
+	assert.Equal(t, "/"+name[:maxPathName]+"…", tr.Ptr)
+}
+
+func TestZeroAllocs(t *testing.T) {
+	doc := []byte(`{"name":"search","args":{"query":"東京 weather 😀 \"quoted\" \u00e9","limit":10,"ratio":0.75,` +
+		`"flags":[true,false,null],"nested":{"a":{"b":{"c":[1,2,3,{"d":"e"}]}}}}}`)
+	var deep []byte
+	for i := 0; i < 64; i++ {
+		if i%2 == 0 {
+			deep = append(deep, `{"level":`...)
+		} else {
+			deep = append(deep, '[')
+		}
+	}
+	for i := 63; i >= 0; i-- {
+		if i%2 == 0 {
+			deep = append(deep, '}')
+		} else {
+			deep = append(deep, ']')
+		}
+	}
+	for _, d := range [][]byte{doc, deep} {
+		for _, chunk := range []int{1, 7, len(d)} {
+			var tk Tokenizer
+			allocs := testing.AllocsPerRun(20, func() {
+				tk.Reset(Options{})
+				for i := 0; i < len(d); i += chunk {
+					if err := tk.Feed(d[i:min(i+chunk, len(d))]); err != nil {
+						panic(err)
+					}
+					for {
+						if _, err := tk.Next(); err != nil {
+							break
+						}
+					}
+				}
+				tk.Close()
+				if err := drain(&tk); err != io.EOF {
+					panic(err)
+				}
+			})
+			assert.Zero(t, allocs, "chunk %d", chunk)
+		}
+	}
+}
+
+func TestErrorsAreTyped(t *testing.T) {
+	err := Validate([]byte(`{"a":[1,}`))
+	var se *SyntaxError
+	require.True(t, errors.As(err, &se))
+	assert.Equal(t, int64(len(`{"a":[1,`)), se.Offset)
+	assert.Equal(t, "/a/1", se.Pointer, "the element after the comma")
+	assert.ErrorIs(t, err, ErrSyntax)
+	assert.NoError(t, Validate([]byte(` {"a":[1]} `)))
+	assert.True(t, Valid([]byte(`[]`)))
+	assert.False(t, Valid([]byte(`[`)))
 }

@@ -1,0 +1,329 @@
+package tokenizer
+
+import (
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"io"
+	"math"
+)
+
+// NOTE: The binary form of a Tokenizer, for checkpoints that move between
+// processes. Layout: "DJTK", a version byte, the fields as uvarints and
+// length-prefixed bytes in the order of appendState, then a CRC-32 (IEEE)
+// of everything before it. UnmarshalBinary checks every field against the
+// invariants the Tokenizer relies on, so bytes that were not made by
+// AppendBinary give an error and never a state that misbehaves.
+
+const (
+	checkpointMagic   = "DJTK"
+	checkpointVersion = 1
+)
+
+// Checkpoint errors.
+var (
+	// ErrCheckpoint: the bytes are not a checkpoint this package made.
+	ErrCheckpoint = errors.New("tokenizer: corrupt checkpoint")
+	// ErrCheckpointVersion: the checkpoint was made by another version.
+	ErrCheckpointVersion = errors.New("tokenizer: checkpoint from an unknown version")
+	// ErrMidChunk: a checkpoint was asked for before Next had read the
+	// current chunk to its end.
+	ErrMidChunk = errors.New("tokenizer: checkpoint with part of a chunk unread")
+)
+
+// causes lists the error causes a checkpoint can carry, by code.
+var causes = []error{ErrSyntax, ErrInvalidUTF8, ErrSurrogate, ErrTrailingData, ErrDepthLimit, ErrBytesLimit, ErrStringLimit, ErrNumberLimit, io.ErrUnexpectedEOF}
+
+// AppendBinary appends the Tokenizer's state to b. It implements
+// encoding.BinaryAppender. The state can be saved only between chunks:
+// when Next has returned ErrNeedMore, io.EOF or an error.
+func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
+	if t.pos < len(t.buf) && t.err == nil {
+		return b, ErrMidChunk
+	}
+	if !t.inited {
+		t.lim, t.inited = Options{}.limits(), true
+	}
+	start := len(b)
+	b = append(b, checkpointMagic...)
+	b = append(b, checkpointVersion)
+	u := func(v uint64) { b = binary.AppendUvarint(b, v) }
+	bs := func(p []byte) { u(uint64(len(p))); b = append(b, p...) }
+	flag := func(v bool) {
+		if v {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+	}
+	u(uint64(t.lim.maxDepth))
+	u(uint64(t.lim.maxBytes))
+	u(uint64(t.lim.maxString))
+	u(uint64(t.lim.maxNumber))
+	flag(t.lim.multiple)
+	flag(t.closed)
+	flag(t.cut)
+	u(uint64(t.Offset()))
+	flag(t.err != nil)
+	if t.err != nil {
+		code := 0
+		for i, c := range causes {
+			if c == t.err.Err {
+				code = i
+			}
+		}
+		u(uint64(t.err.Offset))
+		u(uint64(code))
+		bs([]byte(t.err.Pointer))
+		bs([]byte(t.err.detail))
+	}
+	u(uint64(t.depth))
+	b = append(b, t.expect)
+	flag(t.topObj)
+	u(uint64(t.index))
+	flag(t.nameCut)
+	flag(t.hasName)
+	u(uint64(t.values))
+	b = append(b, t.lex, t.sub, t.lit)
+	flag(t.isName)
+	flag(t.first)
+	u(uint64(t.tokOff))
+	b = append(b, t.hexN)
+	u(uint64(t.u))
+	b = append(b, t.utfNeed, t.utfLo, t.utfHi)
+	bs(t.carry[:t.nCarry])
+	u(uint64(t.carryOff))
+	bs(t.numBytes())
+	bs(t.path.appendRawFrames(nil))
+	bs(t.path.name(t.nameLen))
+	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:])), nil
+}
+
+// MarshalBinary returns the Tokenizer's state; see AppendBinary.
+func (t *Tokenizer) MarshalBinary() ([]byte, error) { return t.AppendBinary(nil) }
+
+// UnmarshalBinary replaces t's state with a saved one. Corrupt,
+// truncated or foreign bytes give ErrCheckpoint or ErrCheckpointVersion
+// and leave t unchanged. After it, feed the bytes that follow the
+// checkpoint's offset.
+func (t *Tokenizer) UnmarshalBinary(data []byte) error {
+	if len(data) < len(checkpointMagic)+1+4 || string(data[:4]) != checkpointMagic {
+		return ErrCheckpoint
+	}
+	if data[4] != checkpointVersion {
+		return ErrCheckpointVersion
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return ErrCheckpoint
+	}
+	r := reader{b: body[5:]}
+	var s Tokenizer
+	s.inited = true
+	s.lim.maxDepth = int(r.uint(1 << 30))
+	s.lim.maxBytes = int64(r.uint(math.MaxInt64))
+	s.lim.maxString = int64(r.uint(math.MaxInt64 >> 2))
+	s.lim.maxNumber = int(r.uint(1 << 30))
+	s.lim.multiple = r.flag()
+	s.closed = r.flag()
+	s.cut = r.flag()
+	s.base = int64(r.uint(uint64(s.lim.maxBytes)))
+	if r.flag() {
+		e := &SyntaxError{Offset: int64(r.uint(uint64(s.base)))}
+		e.Err = causes[r.uint(uint64(len(causes)-1))]
+		e.Pointer = string(r.bytes(1 << 20))
+		e.detail = string(r.bytes(1 << 10))
+		s.err = e
+	}
+	s.depth = int(r.uint(uint64(s.lim.maxDepth)))
+	s.expect = r.byte(expEnd)
+	s.topObj = r.flag()
+	s.index = int64(r.uint(math.MaxInt64))
+	s.nameCut = r.flag()
+	s.hasName = r.flag()
+	s.values = int64(r.uint(math.MaxInt64))
+	s.lex = r.byte(lexLiteral)
+	s.sub = r.byte(sUTF8) // the largest sub-state of any lexeme
+	s.lit = r.byte(2)
+	s.isName = r.flag()
+	s.first = r.flag()
+	s.tokOff = int64(r.uint(uint64(s.base)))
+	s.hexN = r.byte(4)
+	s.u = uint16(r.uint(math.MaxUint16))
+	s.utfNeed = r.byte(3)
+	s.utfLo = r.byte(0xFF)
+	s.utfHi = r.byte(0xFF)
+	s.nCarry = uint8(copy(s.carry[:], r.bytes(len(s.carry))))
+	s.carryOff = int64(r.uint(uint64(s.base)))
+	s.saveNumber(r.bytes(s.lim.maxNumber))
+	frames := r.bytes(1 << 30)
+	name := r.bytes(maxPathName)
+	if r.err || len(r.b) != 0 || !s.valid(frames, name) {
+		return ErrCheckpoint
+	}
+	s.path.restore(frames)
+	s.nameLen, _ = s.path.appendName(0, name)
+	*t = s
+	return nil
+}
+
+// valid checks the invariants that the reading code relies on.
+func (s *Tokenizer) valid(frames, name []byte) bool {
+	if s.lim.maxDepth < 1 || s.lim.maxBytes < 1 || s.lim.maxNumber < 1 || s.lim.maxString < 1 {
+		return false
+	}
+	if countFrames(frames) != max(s.depth-1, 0) || len(name) > 0 && !(s.depth > 0 && s.topObj) {
+		return false
+	}
+	switch {
+	case s.depth == 0:
+		if s.expect != expValue && s.expect != expEnd || s.hasName || s.nameCut {
+			return false
+		}
+	case s.topObj:
+		switch s.expect {
+		case expFirstName, expName:
+			if s.hasName {
+				return false
+			}
+		case expColon, expValue:
+			if !s.hasName {
+				return false
+			}
+		case expComma:
+		default:
+			return false
+		}
+	default:
+		if s.hasName || s.nameCut || s.expect != expFirstValue && s.expect != expValue && s.expect != expComma {
+			return false
+		}
+	}
+	if s.lex != lexNumber && s.nNum > 0 || s.lex != lexString && s.nCarry > 0 {
+		return false
+	}
+	switch s.lex {
+	case lexNone:
+		return s.sub == 0
+	case lexString:
+		if s.sub > sUTF8 || (s.nCarry > 0) != (s.sub != sNormal) {
+			return false
+		}
+		// A name is read only where a name is expected.
+		return s.isName == (s.expect == expName || s.expect == expFirstName)
+	case lexNumber:
+		return s.sub <= nExpDigit
+	case lexLiteral:
+		return s.sub >= 1 && int(s.sub) < len(literals[s.lit])
+	}
+	return false
+}
+
+// appendRawFrames appends the frozen frames, oldest first, as one block.
+func (p *pathStack) appendRawFrames(dst []byte) []byte {
+	var nodes []*spillNode
+	for s := p.spill; s != nil; s = s.next {
+		nodes = append(nodes, s)
+	}
+	for i := len(nodes) - 1; i >= 0; i-- {
+		dst = append(dst, nodes[i].frames...)
+	}
+	return append(dst, p.buf[:p.n]...)
+}
+
+// countFrames returns the number of well-formed frames in b, or -1.
+func countFrames(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		if len(b) < 2 {
+			return -1
+		}
+		size, kind := int(b[len(b)-2]), b[len(b)-1]
+		start := len(b) - 2 - size
+		if start < 0 {
+			return -1
+		}
+		switch kind {
+		case 'a':
+			if _, k := binary.Uvarint(b[start : start+size]); k != size || size == 0 {
+				return -1
+			}
+		case 'o', 'O':
+			if size > maxPathName {
+				return -1
+			}
+		default:
+			return -1
+		}
+		b = b[:start]
+		n++
+	}
+	return n
+}
+
+// restore lays out checked frames: the newest that fit stay inline, the
+// rest go to spill nodes small enough to come back inline.
+func (p *pathStack) restore(b []byte) {
+	*p = pathStack{}
+	var blocks [][]byte
+	for len(b) > 0 {
+		cut := len(b)
+		for cut > 0 {
+			start := cut - 2 - int(b[cut-2])
+			if len(b)-start > spillKeep {
+				break
+			}
+			cut = start
+		}
+		if cut == len(b) { // one frame larger than spillKeep: a block of its own
+			cut = len(b) - 2 - int(b[len(b)-2])
+		}
+		blocks = append(blocks, b[cut:])
+		b = b[:cut]
+	}
+	for i := len(blocks) - 1; i >= 1; i-- {
+		p.spill = &spillNode{frames: append([]byte(nil), blocks[i]...), next: p.spill}
+	}
+	if len(blocks) > 0 {
+		p.n = copy(p.buf[:], blocks[0])
+	}
+}
+
+// reader decodes checkpoint fields; any problem sets err.
+type reader struct {
+	b   []byte
+	err bool
+}
+
+func (r *reader) uint(max uint64) uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 || v > max {
+		r.err = true
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) byte(max byte) byte {
+	if len(r.b) == 0 || r.b[0] > max {
+		r.err = true
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+func (r *reader) flag() bool { return r.byte(1) == 1 }
+
+func (r *reader) bytes(max int) []byte {
+	n := r.uint(uint64(max))
+	if r.err || uint64(len(r.b)) < n {
+		r.err = true
+		return nil
+	}
+	p := r.b[:n]
+	r.b = r.b[n:]
+	return p
+}
