@@ -84,7 +84,11 @@ func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
 	flag(t.nameCut)
 	flag(t.hasName)
 	u(uint64(t.values))
-	b = append(b, t.lex, t.sub, t.lit)
+	sub := t.sub
+	if t.lex == lexNone {
+		sub = 0 // stale from the last lexeme
+	}
+	b = append(b, t.lex, sub, t.lit)
 	flag(t.isName)
 	flag(t.first)
 	u(uint64(t.tokOff))
@@ -143,7 +147,7 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	s.hasName = r.flag()
 	s.values = int64(r.uint(math.MaxInt64))
 	s.lex = r.byte(lexLiteral)
-	s.sub = r.byte(sUTF8) // the largest sub-state of any lexeme
+	s.sub = r.byte(max(sUTF8, nExpDigit)) // the largest sub-state of any lexeme
 	s.lit = r.byte(2)
 	s.isName = r.flag()
 	s.first = r.flag()

@@ -25,6 +25,12 @@ func (tr transcript) String() string {
 // checks piece invariants on the way and panics on a broken one, so that
 // fuzz targets and tests share the checks.
 func run(in []byte, cuts []int, opts Options) transcript {
+	return runHook(in, cuts, opts, nil)
+}
+
+// runHook is run with a hook called at each cut, after the chunk before
+// it has been read; the hook may replace the Tokenizer.
+func runHook(in []byte, cuts []int, opts Options, hook func(*Tokenizer)) transcript {
 	tk := New(opts)
 	var tr transcript
 	var pending []byte // raw of a string being joined from pieces
@@ -48,6 +54,9 @@ func run(in []byte, cuts []int, opts Options) transcript {
 		for {
 			tok, err := tk.Next()
 			if err == ErrNeedMore {
+				if hook != nil {
+					hook(&tk)
+				}
 				break
 			}
 			if err != nil {

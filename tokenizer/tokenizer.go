@@ -344,6 +344,8 @@ func (t *Tokenizer) closeContainer(i int) Token {
 	if t.depth > 0 {
 		t.topObj, t.index, t.nameLen, t.nameCut = t.path.pop()
 		t.hasName = t.topObj
+	} else {
+		t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = false, 0, 0, false, false
 	}
 	t.pos = i + 1
 	t.afterValue()

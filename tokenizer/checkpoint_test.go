@@ -1,0 +1,106 @@
+package tokenizer
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// restart marshals tk and restores it into a fresh Tokenizer, as a
+// process restart would.
+func restart(t testing.TB) func(*Tokenizer) {
+	return func(tk *Tokenizer) {
+		data, err := tk.MarshalBinary()
+		require.NoError(t, err)
+		var fresh Tokenizer
+		require.NoError(t, fresh.UnmarshalBinary(data))
+		*tk = fresh
+	}
+}
+
+func TestCheckpointAtEverySplit(t *testing.T) {
+	docs := append(append([]string{}, smallDocs...), stringDocs...)
+	for _, doc := range docs {
+		in := []byte(doc)
+		whole := run(in, nil, Options{})
+		for cut := 0; cut <= len(in); cut++ {
+			got := runHook(in, []int{cut}, Options{}, restart(t))
+			require.Equal(t, whole, got, "%q restarted at %d", doc, cut)
+		}
+		assert.Equal(t, whole, runHook(in, allCuts(len(in)), Options{}, restart(t)), "%q restarted at every byte", doc)
+	}
+}
+
+func TestCheckpointKeepsOptions(t *testing.T) {
+	opts := Options{MaxDepth: 3, MaxNumberLength: 5, MaxStringLength: 6, MaxBytes: 100, AllowMultipleValues: true}
+	for _, doc := range []string{`[[[[1]]]]`, `[123456]`, `["1234567"]`, `1 2 3`} {
+		in := []byte(doc)
+		assert.Equal(t, run(in, nil, opts), runHook(in, []int{1}, opts, restart(t)), doc)
+	}
+}
+
+func TestCheckpointMidChunk(t *testing.T) {
+	tk := New(Options{})
+	require.NoError(t, tk.Feed([]byte(`[1,2]`)))
+	_, err := tk.Next()
+	require.NoError(t, err)
+	_, err = tk.MarshalBinary()
+	assert.ErrorIs(t, err, ErrMidChunk)
+}
+
+func TestCheckpointCorrupt(t *testing.T) {
+	tk := New(Options{})
+	in := []byte(`{"a":[1,{"b":"x\u00`)
+	require.NoError(t, tk.Feed(in))
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	good, err := tk.MarshalBinary()
+	require.NoError(t, err)
+
+	var fresh Tokenizer
+	for n := 0; n < len(good); n++ {
+		assert.Error(t, fresh.UnmarshalBinary(good[:n]), "truncated to %d", n)
+	}
+	future := append([]byte(nil), good...)
+	future[4] = checkpointVersion + 1
+	assert.ErrorIs(t, fresh.UnmarshalBinary(future), ErrCheckpointVersion)
+
+	// Flip each byte: the CRC catches it. Then flip it and fix the CRC:
+	// the field checks must catch it or leave a state that behaves.
+	for i := 5; i < len(good)-4; i++ {
+		for _, x := range []byte{0x01, 0x80, 0xFF} {
+			bad := append([]byte(nil), good...)
+			bad[i] ^= x
+			assert.ErrorIs(t, fresh.UnmarshalBinary(bad), ErrCheckpoint)
+			binary.LittleEndian.PutUint32(bad[len(bad)-4:], crc32.ChecksumIEEE(bad[:len(bad)-4]))
+			var s Tokenizer
+			if s.UnmarshalBinary(bad) == nil {
+				behaves(t, &s)
+			}
+		}
+	}
+	// A failed UnmarshalBinary leaves the Tokenizer as it was.
+	before := tk
+	assert.Error(t, tk.UnmarshalBinary(good[:10]))
+	assert.Equal(t, before, tk)
+}
+
+// behaves feeds a restored Tokenizer more input of several shapes: it may
+// fail, but must not panic or loop.
+func behaves(t *testing.T, s *Tokenizer) {
+	for _, more := range []string{`e9"}]}`, `"]]]]}}}}`, "1,2,3]", `\ud83d\ude00"`, ""} {
+		c := *s
+		if c.Feed([]byte(more)) != nil {
+			continue
+		}
+		c.Close()
+		for i := 0; i < 100; i++ {
+			if _, err := c.Next(); err != nil && err != ErrNeedMore {
+				break
+			}
+		}
+		_ = c.Pointer()
+	}
+}

@@ -1,0 +1,120 @@
+// Package tokenizer is a strict, push-fed, zero-allocation JSON tokenizer
+// for text that arrives in pieces, such as the arguments of a streamed LLM
+// tool call.
+//
+// Feed it chunks of any size, including empty ones and single bytes, and
+// read tokens with Next. Work is proportional to the new bytes: nothing is
+// ever read twice, and earlier chunks are never needed again. After each
+// chunk the Tokenizer knows whether the text so far is a valid prefix
+// (Status NeedMore), one whole value (Complete), or broken (Failed), and
+// in the last case the exact byte where it broke.
+//
+//	tk := tokenizer.New(tokenizer.Options{})
+//	for delta := range deltas {
+//		tk.Feed(delta)
+//		for {
+//			tok, err := tk.Next()
+//			if err == tokenizer.ErrNeedMore {
+//				break // delta read; its buffer may be reused
+//			}
+//			if err != nil {
+//				return err // *tokenizer.SyntaxError: offset, pointer, reason
+//			}
+//			use(tok)
+//		}
+//	}
+//	tk.Close() // the provider's end signal; Next then returns io.EOF or an error
+//
+// # Tokens and pieces
+//
+// A Token is a small struct: kind, absolute offset, depth, and Raw, the
+// bytes as they stand in the stream. Raw is borrowed from the chunk (or,
+// for a token cut across chunks, from a small buffer in the Tokenizer) and
+// is valid until the next method call.
+//
+// Strings and object names arrive in pieces as their bytes arrive. A piece
+// never ends inside a UTF-8 sequence, inside an escape (\|n, \u00|e9), or
+// between the halves of a surrogate pair (\uD83D|\uDE00): those few bytes,
+// at most 12, wait in the Tokenizer until the sequence is whole. So every
+// piece decodes on its own, with Token.AppendText, and the decoded pieces
+// joined are what encoding/json decodes for the whole string.
+//
+// Numbers and literals are never shown half-finished: "3." then "12," is
+// one Number token "3.12", emitted when the ',' proves it has ended. A
+// top-level number can only end at Close.
+//
+// # Errors
+//
+// An error is a *SyntaxError with the absolute offset of the first byte
+// that makes the input invalid, the JSON Pointer of the value being read,
+// and a cause for errors.Is: ErrSyntax, ErrInvalidUTF8, ErrSurrogate,
+// ErrTrailingData, a limit (ErrLimit and its four kinds), or
+// io.ErrUnexpectedEOF for input cut short at Close. The offset, pointer and
+// message are the same however the input was chunked: messages quote only
+// the offending byte, never bytes that happen to share its chunk. An error
+// is sticky.
+//
+// # Strictness
+//
+// The Tokenizer accepts exactly RFC 8259: invalid UTF-8, raw control
+// characters in strings, leading zeros, NaN, comments, trailing commas and a
+// byte order mark are errors. By default anything but whitespace after the
+// value is ErrTrailingData; Options.AllowMultipleValues accepts a sequence
+// of values, as in JSON Lines.
+//
+// A \u escape holding half of a surrogate pair alone ("\ud800") is rejected
+// with ErrSurrogate, at the first byte that proves the pair is broken. RFC
+// 8259 §8.2 leaves such strings' meaning unpredictable, and a lone
+// surrogate cannot be turned into UTF-8 without inventing a character;
+// encoding/json replaces it with U+FFFD instead. This is the one place where
+// the verdict differs from encoding/json.Valid && utf8.Valid.
+//
+// Duplicate object names are not checked here (repair.Decode can).
+//
+// The implementation-defined cases of JSONTestSuite come out as follows:
+//
+//	accepted: i_number_* (the text is checked, not converted: huge and tiny
+//	          numbers are valid JSON), i_structure_500_nested_arrays,
+//	          i_object_duplicated_key*
+//	rejected: i_string_* and i_object_key_lone_2nd_surrogate (invalid UTF-8,
+//	          UTF-16, lone surrogates), i_structure_UTF-8_BOM_empty_object
+//
+// # State
+//
+// The Tokenizer is a plain value of 736 bytes: assignment copies the whole
+// state, and both copies go on independently. It can also be saved between
+// chunks with MarshalBinary and restored with UnmarshalBinary in another
+// process (package resume builds checkpoints on this).
+//
+// The container stack is kept with the JSON Pointer it needs: each open
+// level is a frame of its kind and its member name (up to 128 bytes; a
+// longer name appears cut, ending in "…", in pointers) or element index. A
+// one-bit-per-level stack could not render a pointer, since the names are
+// gone with their chunks. Frames live in a 448-byte inline buffer, enough
+// for 64 levels with names of up to 5 bytes; deeper paths move to
+// immutable heap nodes, which copies share safely. A number cut across
+// chunks is held inline up to 32 bytes, and on the heap up to
+// Options.MaxNumberLength. Nothing else grows.
+//
+// At any time you can ask for Depth, In (which lexeme a chunk boundary
+// cut), Expect (name, colon, value, comma or end), Offset and the current
+// pointer (AppendPointer, which allocates only if the destination must grow).
+//
+// # Allocation
+//
+// Feeding and reading tokens allocates nothing, whether the input comes
+// whole or a byte at a time, as long as the path fits the inline buffer; a
+// test asserts it with testing.AllocsPerRun. Errors allocate.
+//
+// # Limits
+//
+// Options.MaxDepth (default 10000) ends 10 MB of '[' with ErrDepthLimit
+// at byte 10000, in bounded memory. MaxBytes, MaxStringLength and
+// MaxNumberLength (default 4096) bound the rest, each with its own error.
+//
+// # What it does not do
+//
+// It does not build values, convert numbers, repair anything, or buffer
+// the stream. Package resume holds a call's bytes and its status; package
+// repair fixes what models get wrong, when asked.
+package tokenizer
