@@ -9,7 +9,8 @@ import (
 
 // Deltas of a tool call's arguments, cut where a provider might cut them:
 // inside an escape, between the halves of a surrogate pair, inside a
-// number.
+// number. Each piece decodes on its own; the empty piece is the closing
+// quote of "Paris é 😀", which arrived with the next name.
 func Example() {
 	deltas := []string{`{"city":"Par`, `is \`, `u00e9 \ud83d`, `\ude00","days":3.`, `5}`}
 	tk := tokenizer.New(tokenizer.Options{})
@@ -26,14 +27,21 @@ func Example() {
 	}
 	// Output:
 	// {      "{"
-	// -- need-more 
 	// name   "city"
 	// string "Par"
 	// -- need-more /city
 	// string "is "
 	// -- need-more /city
-	// string "\\"
+	// string "é"
+	// string " "
 	// -- need-more /city
+	// string "😀"
+	// string ""
+	// name   "days"
+	// -- need-more /days
+	// number "3.5"
+	// }      "}"
+	// -- complete
 }
 
 func ExampleSyntaxError() {
