@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runCLI runs the command line and returns its exit status and output.
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	return path
+}
+
+func TestCheck(t *testing.T) {
+	good := writeFile(t, "good.json", `{"city":"Paris","days":[1,2]}`)
+	prefix := "{\n  \"items\": [1, 2, "
+	bad := writeFile(t, "bad.json", prefix+"}\n}")
+
+	code, out, _ := runCLI(t, "", "check", good)
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, good+": valid\n", out)
+
+	for _, chunk := range []string{"0", "1", "7"} {
+		code, out, _ = runCLI(t, "", "check", "--chunk", chunk, good, bad)
+		assert.Equal(t, exitInvalid, code)
+		assert.Contains(t, out, bad+":2:19: invalid character '}' looking for beginning of value at offset "+strconv.Itoa(len(prefix))+" (/items/2)\n")
+		assert.Contains(t, out, "      \"items\": [1, 2, }\n")
+		assert.Contains(t, out, "\n                      ^\n", "the caret stands under the '}'")
+	}
+
+	code, out, _ = runCLI(t, "", "check", "--json", good, bad)
+	assert.Equal(t, exitInvalid, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	assert.JSONEq(t, `{"file":"`+good+`","valid":true}`, lines[0])
+	var res map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &res))
+	assert.Equal(t, false, res["valid"])
+	assert.Equal(t, float64(len(prefix)), res["offset"])
+	assert.Equal(t, "/items/2", res["pointer"])
+	assert.Contains(t, res["error"], "looking for beginning of value")
+}
+
+func TestCheckUsage(t *testing.T) {
+	code, _, errOut := runCLI(t, "", "check")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "Usage: deltajson check")
+
+	code, _, errOut = runCLI(t, "", "check", "--bogus", "x")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "flag provided but not defined")
+
+	code, _, errOut = runCLI(t, "", "check", filepath.Join(t.TempDir(), "missing.json"))
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "no such file")
+
+	code, _, errOut = runCLI(t, "", "check", "--help")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, errOut, "Example:")
+
+	code, _, errOut = runCLI(t, "", "nope")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, `unknown command "nope"`)
+
+	code, out, _ := runCLI(t, "", "help")
+	assert.Equal(t, exitOK, code)
+	for _, c := range []string{"check", "demo"} {
+		assert.Contains(t, out, "  "+c+" ")
+	}
+}
+
+func TestDemo(t *testing.T) {
+	code, out, _ := runCLI(t, "", "demo")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "complete; depth 0")
+	assert.Contains(t, out, `string  "😀"`, "the emoji cut between its surrogate halves arrives whole")
+	assert.Contains(t, out, `number  "0.75"`, "the number cut after its '.' arrives whole")
+	assert.Contains(t, out, "invalid character '}' looking for beginning of object name at offset 28")
+
+	code, _, _ = runCLI(t, "", "demo", "extra")
+	assert.Equal(t, exitUsage, code)
+}
