@@ -1,0 +1,66 @@
+// Package bench measures how fast the deltajson tokenizer reads whole
+// JSON documents, next to the Go JSON readers people would otherwise use.
+// It has no API; everything is in its tests and benchmarks.
+//
+// # What is measured
+//
+// BenchmarkTokenize/<file>/<impl> reads one document per iteration, fed in
+// one chunk, and reports throughput (b.SetBytes) and allocations:
+//
+//   - deltajson: tokenizer.New, Feed, Close, then Next until io.EOF. This
+//     is the full token stream, every string checked as UTF-8.
+//   - fastjson-validate: fastjson.ValidateBytes (no UTF-8 check).
+//   - sonic-valid: sonic.Valid (the amd64/arm64 JIT build).
+//   - encoding-json-valid: encoding/json.Valid.
+//   - encoding-json-token: encoding/json Decoder.Token until io.EOF.
+//   - jsontext-token: go-json-experiment jsontext Decoder.ReadToken
+//     until io.EOF.
+//   - gjson-valid: gjson.ValidBytes.
+//
+// Only deltajson and the two token readers hand out tokens; the others only
+// give a verdict, so they are the bar deltajson aims at, not its like.
+// TestPeersAgree checks that every peer accepts every fixture (and rejects
+// it cut in half), so no benchmark times an error path. TestTokenizeAllocs
+// holds the deltajson reader to zero allocations.
+//
+// # Fixtures
+//
+// The files are fastjson's benchmark fixtures (testdata/ of
+// github.com/valyala/fastjson at the version go.mod pins, MIT), read from
+// the module cache by corpus.BenchFile; nothing is copied here:
+//
+//   - canada: 2.2 MB, a GeoJSON border, almost all numbers.
+//   - citm_catalog: 1.7 MB, an event catalog; indented, short names, ints.
+//   - twitter: 0.6 MB, search API results; long strings, much non-ASCII.
+//   - medium: 2.3 kB and small: 190 B, API-like objects.
+//
+// When the module is not downloaded (go mod download), the tests skip.
+//
+// # Running
+//
+// The machine is likely shared, so compare peers from the same run and
+// read ratios, not absolute times. go test -count N runs each sub-benchmark
+// N times in a row; to interleave the peers, build the binary once and run
+// it N times:
+//
+//	go test -c -o /tmp/bench.test ./bench
+//	cd bench && for i in 1 2 3 4 5 6; do /tmp/bench.test -test.run '^$' \
+//		-test.bench 'Tokenize/(canada|citm_catalog|twitter)/' \
+//		-test.benchtime 200ms; done | tee /tmp/new.txt
+//	sh ratios.sh /tmp/new.txt # deltajson/peer throughput, median of rounds
+//
+// benchstat (go install golang.org/x/perf/cmd/benchstat@latest) reads
+// only key=value name parts as columns, so name them first; this prints
+// one row per file and every peer against deltajson:
+//
+//	sed -E 's#^BenchmarkTokenize/([^/]+)/#BenchmarkTokenize/file=\1/impl=#' /tmp/new.txt |
+//		benchstat -row /file -col /impl -
+//
+// The quick form, -count in one process, runs the rounds back to back,
+// which the noise of a shared machine then skews between peers:
+//
+//	go test -run '^$' -bench Tokenize -benchtime 200ms -count 6 ./bench
+//
+// To compare two builds of the tokenizer, save both outputs and run
+// benchstat old.txt new.txt.
+package bench
