@@ -97,7 +97,11 @@ func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
 	b = append(b, t.utfNeed, t.utfLo, t.utfHi)
 	bs(t.carry[:t.nCarry])
 	u(uint64(t.carryOff))
-	bs(t.numBytes())
+	if t.lex == lexNumber {
+		bs(t.numBytes())
+	} else {
+		bs(nil) // the buffer may still hold the last number's bytes
+	}
 	bs(t.path.appendRawFrames(nil))
 	bs(t.path.name(t.nameLen))
 	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:])), nil

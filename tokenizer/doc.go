@@ -81,7 +81,7 @@
 //
 // # State
 //
-// The Tokenizer is a plain value of 736 bytes: assignment copies the whole
+// The Tokenizer is a plain value of 728 bytes: assignment copies the whole
 // state, and both copies go on independently. It can also be saved between
 // chunks with MarshalBinary and restored with UnmarshalBinary in another
 // process (package resume builds checkpoints on this).
@@ -90,7 +90,7 @@
 // level is a frame of its kind and its member name (up to 128 bytes; a
 // longer name appears cut, ending in "…", in pointers) or element index. A
 // one-bit-per-level stack could not render a pointer, since the names are
-// gone with their chunks. Frames live in a 448-byte inline buffer, enough
+// gone with their chunks. Frames live in a 400-byte inline buffer, enough
 // for 64 levels with names of up to 5 bytes; deeper paths move to
 // immutable heap nodes, which copies share safely. A number cut across
 // chunks is held inline up to 32 bytes, and on the heap up to

@@ -21,7 +21,7 @@ const (
 	sUTF8          // ... the start of a multi-byte UTF-8 character
 )
 
-func (t *Tokenizer) startString(i int, name bool) (Token, error) {
+func (t *Tokenizer) startString(i int, name bool) error {
 	t.lex, t.isName, t.first, t.sub = lexString, name, true, sNormal
 	t.tokOff = t.base + int64(i)
 	t.pieceStart, t.pos = i, i+1
@@ -34,7 +34,7 @@ func (t *Tokenizer) startString(i int, name bool) (Token, error) {
 // readString reads string bytes from t.pos. It returns a piece when the
 // string ends, when the chunk ends, or when a sequence held in carry from
 // the previous chunk is completed.
-func (t *Tokenizer) readString() (Token, error) {
+func (t *Tokenizer) readString() error {
 	b, i := t.buf, t.pos
 	end := len(b) // b[end] is past the MaxStringLength limit, if end < len(b)
 	if lim := t.tokOff + 1 + t.lim.maxString - t.base; lim < int64(end) {
@@ -45,15 +45,15 @@ func (t *Tokenizer) readString() (Token, error) {
 		for i < end {
 			c := b[i]
 			if err := t.stepString(c, i); err != nil {
-				return Token{}, err
+				return err
 			}
 			t.carry[t.nCarry] = c
 			t.nCarry++
 			i++
 			if t.sub == sNormal {
-				tok := t.piece(t.carry[:t.nCarry], t.carryOff, false)
+				t.piece(outCarry, 0, int(t.nCarry), t.carryOff, false)
 				t.nCarry, t.pos, t.pieceStart = 0, i, i
-				return tok, nil
+				return nil
 			}
 		}
 		if end < len(b) {
@@ -79,7 +79,8 @@ func (t *Tokenizer) readString() (Token, error) {
 		c := b[i]
 		if c == '"' {
 			t.pos = i + 1
-			return t.endString(b[start:i+1], t.base+int64(start)), nil
+			t.endString(start, i+1)
+			return nil
 		}
 		// Whole, valid sequences inside the chunk.
 		if c == '\\' {
@@ -110,7 +111,7 @@ func (t *Tokenizer) readString() (Token, error) {
 		seq := i
 		for i < end {
 			if err := t.stepString(b[i], i); err != nil {
-				return Token{}, err
+				return err
 			}
 			i++
 			if t.sub == sNormal {
@@ -131,7 +132,8 @@ func (t *Tokenizer) readString() (Token, error) {
 	}
 	t.pos, t.pieceStart = len(b), len(b)
 	if i > start {
-		return t.piece(b[start:i], t.base+int64(start), false), nil
+		t.piece(outChunk, start, i, t.base+int64(start), false)
+		return nil
 	}
 	return t.atEnd()
 }
@@ -211,39 +213,43 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 }
 
 func (t *Tokenizer) failErr(i int, cause error, detail string) error {
-	_, err := t.fail(i, cause, detail)
-	return err
+	return t.fail(i, cause, detail)
 }
 
-// piece makes a string piece that does not end the string.
-func (t *Tokenizer) piece(raw []byte, off int64, last bool) Token {
-	tok := Token{Raw: raw, Offset: off, Depth: t.depth, Kind: String, First: t.first, Last: last}
-	t.first = false
+// piece records a string piece, raw = src[start:end] at offset off.
+func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
+	kind := String
 	if t.isName {
-		tok.Kind = Name
-		content := raw
-		if tok.First {
-			content = content[1:]
+		kind = Name
+	}
+	t.out = outTok{start: start, end: end, off: off, depth: t.depth, kind: kind, src: src, first: t.first, last: last}
+	if t.isName {
+		raw := t.buf[start:end]
+		if src == outCarry {
+			raw = t.carry[start:end]
+		}
+		if t.first {
+			raw = raw[1:]
 		}
 		if last {
-			content = content[:len(content)-1]
+			raw = raw[:len(raw)-1]
 		}
 		var cut bool
-		t.nameLen, cut = t.path.appendName(t.nameLen, content)
+		t.nameLen, cut = t.path.appendName(t.nameLen, raw)
 		t.nameCut = t.nameCut || cut
 	}
-	return tok
+	t.first = false
 }
 
-// endString makes the last piece and moves the grammar on.
-func (t *Tokenizer) endString(raw []byte, off int64) Token {
-	tok := t.piece(raw, off, true)
+// endString records the last piece, buf[start:end], and moves the
+// grammar on.
+func (t *Tokenizer) endString(start, end int) {
+	t.piece(outChunk, start, end, t.base+int64(start), true)
 	if t.isName {
 		t.lex, t.expect, t.hasName = lexNone, expColon, true
-		return tok
+		return
 	}
 	t.afterValue()
-	return tok
 }
 
 // Number states: the state after reading ...
@@ -299,7 +305,7 @@ func numberStep(s uint8, c byte) (uint8, bool) {
 
 // readNumber reads number bytes from b[i]; the number's bytes in this
 // chunk begin at b[start].
-func (t *Tokenizer) readNumber(start, i int) (Token, error) {
+func (t *Tokenizer) readNumber(start, i int) error {
 	b := t.buf
 	lim := t.tokOff + int64(t.lim.maxNumber) - t.base // b[lim] may not continue the number
 	end := len(b)
@@ -332,7 +338,8 @@ func (t *Tokenizer) readNumber(start, i int) (Token, error) {
 			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after leading zero in number")
 		case numberCanEnd(t.sub):
 			t.pos = i
-			return t.endNumber(b[start:i]), nil
+			t.endNumber(start, i)
+			return nil
 		case t.sub == nExp:
 			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" in number exponent (expecting sign or digit)")
 		}
@@ -363,17 +370,17 @@ func (t *Tokenizer) numBytes() []byte {
 	return t.numHeap
 }
 
-// endNumber makes the number token whose last bytes are tail.
-func (t *Tokenizer) endNumber(tail []byte) Token {
-	raw := tail
+// endNumber records the number token whose last bytes are buf[start:end].
+// A number begun in an earlier chunk is in the number buffer, which keeps
+// it until the next number starts.
+func (t *Tokenizer) endNumber(start, end int) {
 	if t.nNum > 0 {
-		t.saveNumber(tail)
-		raw = t.numBytes()
-		t.nNum, t.numHeap = 0, nil
+		t.saveNumber(t.buf[start:end])
+		t.out = outTok{off: t.tokOff, depth: t.depth, kind: Number, src: outNum, first: true, last: true}
+	} else {
+		t.whole(Number, start, end, t.depth)
 	}
-	tok := Token{Raw: raw, Offset: t.tokOff, Depth: t.depth, Kind: Number, First: true, Last: true}
 	t.afterValue()
-	return tok
 }
 
 var literalBytes = [3][]byte{[]byte("true"), []byte("false"), []byte("null")}
@@ -389,7 +396,7 @@ func literalIndex(c byte) uint8 {
 }
 
 // readLiteral reads literal bytes from b[i]; t.sub bytes are matched.
-func (t *Tokenizer) readLiteral(i int) (Token, error) {
+func (t *Tokenizer) readLiteral(i int) error {
 	b, lit := t.buf, literals[t.lit]
 	for int(t.sub) < len(lit) {
 		if i == len(b) {
@@ -403,11 +410,11 @@ func (t *Tokenizer) readLiteral(i int) (Token, error) {
 		i++
 	}
 	t.pos = i
-	raw := literalBytes[t.lit]
 	if start := t.tokOff - t.base; start >= 0 {
-		raw = b[start:i]
+		t.whole(literalKinds[t.lit], int(start), i, t.depth)
+	} else {
+		t.out = outTok{start: int(t.lit), off: t.tokOff, depth: t.depth, kind: literalKinds[t.lit], src: outLit, first: true, last: true}
 	}
-	tok := Token{Raw: raw, Offset: t.tokOff, Depth: t.depth, Kind: literalKinds[t.lit], First: true, Last: true}
 	t.afterValue()
-	return tok, nil
+	return nil
 }

@@ -25,7 +25,7 @@ import (
 //	kind 'o': payload is the member name's raw bytes, without quotes
 //	kind 'O': like 'o', but the name was cut to maxPathName bytes
 const (
-	pathInline  = 448 // bytes of frames kept inside the Tokenizer
+	pathInline  = 400 // bytes of frames kept inside the Tokenizer
 	maxPathName = 128 // raw bytes of a member name kept for pointers
 	spillKeep   = 96  // at most this many bytes of top frames stay inline at a spill
 )

@@ -129,6 +129,8 @@ type Tokenizer struct {
 	values  int64 // top-level values read
 
 	// The lexeme in progress.
+	out outTok // the token the last read made
+
 	lex        uint8
 	sub        uint8 // state within the lexeme (see lex.go)
 	lit        uint8 // which literal: an index into literals
@@ -209,19 +211,71 @@ func (t *Tokenizer) Next() (Token, error) {
 	if t.err != nil {
 		return Token{}, t.err
 	}
+	var err error
 	switch t.lex {
 	case lexString:
-		return t.readString()
+		err = t.readString()
 	case lexNumber:
-		return t.readNumber(t.pos, t.pos)
+		err = t.readNumber(t.pos, t.pos)
 	case lexLiteral:
-		return t.readLiteral(t.pos)
+		err = t.readLiteral(t.pos)
+	default:
+		err = t.readToken()
 	}
-	return t.readToken()
+	if err != nil {
+		return Token{}, err
+	}
+	return t.made(), nil
+}
+
+// NOTE: The readers below do not return the Token they make: they record
+// it in t.out, and Next builds the Token once. A Token is six fields, too
+// many to travel in registers, and copying it up through each level of
+// calls cost more than reading the bytes did.
+
+// Where a made token's Raw is.
+const (
+	outChunk = iota // buf[start:end]
+	outCarry        // carry[:end]
+	outNum          // the number buffer
+	outLit          // literalBytes[start]
+)
+
+// outTok records the token the last read made. It holds no pointers, so
+// that a Tokenizer never points into itself.
+type outTok struct {
+	start, end  int
+	off         int64
+	depth       int
+	kind        Kind
+	src         uint8
+	first, last bool
+}
+
+// made builds the Token that the last read recorded.
+func (t *Tokenizer) made() Token {
+	o := &t.out
+	var raw []byte
+	switch o.src {
+	case outChunk:
+		raw = t.buf[o.start:o.end]
+	case outCarry:
+		raw = t.carry[:o.end]
+	case outNum:
+		raw = t.numBytes()
+	default:
+		raw = literalBytes[o.start]
+	}
+	return Token{Raw: raw, Offset: o.off, Depth: o.depth, Kind: o.kind, First: o.first, Last: o.last}
+}
+
+// whole records a whole token of the chunk, buf[start:end].
+func (t *Tokenizer) whole(kind Kind, start, end int, depth int) {
+	t.out = outTok{start: start, end: end, off: t.base + int64(start), depth: depth, kind: kind, src: outChunk, first: true, last: true}
 }
 
 // readToken reads structure between lexemes.
-func (t *Tokenizer) readToken() (Token, error) {
+func (t *Tokenizer) readToken() error {
 	b := t.buf
 	for i := t.pos; ; i++ {
 		for i < len(b) && isSpace[b[i]] {
@@ -250,7 +304,8 @@ func (t *Tokenizer) readToken() (Token, error) {
 				continue
 			}
 			if c == '}' && t.topObj || c == ']' && !t.topObj {
-				return t.closeContainer(i), nil
+				t.closeContainer(i)
+				return nil
 			}
 			if t.topObj {
 				return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after object value (expecting ',' or '}')")
@@ -261,7 +316,8 @@ func (t *Tokenizer) readToken() (Token, error) {
 				return t.startString(i, true)
 			}
 			if c == '}' && t.expect == expFirstName {
-				return t.closeContainer(i), nil
+				t.closeContainer(i)
+				return nil
 			}
 			if t.expect == expFirstName {
 				return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of object name or '}'")
@@ -273,7 +329,8 @@ func (t *Tokenizer) readToken() (Token, error) {
 			}
 		case expFirstValue:
 			if c == ']' {
-				return t.closeContainer(i), nil
+				t.closeContainer(i)
+				return nil
 			}
 		}
 		return t.startValue(i, c)
@@ -281,7 +338,7 @@ func (t *Tokenizer) readToken() (Token, error) {
 }
 
 // startValue begins the value whose first byte c is at b[i].
-func (t *Tokenizer) startValue(i int, c byte) (Token, error) {
+func (t *Tokenizer) startValue(i int, c byte) error {
 	switch c {
 	case '{':
 		return t.openContainer(i, true)
@@ -313,7 +370,7 @@ func (t *Tokenizer) startValue(i int, c byte) (Token, error) {
 	return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of value")
 }
 
-func (t *Tokenizer) openContainer(i int, obj bool) (Token, error) {
+func (t *Tokenizer) openContainer(i int, obj bool) error {
 	if t.depth >= t.lim.maxDepth {
 		return t.fail(i, ErrDepthLimit, "nesting deeper than "+strconv.Itoa(t.lim.maxDepth))
 	}
@@ -324,23 +381,25 @@ func (t *Tokenizer) openContainer(i int, obj bool) (Token, error) {
 			t.path.pushArray(t.index)
 		}
 	}
-	tok := Token{Raw: t.buf[i : i+1], Offset: t.base + int64(i), Depth: t.depth, Kind: BeginArray, First: true, Last: true}
+	kind := BeginArray
 	t.expect = expFirstValue
 	if obj {
-		tok.Kind, t.expect = BeginObject, expFirstName
+		kind, t.expect = BeginObject, expFirstName
 	}
+	t.whole(kind, i, i+1, t.depth)
 	t.depth++
 	t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = obj, 0, 0, false, false
 	t.pos = i + 1
-	return tok, nil
+	return nil
 }
 
-func (t *Tokenizer) closeContainer(i int) Token {
+func (t *Tokenizer) closeContainer(i int) {
 	t.depth--
-	tok := Token{Raw: t.buf[i : i+1], Offset: t.base + int64(i), Depth: t.depth, Kind: EndArray, First: true, Last: true}
+	kind := EndArray
 	if t.topObj {
-		tok.Kind = EndObject
+		kind = EndObject
 	}
+	t.whole(kind, i, i+1, t.depth)
 	if t.depth > 0 {
 		t.topObj, t.index, t.nameLen, t.nameCut = t.path.pop()
 		t.hasName = t.topObj
@@ -349,7 +408,6 @@ func (t *Tokenizer) closeContainer(i int) Token {
 	}
 	t.pos = i + 1
 	t.afterValue()
-	return tok
 }
 
 // afterValue moves the grammar past a whole value.
@@ -365,17 +423,18 @@ func (t *Tokenizer) afterValue() {
 
 // atEnd is reached when the chunk has been read to its end outside any
 // lexeme, or inside one that must wait for more input.
-func (t *Tokenizer) atEnd() (Token, error) {
+func (t *Tokenizer) atEnd() error {
 	if t.cut {
 		return t.failAt(t.base+int64(len(t.buf)), ErrBytesLimit, "stream longer than "+strconv.FormatInt(t.lim.maxBytes, 10)+" bytes")
 	}
 	if !t.closed {
-		return Token{}, ErrNeedMore
+		return ErrNeedMore
 	}
 	switch t.lex {
 	case lexNumber:
 		if numberCanEnd(t.sub) {
-			return t.endNumber(t.buf[:0]), nil
+			t.endNumber(0, 0)
+			return nil
 		}
 		return t.eof("in number")
 	case lexString:
@@ -388,10 +447,10 @@ func (t *Tokenizer) atEnd() (Token, error) {
 	}
 	switch t.expect {
 	case expEnd:
-		return Token{}, io.EOF
+		return io.EOF
 	case expValue:
 		if t.depth == 0 && t.lim.multiple {
-			return Token{}, io.EOF // a sequence of no values
+			return io.EOF // a sequence of no values
 		}
 		return t.eof("looking for beginning of value")
 	case expFirstValue:
@@ -409,19 +468,19 @@ func (t *Tokenizer) atEnd() (Token, error) {
 	return t.eof("after array element (expecting ',' or ']')")
 }
 
-func (t *Tokenizer) eof(where string) (Token, error) {
+func (t *Tokenizer) eof(where string) error {
 	return t.failAt(t.base+int64(len(t.buf)), io.ErrUnexpectedEOF, "unexpected end of input "+where)
 }
 
 // fail records a sticky error at b[i].
-func (t *Tokenizer) fail(i int, cause error, detail string) (Token, error) {
+func (t *Tokenizer) fail(i int, cause error, detail string) error {
 	t.pos = i
 	return t.failAt(t.base+int64(i), cause, detail)
 }
 
-func (t *Tokenizer) failAt(off int64, cause error, detail string) (Token, error) {
+func (t *Tokenizer) failAt(off int64, cause error, detail string) error {
 	t.err = &SyntaxError{Offset: off, Pointer: string(t.AppendPointer(nil)), Err: cause, detail: detail}
-	return Token{}, t.err
+	return t.err
 }
 
 // Status reports the verdict on the bytes read so far.
