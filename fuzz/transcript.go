@@ -58,11 +58,11 @@ func Run(in []byte, cuts []int, opts tokenizer.Options, hook func(*tokenizer.Tok
 				}
 				return tr, nil
 			}
-			if tok.Kind != tokenizer.String && tok.Kind != tokenizer.Name {
-				tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind, tok.Offset, tok.Depth, tok.Raw))
+			if tok.Kind() != tokenizer.String && tok.Kind() != tokenizer.Name {
+				tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind(), tok.Offset, tok.Depth(), tok.Raw))
 				continue
 			}
-			if tok.First {
+			if tok.First() {
 				raw, text, off = raw[:0], text[:0], tok.Offset
 			}
 			if err := CheckPiece(tok); err != nil {
@@ -70,8 +70,8 @@ func Run(in []byte, cuts []int, opts tokenizer.Options, hook func(*tokenizer.Tok
 			}
 			raw = append(raw, tok.Raw...)
 			text = tok.AppendText(text)
-			if tok.Last {
-				tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind, off, tok.Depth, raw))
+			if tok.Last() {
+				tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind(), off, tok.Depth(), raw))
 				tr.Strings = append(tr.Strings, string(text))
 			}
 		}
@@ -83,10 +83,10 @@ func Run(in []byte, cuts []int, opts tokenizer.Options, hook func(*tokenizer.Tok
 // an escape or a surrogate pair, or that does not decode on its own.
 func CheckPiece(tok tokenizer.Token) error {
 	raw := tok.Raw
-	if tok.First {
+	if tok.First() {
 		raw = raw[1:]
 	}
-	if tok.Last {
+	if tok.Last() {
 		raw = raw[:len(raw)-1]
 	}
 	if !utf8.Valid(raw) {

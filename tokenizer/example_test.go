@@ -21,7 +21,7 @@ func Example() {
 			if err != nil {
 				break // ErrNeedMore: wait for the next delta
 			}
-			fmt.Printf("%-6v %q\n", tok.Kind, tok.AppendText(nil))
+			fmt.Printf("%-6v %q\n", tok.Kind(), tok.AppendText(nil))
 		}
 		fmt.Println("--", tk.Status(), tk.Pointer())
 	}

@@ -69,31 +69,31 @@ func runHook(in []byte, cuts []int, opts Options, hook func(*Tokenizer)) transcr
 				tr.Status = tk.Status()
 				return tr
 			}
-			if tok.Kind == String || tok.Kind == Name {
-				if tok.First {
+			if tok.Kind() == String || tok.Kind() == Name {
+				if tok.First() {
 					if pending != nil {
 						panic("first piece while another string is open")
 					}
-					pending, pendingOff, pendingKind, pendingDepth = []byte{}, tok.Offset, tok.Kind, tok.Depth
+					pending, pendingOff, pendingKind, pendingDepth = []byte{}, tok.Offset, tok.Kind(), tok.Depth()
 				} else if pendingOff+int64(len(pending)) != tok.Offset {
 					panic(fmt.Sprintf("piece at %d does not follow the previous one ending at %d", tok.Offset, pendingOff+int64(len(pending))))
 				}
-				if tok.Kind != pendingKind || tok.Depth != pendingDepth {
+				if tok.Kind() != pendingKind || tok.Depth() != pendingDepth {
 					panic("piece kind or depth changed")
 				}
 				checkPiece(tok)
 				pending = append(pending, tok.Raw...)
-				if !tok.Last {
+				if !tok.Last() {
 					continue
 				}
-				tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind, pendingOff, tok.Depth, pending))
+				tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind(), pendingOff, tok.Depth(), pending))
 				pending = nil
 				continue
 			}
-			if !tok.First || !tok.Last || tok.Len() == 0 {
+			if !tok.First() || !tok.Last() || tok.Len() == 0 {
 				panic("non-string token is not whole")
 			}
-			tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind, tok.Offset, tok.Depth, tok.Raw))
+			tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind(), tok.Offset, tok.Depth(), tok.Raw))
 		}
 	}
 	tr.Status = tk.Status()
@@ -105,10 +105,10 @@ func runHook(in []byte, cuts []int, opts Options, hook func(*Tokenizer)) transcr
 // replacement characters that the raw text did not spell.
 func checkPiece(tok Token) {
 	raw := tok.Raw
-	if tok.First {
+	if tok.First() {
 		raw = raw[1:]
 	}
-	if tok.Last {
+	if tok.Last() {
 		raw = raw[:len(raw)-1]
 	}
 	// An escape must not be cut: count trailing backslashes.

@@ -222,7 +222,14 @@ func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
 	if t.isName {
 		kind = Name
 	}
-	t.out = outTok{start: start, end: end, off: off, depth: t.depth, kind: kind, src: src, first: t.first, last: last}
+	var flags uint64
+	if t.first {
+		flags = infoFirst
+	}
+	if last {
+		flags |= infoLast
+	}
+	t.out = outTok{start: start, end: end, off: off, info: tokenInfo(kind, t.depth, flags), src: src}
 	if t.isName {
 		raw := t.buf[start:end]
 		if src == outCarry {
@@ -376,7 +383,7 @@ func (t *Tokenizer) numBytes() []byte {
 func (t *Tokenizer) endNumber(start, end int) {
 	if t.nNum > 0 {
 		t.saveNumber(t.buf[start:end])
-		t.out = outTok{off: t.tokOff, depth: t.depth, kind: Number, src: outNum, first: true, last: true}
+		t.out = outTok{off: t.tokOff, info: tokenInfo(Number, t.depth, infoWhole), src: outNum}
 	} else {
 		t.whole(Number, start, end, t.depth)
 	}
@@ -413,7 +420,7 @@ func (t *Tokenizer) readLiteral(i int) error {
 	if start := t.tokOff - t.base; start >= 0 {
 		t.whole(literalKinds[t.lit], int(start), i, t.depth)
 	} else {
-		t.out = outTok{start: int(t.lit), off: t.tokOff, depth: t.depth, kind: literalKinds[t.lit], src: outLit, first: true, last: true}
+		t.out = outTok{start: int(t.lit), off: t.tokOff, info: tokenInfo(literalKinds[t.lit], t.depth, infoWhole), src: outLit}
 	}
 	t.afterValue()
 	return nil

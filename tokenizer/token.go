@@ -46,13 +46,39 @@ func (k Kind) String() string {
 type Token struct {
 	Raw    []byte
 	Offset int64 // absolute offset of Raw[0] in the stream
-	Depth  int   // containers open around the token; '{' and '}' of a top-level object are 0
-	Kind   Kind
-	// First and Last are both true for a whole token. A string or name
-	// piece has First only on the piece with the opening quote and Last
-	// only on the piece with the closing quote.
-	First, Last bool
+	// info packs kind, flags and depth, so that a Token has few enough
+	// fields to travel in registers. See Kind, Depth, First and Last.
+	info uint64
 }
+
+const (
+	infoFirst = 1 << 8
+	infoLast  = 1 << 9
+	infoWhole = infoFirst | infoLast
+	infoDepth = 16 // shift
+)
+
+// tokenInfo packs what Token.info holds.
+func tokenInfo(kind Kind, depth int, flags uint64) uint64 {
+	return uint64(kind) | flags | uint64(depth)<<infoDepth
+}
+
+// Kind is the token's kind.
+func (t Token) Kind() Kind { return Kind(t.info) }
+
+// Depth is the number of containers open around the token: '{' and '}'
+// of a top-level object are at depth 0, its members at depth 1.
+func (t Token) Depth() int { return int(t.info >> infoDepth) }
+
+// First reports whether the token begins its value: true for every whole
+// token, and for the piece of a string or name that holds the opening
+// quote.
+func (t Token) First() bool { return t.info&infoFirst != 0 }
+
+// Last reports whether the token ends its value: true for every whole
+// token, and for the piece of a string or name that holds the closing
+// quote.
+func (t Token) Last() bool { return t.info&infoLast != 0 }
 
 // Len is the number of stream bytes the token (or piece) covers.
 func (t Token) Len() int { return len(t.Raw) }
@@ -61,20 +87,20 @@ func (t Token) Len() int { return len(t.Raw) }
 func (t Token) End() int64 { return t.Offset + int64(len(t.Raw)) }
 
 // Complete reports whether the token is whole, not a piece of a string.
-func (t Token) Complete() bool { return t.First && t.Last }
+func (t Token) Complete() bool { return t.info&infoWhole == infoWhole }
 
 // AppendText appends the token's value as text to dst. For a string or
 // name (or a piece of one) that is the decoded UTF-8, without quotes; for
 // any other kind it is Raw. It allocates only if dst must grow.
 func (t Token) AppendText(dst []byte) []byte {
-	if t.Kind != String && t.Kind != Name {
+	if k := t.Kind(); k != String && k != Name {
 		return append(dst, t.Raw...)
 	}
 	b := t.Raw
-	if t.First && len(b) > 0 {
+	if t.First() && len(b) > 0 {
 		b = b[1:]
 	}
-	if t.Last && len(b) > 0 {
+	if t.Last() && len(b) > 0 {
 		b = b[:len(b)-1]
 	}
 	return appendUnescaped(dst, b)

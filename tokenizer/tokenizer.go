@@ -229,9 +229,10 @@ func (t *Tokenizer) Next() (Token, error) {
 }
 
 // NOTE: The readers below do not return the Token they make: they record
-// it in t.out, and Next builds the Token once. A Token is six fields, too
-// many to travel in registers, and copying it up through each level of
-// calls cost more than reading the bytes did.
+// it in t.out, and Next builds the Token once. Copying tokens up through
+// each level of calls cost more than reading the bytes did. For the same
+// reason a Token has only three fields (kind, depth and flags are packed),
+// so that Next returns it in registers.
 
 // Where a made token's Raw is.
 const (
@@ -244,12 +245,10 @@ const (
 // outTok records the token the last read made. It holds no pointers, so
 // that a Tokenizer never points into itself.
 type outTok struct {
-	start, end  int
-	off         int64
-	depth       int
-	kind        Kind
-	src         uint8
-	first, last bool
+	start, end int
+	off        int64
+	info       uint64 // as in Token
+	src        uint8
 }
 
 // made builds the Token that the last read recorded.
@@ -266,12 +265,12 @@ func (t *Tokenizer) made() Token {
 	default:
 		raw = literalBytes[o.start]
 	}
-	return Token{Raw: raw, Offset: o.off, Depth: o.depth, Kind: o.kind, First: o.first, Last: o.last}
+	return Token{Raw: raw, Offset: o.off, info: o.info}
 }
 
 // whole records a whole token of the chunk, buf[start:end].
 func (t *Tokenizer) whole(kind Kind, start, end int, depth int) {
-	t.out = outTok{start: start, end: end, off: t.base + int64(start), depth: depth, kind: kind, src: outChunk, first: true, last: true}
+	t.out = outTok{start: start, end: end, off: t.base + int64(start), info: tokenInfo(kind, depth, infoWhole), src: outChunk}
 }
 
 // readToken reads structure between lexemes.

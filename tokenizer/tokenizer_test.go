@@ -180,7 +180,7 @@ func TestNumbersAndLiteralsAreNeverHalfShown(t *testing.T) {
 	assert.Equal(t, InLiteral, tk.In())
 	toks = feed(`ue]`)
 	require.Len(t, toks, 2)
-	assert.Equal(t, True, toks[0].Kind)
+	assert.Equal(t, True, toks[0].Kind())
 	assert.Equal(t, "true", string(toks[0].Raw))
 	assert.Equal(t, int64(6), toks[0].Offset)
 
@@ -251,7 +251,7 @@ func collectStrings(t *testing.T, in []byte, cuts []int, out *[]string) {
 				break
 			}
 			require.NoError(t, err)
-			if tok.Kind != String && tok.Kind != Name {
+			if tok.Kind() != String && tok.Kind() != Name {
 				continue
 			}
 			checkPiece(tok)
@@ -259,7 +259,7 @@ func collectStrings(t *testing.T, in []byte, cuts []int, out *[]string) {
 			require.True(t, utf8.Valid(piece), "piece %q decodes to invalid UTF-8", tok.Raw)
 			require.NotContains(t, string(piece), "\uFFFD")
 			cur = append(cur, piece...)
-			if tok.Last {
+			if tok.Last() {
 				*out = append(*out, string(cur))
 				cur = nil
 			}
