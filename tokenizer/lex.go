@@ -65,9 +65,7 @@ func (t *Tokenizer) readString() error {
 
 	start := t.pieceStart
 	for {
-		for i < end && strPlain[b[i]] {
-			i++
-		}
+		i = skipPlain(b[:end], i)
 		if i == end {
 			if end == len(b) {
 				break

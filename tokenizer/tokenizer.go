@@ -277,8 +277,8 @@ func (t *Tokenizer) whole(kind Kind, start, end int, depth int) {
 func (t *Tokenizer) readToken() error {
 	b := t.buf
 	for i := t.pos; ; i++ {
-		for i < len(b) && isSpace[b[i]] {
-			i++
+		if i < len(b) && isSpace[b[i]] {
+			i = skipSpace(b, i)
 		}
 		if i == len(b) {
 			t.pos = i
@@ -352,6 +352,12 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 		return t.readLiteral(i + 1)
 	}
 	if c == '-' || isDigit(c) {
+		if j := scanNumber(t.buf, i); j > 0 && j-i <= t.lim.maxNumber {
+			t.whole(Number, i, j, t.depth)
+			t.pos = j
+			t.afterValue()
+			return nil
+		}
 		t.lex, t.tokOff, t.nNum = lexNumber, t.base+int64(i), 0
 		switch {
 		case c == '-':
