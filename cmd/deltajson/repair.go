@@ -1,0 +1,199 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/deltajson/deltajson/repair"
+)
+
+func init() {
+	register(command{
+		name:    "repair",
+		summary: "repair broken JSON, only the kinds asked for, with a log",
+		run:     runRepair,
+	})
+}
+
+const repairUsage = `Usage: deltajson repair [--fix KIND,KIND...|--fix all|--fix llm] [--log text|json] [FILE|-]
+       deltajson repair --list
+
+Repairs the JSON in FILE (or standard input) with the kinds named in --fix,
+writes the result to standard output and the log of edits to standard error.
+With no --fix it repairs nothing: it only checks. "llm" is every kind but
+truncated; "all" adds truncated. Run --list for the kinds.
+
+Exit status: 0 the output is valid JSON; 1 the input could not be repaired
+(the reason and offset are on standard error); 2 a usage or I/O error.
+
+Example:
+
+  $ echo "{name: 'x', ok: True,}" | deltajson repair --fix llm
+  {"name": "x", "ok": true}
+  1:2 unquoted-key: inserted "\"" in "{name: 'x', ok: True,}"
+  ...
+
+Flags:
+`
+
+func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fix := fs.String("fix", "", "comma-separated `kinds` to repair, or all, or llm")
+	logFormat := fs.String("log", "text", "log `format` on standard error: text or json")
+	list := fs.Bool("list", false, "list the kinds, each with an example, and exit")
+	printUsage := func(w io.Writer) {
+		fmt.Fprint(w, repairUsage)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(stderr)
+	}
+	fs.Usage = func() {} // printed below, to the right stream
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(stdout)
+			return exitOK
+		}
+		printUsage(stderr)
+		return exitUsage
+	}
+	if *list {
+		listKinds(stdout)
+		return exitOK
+	}
+	kinds, err := repair.ParseKinds(*fix)
+	if err != nil {
+		fmt.Fprintf(stderr, "deltajson repair: %v (run --list for the kinds)\n", strings.TrimPrefix(err.Error(), "repair: "))
+		return exitUsage
+	}
+	if *logFormat != "text" && *logFormat != "json" {
+		fmt.Fprintf(stderr, "deltajson repair: --log must be text or json, not %q\n", *logFormat)
+		return exitUsage
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(stderr, "deltajson repair: at most one FILE")
+		printUsage(stderr)
+		return exitUsage
+	}
+	name := "-"
+	if fs.NArg() == 1 {
+		name = fs.Arg(0)
+	}
+	opts := repair.Options{Kinds: kinds}
+	in, err := readInput(name, stdin, repair.DefaultMaxInput)
+	if err != nil {
+		fmt.Fprintf(stderr, "deltajson repair: %v\n", err)
+		return exitUsage
+	}
+
+	out, log, err := repair.Repair(in, opts)
+	if err != nil {
+		var e *repair.Error
+		if errors.As(err, &e) {
+			line, col := lineCol(in, e.Offset)
+			fmt.Fprintf(stderr, "deltajson repair: %s:%d:%d: %v\n", displayName(name), line, col, err)
+			if e.Need != 0 {
+				fmt.Fprintf(stderr, "hint: --fix %s\n", e.Need)
+			}
+		} else {
+			fmt.Fprintf(stderr, "deltajson repair: %s: %v\n", displayName(name), err)
+		}
+		return exitInvalid
+	}
+	if _, err := stdout.Write(out); err != nil {
+		fmt.Fprintf(stderr, "deltajson repair: %v\n", err)
+		return exitUsage
+	}
+	if *logFormat == "json" {
+		writeJSONLog(stderr, in, log)
+	} else {
+		log.WriteText(stderr, in)
+	}
+	if log.Truncated() {
+		fmt.Fprintln(stderr, "deltajson repair: warning: the input was truncated; the output is for display, do not execute it")
+	}
+	return exitOK
+}
+
+func listKinds(w io.Writer) {
+	fmt.Fprintln(w, "Kinds (each off unless named in --fix):")
+	for _, k := range repair.Kinds() {
+		fmt.Fprintf(w, "  %-15s %s\n", k, k.Example())
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Presets:")
+	fmt.Fprintf(w, "  %-15s %s\n", "llm", "every kind but truncated: what language models get wrong")
+	fmt.Fprintf(w, "  %-15s %s\n", "all", "every kind, truncated included (its edits are marked truncated)")
+}
+
+// readInput reads name ("-" is stdin), up to one byte more than max.
+func readInput(name string, stdin io.Reader, max int) ([]byte, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, int64(max)+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", displayName(name), err)
+	}
+	// More than max bytes are left for Repair to refuse with ErrTooLarge.
+	return b, nil
+}
+
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+// lineCol returns the 1-based line and byte column of off in b.
+func lineCol(b []byte, off int64) (line, col int) {
+	line, col = 1, 1
+	for i := int64(0); i < off && i < int64(len(b)); i++ {
+		if b[i] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// writeJSONLog writes the log as one JSON object: the edits, each with
+// its line and column, and whether the input was truncated.
+func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
+	type edit struct {
+		repair.Edit
+		Line int `json:"line"`
+		Col  int `json:"col"`
+	}
+	doc := struct {
+		Truncated bool   `json:"truncated"`
+		Edits     []edit `json:"edits"`
+	}{Truncated: log.Truncated(), Edits: make([]edit, 0, len(log))}
+	// The edits are sorted: walk the input once for every line and column.
+	line, col, at := 1, 1, int64(0)
+	for _, e := range log {
+		for ; at < e.Offset && at < int64(len(in)); at++ {
+			if in[at] == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+		doc.Edits = append(doc.Edits, edit{e, line, col})
+	}
+	b, _ := json.Marshal(doc)
+	w.Write(append(b, '\n'))
+}

@@ -1,0 +1,18 @@
+//go:build !((amd64 && go1.17 && !go1.28) || (arm64 && go1.20 && !go1.28))
+
+package repair
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+const decoderName = "encoding/json"
+
+func unmarshal(b []byte, v any, rejectUnknown bool) error {
+	d := json.NewDecoder(bytes.NewReader(b))
+	if rejectUnknown {
+		d.DisallowUnknownFields()
+	}
+	return d.Decode(v)
+}

@@ -1,0 +1,81 @@
+package repair
+
+import (
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type callArgs struct {
+	Query string `json:"query"`
+	Limit int    `json:"limit"`
+	Opts  struct {
+		Exact bool `json:"exact"`
+	} `json:"opts"`
+}
+
+func TestDecode(t *testing.T) {
+	for _, tc := range []struct {
+		where
+		in   string
+		opts DecodeOptions
+		err  error // nil: decodes
+		off  int
+		ptr  string // "*": not checked
+	}{
+		{where: named("ok"), in: `{"query":"go","limit":5,"opts":{"exact":true}}`},
+		{where: named("ok-duplicates-allowed"), in: `{"query":"a","query":"b"}`},
+		{where: named("trailing-data"), in: `{"query":"go"} {}`, err: ErrSyntax, off: len(`{"query":"go"} `)},
+		{where: named("not-strict"), in: `{"query":'go'}`, err: ErrSyntax, off: len(`{"query":`), ptr: "/query"},
+		{where: named("cut-off"), in: `{"query":"go"`, err: io.ErrUnexpectedEOF, off: len(`{"query":"go"`), ptr: "*"},
+		{where: named("duplicate-top"), in: `{"query":"a","limit":1,"query":"b"}`, opts: DecodeOptions{RejectDuplicates: true},
+			err: ErrDuplicateName, off: len(`{"query":"a","limit":1,`), ptr: "/query"},
+		{where: named("duplicate-escaped"), in: `{"opts":{"exact":true,"\u0065xact":false}}`, opts: DecodeOptions{RejectDuplicates: true},
+			err: ErrDuplicateName, off: len(`{"opts":{"exact":true,`), ptr: "/opts/exact"},
+		{where: named("duplicate-in-array"), in: `{"l":[{},{"a~/":1,"a~/":2}]}`, opts: DecodeOptions{RejectDuplicates: true},
+			err: ErrDuplicateName, off: len(`{"l":[{},{"a~/":1,`), ptr: "/l/1/a~0~1"},
+		{where: named("duplicate-many-names"), in: `{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1,"q":1,"r":1,"a":2}`,
+			opts: DecodeOptions{RejectDuplicates: true}, err: ErrDuplicateName, off: len(`{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1,"q":1,"r":1,`), ptr: "/a"},
+		{where: named("same-name-different-objects"), in: `{"opts":{"exact":true},"x":{"opts":1}}`, opts: DecodeOptions{RejectDuplicates: true}},
+		{where: named("unknown-allowed"), in: `{"query":"go","extra":1}`},
+		{where: named("unknown-rejected"), in: `{"query":"go","opts":{"exact":true,"fuzzy":1}}`, opts: DecodeOptions{RejectUnknown: true},
+			err: ErrUnknownField, off: len(`{"query":"go","opts":{"exact":true,`), ptr: "/opts/fuzzy"},
+		{where: named("type-mismatch"), in: `{"query":"go","limit":"five"}`, off: len(`{"query":"go","limit":`), ptr: "/limit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var v callArgs
+			err := Decode([]byte(tc.in), &v, tc.opts)
+			if tc.err == nil && tc.ptr == "" {
+				require.NoError(t, err, tc.line)
+				return
+			}
+			require.Error(t, err, tc.line)
+			if tc.err != nil {
+				assert.ErrorIs(t, err, tc.err, tc.line)
+			}
+			var e *Error
+			require.ErrorAs(t, err, &e, tc.line)
+			assert.Equal(t, int64(tc.off), e.Offset, "%s: %v", tc.line, err)
+			if tc.ptr != "*" {
+				assert.Equal(t, tc.ptr, e.Pointer, "%s: %v", tc.line, err)
+			}
+		})
+	}
+}
+
+func TestDecodeAfterRepair(t *testing.T) {
+	in := []byte("```json\n{query: 'go', limit: 5, opts: {exact: True,},}\n```")
+	out, log, err := Repair(in, Options{Kinds: LLM})
+	require.NoError(t, err)
+	require.False(t, log.Truncated())
+	var v callArgs
+	require.NoError(t, Decode(out, &v, DecodeOptions{RejectDuplicates: true, RejectUnknown: true}))
+	assert.Equal(t, "go", v.Query)
+	assert.Equal(t, 5, v.Limit)
+	assert.True(t, v.Opts.Exact)
+	assert.False(t, errors.Is(err, io.EOF))
+	t.Logf("decoder: %s", decoderName)
+}

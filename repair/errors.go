@@ -1,0 +1,77 @@
+package repair
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Sentinel causes, wrapped by [Error]; test for them with errors.Is.
+var (
+	// ErrTooLarge: the input is longer than Options.MaxInput.
+	ErrTooLarge = errors.New("input too large")
+	// ErrTooDeep: objects and arrays nest deeper than the depth limit.
+	ErrTooDeep = errors.New("nesting too deep")
+	// ErrAmbiguous: with Prose on, more than one JSON value was found,
+	// and repair will not guess which one is meant.
+	ErrAmbiguous = errors.New("more than one JSON value in the input")
+	// ErrNoValue: no JSON value was found.
+	ErrNoValue = errors.New("no JSON value found")
+	// ErrSyntax: the input is not JSON, and no enabled kind repairs it.
+	// Error.Need names a kind that would, if one exists.
+	ErrSyntax = errors.New("invalid JSON")
+	// ErrDuplicateName: an object has the same name twice (Decode).
+	ErrDuplicateName = errors.New("duplicate object name")
+	// ErrUnknownField: a name matches no field of the target (Decode).
+	ErrUnknownField = errors.New("unknown field")
+)
+
+// Error reports what could not be repaired or decoded, and where.
+// Input cut short wraps io.ErrUnexpectedEOF.
+type Error struct {
+	// Offset is the byte offset in the input where the problem is.
+	Offset int64
+	// Pointer is the RFC 6901 JSON Pointer to the value being read, when
+	// known; "" is the top-level value.
+	Pointer string
+	// Need is a kind that would repair this, or 0 if none would.
+	Need Kind
+	// Err is the cause: one of the sentinels above, io.ErrUnexpectedEOF,
+	// or an error wrapping them with detail.
+	Err error
+}
+
+func (e *Error) Error() string {
+	var sb strings.Builder
+	sb.WriteString("repair: offset ")
+	sb.WriteString(strconv.FormatInt(e.Offset, 10))
+	if e.Pointer != "" {
+		sb.WriteString(" at ")
+		sb.WriteString(e.Pointer)
+	}
+	sb.WriteString(": ")
+	sb.WriteString(e.Err.Error())
+	if e.Need != 0 {
+		sb.WriteString(" (repairable with kind ")
+		sb.WriteString(e.Need.String())
+		sb.WriteByte(')')
+	}
+	return sb.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// appendPointerToken appends one reference token, escaped per RFC 6901.
+func appendPointerToken(sb *strings.Builder, name string) {
+	sb.WriteByte('/')
+	for i := 0; i < len(name); i++ {
+		switch name[i] {
+		case '~':
+			sb.WriteString("~0")
+		case '/':
+			sb.WriteString("~1")
+		default:
+			sb.WriteByte(name[i])
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package repair
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// FuzzRepair checks the guarantees on any input, for a kind set drawn
+// from the fuzzer: no panic; success means strict output that the log
+// replays to and that repairs to itself with an empty log; strict input
+// comes back as is; and with no kind, Repair agrees with encoding/json
+// (plus a UTF-8 check) on what is valid.
+func FuzzRepair(f *testing.F) {
+	for _, tc := range repairCases {
+		f.Add([]byte(tc.in), uint32(tc.kinds))
+	}
+	for _, s := range validInputs {
+		f.Add([]byte(s), uint32(All))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, kinds uint32) {
+		opts := Options{Kinds: Kind(kinds) & All}
+		out, log, err := Repair(in, opts)
+
+		strict := json.Valid(in) && utf8.Valid(in)
+		if _, _, err0 := Repair(in, Options{}); (err0 == nil) != strict {
+			t.Fatalf("Repair with no kind says valid=%v, encoding/json says %v: %q", err0 == nil, strict, in)
+		}
+		if strict {
+			if err != nil || len(log) != 0 || string(out) != string(in) {
+				t.Fatalf("valid input changed: %q -> %q, %v, %v", in, out, log, err)
+			}
+			return
+		}
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("error is %T, not *Error: %v", err, err)
+			}
+			return
+		}
+		checkProperties(t, in, opts, out, log)
+	})
+}
+
+// FuzzDuplicates checks the duplicate-name walk of Decode against a
+// reference: jsontext, which compares names after unescaping too.
+func FuzzDuplicates(f *testing.F) {
+	for _, s := range []string{
+		`{"a":1,"a":2}`, `{"a":1,"\u0061":2}`, `[{"a":{"b":1,"b":2}}]`, `{"a":{"a":1},"b":{"a":1}}`,
+		`{"\ud800":1,"\ud801":2}`, `{"a\/b":1,"a/b":2}`, `[1,"a",{"x":[{"y":1},{"y":2,"y":3}]}]`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if strictValid(in) != nil {
+			return
+		}
+		ours := checkDuplicates(in)
+		dec := jsontext.NewDecoder(bytes.NewReader(in), jsontext.AllowDuplicateNames(false), jsontext.AllowInvalidUTF8(false))
+		_, ref := dec.ReadValue()
+		refDup := ref != nil && errors.Is(ref, jsontext.ErrDuplicateName)
+		if (ours != nil) != refDup {
+			t.Fatalf("duplicates in %q: ours %v, jsontext %v", in, ours, ref)
+		}
+		if ours != nil {
+			var e, r = new(Error), new(jsontext.SyntacticError)
+			if errors.As(ours, &e) && errors.As(ref, &r) && e.Offset != r.ByteOffset {
+				t.Fatalf("offset of duplicate in %q: ours %d, jsontext %d", in, e.Offset, r.ByteOffset)
+			}
+		}
+	})
+}

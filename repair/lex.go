@@ -1,0 +1,197 @@
+package repair
+
+// This file holds the stateless byte-level helpers of the lenient lexer.
+// They look at bytes and report; they never touch the parser or the log.
+
+// Byte classes, looked up through the [256] table below.
+const (
+	clsSpace = 1 << iota // JSON whitespace
+	clsPlain             // a byte copied as is inside a double-quoted string
+	clsAlt               // the same inside a single- or smart-quoted string
+	clsWord              // a byte that can continue a number or a bare word
+	clsIdent             // a byte that can start a bare word
+	clsDigit             // 0-9
+	clsStart             // a byte that can start a value in strict JSON
+)
+
+var class = func() (t [256]uint8) {
+	for c := 0x20; c < 0x80; c++ {
+		if c != '"' && c != '\\' {
+			t[c] |= clsPlain
+			if c != '\'' {
+				t[c] |= clsAlt
+			}
+		}
+	}
+	for _, c := range " \t\n\r" {
+		t[c] |= clsSpace
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] |= clsWord | clsIdent
+		t[c-'a'+'A'] |= clsWord | clsIdent
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] |= clsWord | clsDigit | clsStart
+	}
+	for _, c := range "_$" {
+		t[c] |= clsWord | clsIdent
+	}
+	for _, c := range ".+-" {
+		t[c] |= clsWord
+	}
+	for _, c := range `{["-tfn` {
+		t[c] |= clsStart
+	}
+	return t
+}()
+
+func isSpace(c byte) bool { return class[c]&clsSpace != 0 }
+func isWord(c byte) bool  { return class[c]&clsWord != 0 }
+func isDigit(c byte) bool { return class[c]&clsDigit != 0 }
+func isIdent(c byte) bool { return class[c]&clsIdent != 0 }
+
+// isNameByte reports whether c can continue an unquoted object name.
+// A dash is allowed so that {content-type: 1} works; a dot is not.
+func isNameByte(c byte) bool { return class[c]&clsWord != 0 && c != '.' && c != '+' }
+
+// scanNumber returns the end of the strict JSON number starting at b[i],
+// and whether a complete number was read. An incomplete number with end
+// == len(b) was cut off by the end of the input.
+func scanNumber(b []byte, i int) (end int, ok bool) {
+	if b[i] == '-' {
+		i++
+	}
+	switch {
+	case i == len(b):
+		return i, false
+	case b[i] == '0':
+		i++
+	case isDigit(b[i]):
+		for i++; i < len(b) && isDigit(b[i]); i++ {
+		}
+	default:
+		return i, false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if i == len(b) || !isDigit(b[i]) {
+			return i, false
+		}
+		for i++; i < len(b) && isDigit(b[i]); i++ {
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if i == len(b) || !isDigit(b[i]) {
+			return i, false
+		}
+		for i++; i < len(b) && isDigit(b[i]); i++ {
+		}
+	}
+	return i, true
+}
+
+// Escape status, from scanEscape.
+const (
+	escOK      = iota // a valid JSON escape
+	escInvalid        // an escape JSON does not define
+	escPartial        // the input ends inside the escape
+)
+
+// scanEscape looks at the escape whose backslash is b[i] and returns its
+// length and status.
+func scanEscape(b []byte, i int) (n int, status int) {
+	if i+1 >= len(b) {
+		return len(b) - i, escPartial
+	}
+	switch b[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2, escOK
+	case 'u':
+		for k := i + 2; k < i+6; k++ {
+			if k == len(b) {
+				return k - i, escPartial
+			}
+			if !isHex(b[k]) {
+				return 2, escInvalid
+			}
+		}
+		return 6, escOK
+	}
+	return 2, escInvalid
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// Smart quotes are the three-byte UTF-8 sequences E2 80 xx.
+const (
+	smartLeftSingle  = 0x98 // ‘
+	smartRightSingle = 0x99 // ’
+	smartLeftDouble  = 0x9C // “
+	smartRightDouble = 0x9D // ”
+)
+
+// smartQuote returns the last byte of the smart quote at b[i], or 0.
+func smartQuote(b []byte, i int) byte {
+	if i+2 < len(b) && b[i] == 0xE2 && b[i+1] == 0x80 {
+		switch c := b[i+2]; c {
+		case smartLeftSingle, smartRightSingle, smartLeftDouble, smartRightDouble:
+			return c
+		}
+	}
+	return 0
+}
+
+// ctrlEscape maps a control character to its shortest JSON escape.
+var ctrlEscape = func() (t [0x20]string) {
+	const hex = "0123456789abcdef"
+	for c := range t {
+		t[c] = `\u00` + string(hex[c>>4]) + string(hex[c&0xF])
+	}
+	t['\b'], t['\f'], t['\n'], t['\r'], t['\t'] = `\b`, `\f`, `\n`, `\r`, `\t`
+	return t
+}()
+
+// fenceLen returns the length of a Markdown fence opening at b[i]: three
+// or more backticks, an optional language tag, spaces and one line end.
+// It returns 0 if b[i:] does not start with a fence.
+func fenceLen(b []byte, i int, opening bool) int {
+	j := i
+	for j < len(b) && b[j] == '`' {
+		j++
+	}
+	if j-i < 3 {
+		return 0
+	}
+	if !opening {
+		return j - i
+	}
+	for j < len(b) && (isWord(b[j]) || b[j] == '-') {
+		j++
+	}
+	for j < len(b) && (b[j] == ' ' || b[j] == '\t') {
+		j++
+	}
+	if j < len(b) && b[j] == '\r' {
+		j++
+	}
+	if j < len(b) && b[j] == '\n' {
+		j++
+	}
+	return j - i
+}
+
+// nextOpen returns the index of the first '{' or '[' at or after i, or -1.
+func nextOpen(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		if b[i] == '{' || b[i] == '[' {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,41 @@
+package repair
+
+// Default limits, used when an [Options] field is zero.
+const (
+	DefaultMaxInput = 64 << 20 // bytes
+	DefaultMaxDepth = 10000    // nested objects and arrays
+)
+
+// Options configures [Repair]. The zero value repairs nothing: it checks
+// that the input is strict JSON and returns it unchanged.
+type Options struct {
+	// Kinds is the set of repairs allowed, such as [LLM] or
+	// TrailingComma|Literal. No kind is on by default.
+	Kinds Kind
+
+	// MaxInput is the largest input accepted, in bytes. Zero means
+	// DefaultMaxInput; a negative value means no limit.
+	MaxInput int
+
+	// MaxDepth is the deepest nesting of objects and arrays accepted.
+	// Zero or a negative value means DefaultMaxDepth, which is also the
+	// most the strict check behind Repair accepts.
+	MaxDepth int
+}
+
+func (o *Options) maxInput() int {
+	switch {
+	case o.MaxInput == 0:
+		return DefaultMaxInput
+	case o.MaxInput < 0:
+		return int(^uint(0) >> 1)
+	}
+	return o.MaxInput
+}
+
+func (o *Options) maxDepth() int {
+	if o.MaxDepth <= 0 {
+		return DefaultMaxDepth
+	}
+	return o.MaxDepth
+}

@@ -1,0 +1,257 @@
+package repair
+
+// NOTE: the parser is the stateful half of the lenient lexer (lex.go is
+// the stateless half): one forward pass over the input that recognises
+// JSON and the sloppy forms of the enabled kinds, and records an Edit for
+// each change. It never builds the output; Repair replays the log with
+// Apply, so the log reproduces the output by construction.
+//
+// Organisation:
+//   - repair.go: Repair, the parser, fences, prose, the final strict check.
+//   - state.go: value, the state machine for one value.
+//   - token.go: one token each: str, altStr, number, word, name, space.
+//   - truncate.go: the Truncated kind, at the end of the input.
+//
+// Each byte is looked at a bounded number of times: candidate search for
+// Prose resumes where a failed attempt stopped, edits are appended in
+// offset order, and the few edits that must go earlier in the log (a
+// missing or trailing comma seen only later, prose seen only after its
+// value) are inserted behind at most the comment edits that followed.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// Repair repairs in with the kinds enabled in opts and returns the output
+// and the log of edits. The output is strict RFC 8259 JSON; replaying the
+// log on in with [Apply] gives the output exactly.
+//
+// If in is already strict JSON, Repair returns in itself and an empty log.
+// When the log is empty the output aliases in; otherwise it is new memory.
+//
+// If in cannot be repaired with the enabled kinds, Repair returns an
+// *[Error] with the offset of the problem and, in Error.Need, a kind that
+// would repair it. Repair never panics, and its work is linear in len(in).
+func Repair(in []byte, opts Options) ([]byte, Log, error) {
+	if max := opts.maxInput(); len(in) > max {
+		return nil, nil, &Error{Offset: int64(max), Err: ErrTooLarge}
+	}
+	p := parsers.Get().(*parser)
+	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), stack: p.stack[:0]}
+	defer p.release()
+	if err := p.run(); err != nil {
+		return nil, nil, err
+	}
+	if len(p.log) == 0 {
+		// The parser accepted in without an edit, and with no edit it is
+		// a strict validator: FuzzRepair checks that it agrees with
+		// encoding/json.
+		return in, nil, nil
+	}
+	out, err := Apply(in, p.log)
+	if err == nil {
+		err = strictValid(out)
+	}
+	if err != nil {
+		// A bug, not a property of the input: the fuzz tests hunt for it.
+		return nil, nil, &Error{Err: fmt.Errorf("%w: internal error: repaired output is invalid: %v", ErrSyntax, err)}
+	}
+	return out, p.log, nil
+}
+
+// A parser is the state of one Repair call. It is pooled; see release.
+type parser struct {
+	in       []byte
+	kinds    Kind
+	maxDepth int
+	log      Log
+	stack    []frame
+	state    state
+	pos      int
+
+	// safe is the input offset just past the last complete value or
+	// opening bracket, and safeLog the log length then. A missing comma is
+	// inserted there, and truncation cuts back to it.
+	safe, safeLog int
+	// comma and commaLog are the same for the last comma, which the
+	// TrailingComma kind may remove when the closer shows up.
+	comma, commaLog int
+}
+
+// parsers keeps parsers, for their stacks, so that strict input is
+// checked without allocating.
+var parsers = sync.Pool{New: func() any { return &parser{stack: make([]frame, 0, 16)} }}
+
+// release returns p to the pool, unless its stack grew large: a pooled
+// parser must not pin memory. The log belongs to the caller.
+func (p *parser) release() {
+	if cap(p.stack) > 256 {
+		return
+	}
+	*p = parser{stack: p.stack[:0]}
+	parsers.Put(p)
+}
+
+func (p *parser) on(k Kind) bool { return p.kinds&k != 0 }
+
+func (p *parser) edit(k Kind, off, n int, ins string) {
+	p.log = append(p.log, Edit{Kind: k, Offset: int64(off), Removed: string(p.in[off : off+n]), Inserted: ins})
+}
+
+// editAt inserts an edit at index i of the log, behind later edits.
+func (p *parser) editAt(i int, e Edit) { p.log = slices.Insert(p.log, i, e) }
+
+// fail returns an *Error at off. need is the kind that would repair the
+// problem; it is reported only if it is not on already.
+func (p *parser) fail(off int, need Kind, format string, args ...any) error {
+	if p.on(need) {
+		need = 0
+	}
+	return &Error{Offset: int64(off), Pointer: p.pointer(), Need: need, Err: fmt.Errorf("%w: "+format, append([]any{ErrSyntax}, args...)...)}
+}
+
+// run repairs the whole input: fences, then one value, then what follows.
+func (p *parser) run() error {
+	in := p.in
+	if err := p.space(); err != nil {
+		return err
+	}
+	if p.on(Fence) {
+		if n := fenceLen(in, p.pos, true); n > 0 {
+			p.edit(Fence, p.pos, n, "")
+			p.pos += n
+			if err := p.space(); err != nil {
+				return err
+			}
+		}
+	}
+	start, mark := p.pos, len(p.log)
+	if err := p.value(); err != nil {
+		if !p.on(Prose) || errors.Is(err, ErrTooDeep) {
+			return err
+		}
+		s, err2 := p.findValue(start, mark)
+		if err2 != nil {
+			if start < len(in) && (in[start] == '{' || in[start] == '[') {
+				return err
+			}
+			return err2
+		}
+		p.leadingProse(start, s, mark)
+	}
+	if err := p.space(); err != nil {
+		return err
+	}
+	if p.pos < len(in) && p.on(Fence) {
+		if n := fenceLen(in, p.pos, false); n > 0 {
+			p.edit(Fence, p.pos, n, "")
+			p.pos += n
+			if err := p.space(); err != nil {
+				return err
+			}
+		}
+	}
+	if p.pos == len(in) {
+		return nil
+	}
+	if !p.on(Prose) {
+		need := Prose
+		if in[p.pos] == '`' {
+			need = Fence
+		}
+		return p.fail(p.pos, need, "unexpected %s after top-level value", quoteChar(in, p.pos))
+	}
+	// Trailing prose: refuse to guess if it holds another value.
+	proseAt, mark := p.pos, len(p.log)
+	for s := nextOpen(in, p.pos); s >= 0; {
+		p.pos = s
+		err := p.value()
+		p.log = p.log[:mark]
+		if err == nil {
+			return &Error{Offset: int64(s), Err: ErrAmbiguous}
+		}
+		if errors.Is(err, ErrTooDeep) {
+			return err
+		}
+		if p.deepFailure(s, err) {
+			return &Error{Offset: int64(s), Err: fmt.Errorf("%w (the one here is broken: %v)", ErrAmbiguous, err)}
+		}
+		s = nextOpen(in, max(s+1, resumeAt(err)))
+	}
+	p.edit(Prose, proseAt, len(in)-proseAt, "")
+	p.pos = len(in)
+	return nil
+}
+
+// findValue looks for the first object or array at or after start that
+// repairs into a value, and returns its offset. A candidate that fails at
+// its first token is prose, like "[the docs]", and the search resumes
+// where it failed, which keeps it linear; one that fails later is broken
+// JSON, and its error is returned.
+func (p *parser) findValue(start, mark int) (int, error) {
+	for s := nextOpen(p.in, start); s >= 0; {
+		p.log = p.log[:mark]
+		p.pos = s
+		err := p.value()
+		if err == nil {
+			return s, nil
+		}
+		if errors.Is(err, ErrTooDeep) || p.deepFailure(s, err) {
+			return 0, err
+		}
+		s = nextOpen(p.in, max(s+1, resumeAt(err)))
+	}
+	p.log = p.log[:mark]
+	return 0, &Error{Offset: int64(start), Need: Prose &^ p.kinds, Err: ErrNoValue}
+}
+
+// deepFailure reports whether the candidate at s failed after its first
+// token: it is broken JSON, not prose, and searching on could extract a
+// value nested in it and silently drop the rest.
+func (p *parser) deepFailure(s int, err error) bool {
+	first := s + 1
+	for first < len(p.in) && isSpace(p.in[first]) {
+		first++
+	}
+	return resumeAt(err) > first
+}
+
+func resumeAt(err error) int {
+	var e *Error
+	if errors.As(err, &e) {
+		return int(e.Offset)
+	}
+	return 0
+}
+
+// leadingProse logs the removal of in[start:s], the text before the value
+// found at s, as Prose, and a fence line at its end as Fence. The edits go
+// before those of the value, which were logged first.
+func (p *parser) leadingProse(start, s, mark int) {
+	proseEnd, fence := s, Edit{}
+	if p.on(Fence) {
+		if f := bytes.LastIndex(p.in[start:s], []byte("```")); f >= 0 {
+			f += start
+			for f > start && p.in[f-1] == '`' {
+				f--
+			}
+			n := fenceLen(p.in, f, true)
+			if len(bytes.TrimLeft(p.in[f+n:s], " \t\r\n")) == 0 {
+				proseEnd = f
+				fence = Edit{Kind: Fence, Offset: int64(f), Removed: string(p.in[f : f+n])}
+			}
+		}
+	}
+	edits := make([]Edit, 0, 2)
+	if proseEnd > start {
+		edits = append(edits, Edit{Kind: Prose, Offset: int64(start), Removed: string(p.in[start:proseEnd])})
+	}
+	if fence.Kind != 0 {
+		edits = append(edits, fence)
+	}
+	p.log = slices.Insert(p.log, mark, edits...)
+}

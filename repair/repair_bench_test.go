@@ -1,0 +1,137 @@
+package repair
+
+// Benchmarks against the peer, github.com/kaptinlin/jsonrepair, in the same
+// run. Run them interleaved and compare per round:
+//
+//	go test -run '^$' -bench 'Repair' -count 5 ./repair/ | benchstat -
+//
+// The fixtures are generated below, not taken from elsewhere: a tool-call
+// argument object of about 20 KB (records with strings, numbers, booleans,
+// nulls, a URL and a nested array), then broken the way models break it.
+// The peer repairs silently and without a log; deltajson is asked for all
+// kinds so that both do comparable work.
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/kaptinlin/jsonrepair"
+	"github.com/stretchr/testify/require"
+)
+
+// argsObject returns a strict JSON object of at least n bytes.
+func argsObject(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("{\"query\": \"deltajson: streamed tool calls\", \"results\": [\n")
+	for i := 0; b.Len() < n; i++ {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `  {"id": %d, "title": "Result number %d, with a \"quote\" and a colon: here", "url": "https://example.com/items/%d?ref=a#b", "score": %d.%02d, "ok": %t, "parent": null, "tags": ["go", "json", "llm"]}`,
+			i, i, i, i%100, i%97, i%3 == 0)
+	}
+	b.WriteString("\n]}")
+	return b.Bytes()
+}
+
+// Broken forms of argsObject, one per benchmark case.
+var benchCases = func() []struct {
+	name string
+	in   []byte
+} {
+	obj := argsObject(20 << 10)
+	trailing := bytes.ReplaceAll(obj, []byte(`"llm"]`), []byte(`"llm",]`))
+	trailing = bytes.ReplaceAll(trailing, []byte(`]}`), []byte(`],}`))
+	python := bytes.ReplaceAll(obj, []byte(`true`), []byte(`True`))
+	python = bytes.ReplaceAll(python, []byte(`false`), []byte(`False`))
+	python = bytes.ReplaceAll(python, []byte(`null`), []byte(`None`))
+	cut := bytes.LastIndex(obj[:len(obj)/2], []byte(`"title": "Result`)) + len(`"title": "Result`)
+	return []struct {
+		name string
+		in   []byte
+	}{
+		{"fenced-20KB", append(append([]byte("```json\n"), obj...), "\n```\n"...)},
+		{"trailing-commas", trailing},
+		{"python-literals", python},
+		{"truncated", obj[:cut]},
+	}
+}()
+
+// TestBenchCasesAgree checks that both implementations repair each case,
+// and to the same value, before their speed is compared.
+func TestBenchCasesAgree(t *testing.T) {
+	for _, bc := range benchCases {
+		out, _, err := Repair(bc.in, Options{Kinds: All})
+		require.NoError(t, err, bc.name)
+		peer, err := jsonrepair.Repair(string(bc.in))
+		require.NoError(t, err, bc.name)
+		var a, b any
+		require.NoError(t, Decode(out, &a, DecodeOptions{}), bc.name)
+		require.NoError(t, Decode([]byte(peer), &b, DecodeOptions{}), bc.name)
+		require.Equal(t, b, a, bc.name)
+	}
+}
+
+func BenchmarkRepair(b *testing.B) {
+	for _, bc := range benchCases {
+		b.Run(bc.name+"/deltajson", func(b *testing.B) {
+			b.SetBytes(int64(len(bc.in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := Repair(bc.in, Options{Kinds: All}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bc.name+"/kaptinlin-jsonrepair", func(b *testing.B) {
+			s := string(bc.in)
+			b.SetBytes(int64(len(bc.in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := jsonrepair.Repair(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRepairScaling checks that the time per byte stays flat from
+// 1 KB to 1 MB, on input that needs every kind of the LLM preset that
+// applies inside a value.
+func BenchmarkRepairScaling(b *testing.B) {
+	for _, size := range []int{1 << 10, 32 << 10, 1 << 20} {
+		obj := argsObject(size)
+		in := bytes.ReplaceAll(obj, []byte(`"llm"]`), []byte(`'llm',] /* tags */`))
+		in = bytes.ReplaceAll(in, []byte(`"ok": true`), []byte(`ok: True`))
+		b.Run(fmt.Sprintf("%s/deltajson", sizeName(size)), func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := Repair(in, Options{Kinds: All}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkValid is the cost of the no-repair path: strict input.
+func BenchmarkValid(b *testing.B) {
+	in := argsObject(1 << 20)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := Repair(in, Options{Kinds: All}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func sizeName(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%dMB", n>>20)
+	}
+	return fmt.Sprintf("%dKB", n>>10)
+}

@@ -1,0 +1,445 @@
+package repair
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// where names a table case and the line it is written on, so that a
+// failure points at the case.
+type where struct {
+	name string
+	line string
+}
+
+func named(name string) where {
+	_, file, line, _ := runtime.Caller(1)
+	return where{name, fmt.Sprintf("%s:%d", file[strings.LastIndexByte(file, '/')+1:], line)}
+}
+
+type repairCase struct {
+	where
+	in    string
+	kinds Kind
+	want  string // expected output, if no error
+	log   []Kind // expected kinds of the log entries, in order
+	offs  []int  // expected offsets of the log entries, if given
+
+	err    error // expected cause, checked with errors.Is
+	errOff int   // expected error offset, if err != nil
+	need   Kind  // expected Error.Need, if err != nil
+}
+
+var repairCases = []repairCase{
+	// Fences.
+	{where: named("fence/json-tag"), in: "```json\n{\"a\":1}\n```", kinds: Fence,
+		want: "{\"a\":1}\n", log: []Kind{Fence, Fence}, offs: []int{0, len("```json\n{\"a\":1}\n")}},
+	{where: named("fence/no-tag"), in: "```\n[1]\n```\n", kinds: Fence,
+		want: "[1]\n\n", log: []Kind{Fence, Fence}},
+	{where: named("fence/unclosed"), in: "```json\n{\"a\":1}", kinds: Fence,
+		want: `{"a":1}`, log: []Kind{Fence}},
+	{where: named("fence/one-line"), in: "```json{\"a\":1}```", kinds: Fence,
+		want: `{"a":1}`, log: []Kind{Fence, Fence}},
+	{where: named("fence/off"), in: "```json\n{}\n```", kinds: LLM &^ Fence &^ Prose,
+		err: ErrSyntax, errOff: 0, need: Fence},
+	{where: named("fence/inside-string-untouched"), in: "```\n{\"md\":\"```js\\nx\\n```\"}\n```", kinds: Fence,
+		want: "{\"md\":\"```js\\nx\\n```\"}\n", log: []Kind{Fence, Fence}},
+
+	// Prose.
+	{where: named("prose/before-after"), in: `Here you go: {"a":1} Hope this helps!`, kinds: Prose,
+		want: `{"a":1} `, log: []Kind{Prose, Prose}, offs: []int{0, len(`Here you go: {"a":1} `)}},
+	{where: named("prose/with-fence"), in: "Sure:\n```json\n{\"a\":1}\n```\nDone.", kinds: Prose | Fence,
+		want: "{\"a\":1}\n\n", log: []Kind{Prose, Fence, Fence, Prose},
+		offs: []int{0, len("Sure:\n"), len("Sure:\n```json\n{\"a\":1}\n"), len("Sure:\n```json\n{\"a\":1}\n```\n")}},
+	{where: named("prose/brackets-in-prose"), in: `See [the docs]: {"a":1}`, kinds: Prose,
+		want: `{"a":1}`, log: []Kind{Prose}},
+	{where: named("prose/two-values"), in: `first {"a":1} then {"b":2}`, kinds: Prose,
+		err: ErrAmbiguous, errOff: len(`first {"a":1} then `)},
+	{where: named("prose/broken-value-not-mined"), in: `Here: {"a": 1, "b": {"c": 2} oops}`, kinds: Prose | MissingComma,
+		err: ErrSyntax, errOff: len(`Here: {"a": 1, "b": {"c": 2} `), need: UnquotedKey},
+	{where: named("prose/broken-second-value"), in: `{"a":1} or maybe {"a": x}`, kinds: Prose,
+		err: ErrAmbiguous, errOff: len(`{"a":1} or maybe `)},
+	{where: named("prose/none"), in: `no json here`, kinds: Prose,
+		err: ErrNoValue, errOff: 0},
+	{where: named("prose/off"), in: `{"a":1} thanks`, kinds: LLM &^ Prose,
+		err: ErrSyntax, errOff: len(`{"a":1} `), need: Prose},
+	{where: named("prose/url-in-string"), in: `Result: {"u":"http://x.y/z#a"} // done`, kinds: Prose | Comment,
+		want: `{"u":"http://x.y/z#a"} `, log: []Kind{Prose, Comment}},
+
+	// Commas.
+	{where: named("comma/trailing-object"), in: `{"a":1,}`, kinds: TrailingComma,
+		want: `{"a":1}`, log: []Kind{TrailingComma}, offs: []int{len(`{"a":1`)}},
+	{where: named("comma/trailing-array-comment"), in: `[1, /* x */ ]`, kinds: TrailingComma | Comment,
+		want: `[1  ]`, log: []Kind{TrailingComma, Comment}, offs: []int{len(`[1`), len(`[1, `)}},
+	{where: named("comma/leading-array"), in: `[,1]`, kinds: TrailingComma,
+		want: `[1]`, log: []Kind{TrailingComma}, offs: []int{len(`[`)}},
+	{where: named("comma/double-not-repaired"), in: `[1,,2]`, kinds: All,
+		err: ErrSyntax, errOff: len(`[1,`)},
+	{where: named("comma/trailing-off"), in: `[1,]`, kinds: LLM &^ TrailingComma,
+		err: ErrSyntax, errOff: len(`[1`), need: TrailingComma},
+	{where: named("comma/missing-array"), in: `[1 2 "a" {} []]`, kinds: MissingComma,
+		want: `[1, 2, "a", {}, []]`, log: []Kind{MissingComma, MissingComma, MissingComma, MissingComma},
+		offs: []int{len(`[1`), len(`[1 2`), len(`[1 2 "a"`), len(`[1 2 "a" {}`)}},
+	{where: named("comma/missing-object"), in: "{\"a\":1\n\"b\":2}", kinds: MissingComma,
+		want: "{\"a\":1,\n\"b\":2}", log: []Kind{MissingComma}},
+	{where: named("comma/missing-before-comment"), in: `[1 /*c*/ 2]`, kinds: MissingComma | Comment,
+		want: `[1,  2]`, log: []Kind{MissingComma, Comment}},
+	{where: named("comma/glued-number-not-split"), in: `[01]`, kinds: All,
+		err: ErrSyntax, errOff: len(`[0`)},
+	{where: named("comma/glued-strings"), in: `["a""b"]`, kinds: MissingComma,
+		want: `["a","b"]`, log: []Kind{MissingComma}},
+	{where: named("comma/missing-off"), in: `[1 2]`, kinds: LLM &^ MissingComma,
+		err: ErrSyntax, errOff: len(`[1 `), need: MissingComma},
+
+	// Quotes.
+	{where: named("quote/single"), in: `{'a':'b'}`, kinds: SingleQuote,
+		want: `{"a":"b"}`, log: []Kind{SingleQuote, SingleQuote, SingleQuote, SingleQuote}},
+	{where: named("quote/single-apostrophe"), in: `['it's fine', 'x']`, kinds: SingleQuote,
+		want: `["it's fine", "x"]`},
+	{where: named("quote/single-inner-double"), in: `['say "hi"']`, kinds: SingleQuote,
+		want: `["say \"hi\""]`},
+	{where: named("quote/single-escaped"), in: `['it\'s']`, kinds: SingleQuote,
+		want: `["it's"]`},
+	{where: named("quote/smart-double"), in: `{“a”: “b c”}`, kinds: SmartQuote,
+		want: `{"a": "b c"}`, log: []Kind{SmartQuote, SmartQuote, SmartQuote, SmartQuote},
+		offs: []int{len(`{`), len(`{“a`), len(`{“a”: `), len(`{“a”: “b c`)}},
+	{where: named("quote/smart-single-apostrophe"), in: `[‘it’s’]`, kinds: SmartQuote,
+		want: `["it’s"]`},
+	{where: named("quote/smart-in-string-untouched"), in: `["“a” ‘b’"]`, kinds: All,
+		want: `["“a” ‘b’"]`},
+	{where: named("quote/single-off"), in: `['a']`, kinds: LLM &^ SingleQuote,
+		err: ErrSyntax, errOff: len(`[`), need: SingleQuote},
+
+	// Names.
+	{where: named("name/unquoted"), in: `{a: 1, b_2: {c$: 2}, content-type: 3}`, kinds: UnquotedKey,
+		want: `{"a": 1, "b_2": {"c$": 2}, "content-type": 3}`},
+	{where: named("name/unquoted-url-value"), in: `{url: "http://x:80/a"}`, kinds: UnquotedKey,
+		want: `{"url": "http://x:80/a"}`, log: []Kind{UnquotedKey, UnquotedKey}, offs: []int{len(`{`), len(`{url`)}},
+	{where: named("name/unquoted-off"), in: `{a:1}`, kinds: LLM &^ UnquotedKey,
+		err: ErrSyntax, errOff: len(`{`), need: UnquotedKey},
+	{where: named("name/missing-colon"), in: `{"a" 1}`, kinds: All,
+		err: ErrSyntax, errOff: len(`{"a" `)},
+
+	// Comments.
+	{where: named("comment/all-three"), in: "{\n// a\n\"a\":1, # b\n\"b\":/* c */2}", kinds: Comment,
+		want: "{\n\n\"a\":1, \n\"b\":2}", log: []Kind{Comment, Comment, Comment}},
+	{where: named("comment/url-not-comment"), in: `{"u":"http://x"}`, kinds: Comment,
+		want: `{"u":"http://x"}`},
+	{where: named("comment/between-words"), in: `[1/**/2]`, kinds: Comment | MissingComma,
+		want: `[1, 2]`},
+	{where: named("comment/off"), in: `[1 // x` + "\n]", kinds: LLM &^ Comment,
+		err: ErrSyntax, errOff: len(`[1 `)},
+
+	// Literals.
+	{where: named("literal/python"), in: `[True, False, None, undefined]`, kinds: Literal,
+		want: `[true, false, null, null]`, log: []Kind{Literal, Literal, Literal, Literal},
+		offs: []int{len(`[`), len(`[True, `), len(`[True, False, `), len(`[True, False, None, `)}},
+	{where: named("literal/nan-not-repaired"), in: `[NaN]`, kinds: All,
+		err: ErrSyntax, errOff: len(`[`)},
+	{where: named("literal/infinity-not-repaired"), in: `[-Infinity]`, kinds: All,
+		err: ErrSyntax, errOff: len(`[-`)},
+	{where: named("literal/bare-word-not-repaired"), in: `{"a": hello}`, kinds: All,
+		err: ErrSyntax, errOff: len(`{"a": `)},
+	{where: named("literal/off"), in: `[None]`, kinds: LLM &^ Literal,
+		err: ErrSyntax, errOff: len(`[`), need: Literal},
+
+	// Strings.
+	{where: named("string/control"), in: "{\"code\":\"a\tb\nc\x01\"}", kinds: ControlChar,
+		want: `{"code":"a\tb\nc\u0001"}`, log: []Kind{ControlChar, ControlChar, ControlChar},
+		offs: []int{len("{\"code\":\"a"), len("{\"code\":\"a\tb"), len("{\"code\":\"a\tb\nc")}},
+	{where: named("string/control-off"), in: "[\"a\nb\"]", kinds: LLM &^ ControlChar,
+		err: ErrSyntax, errOff: len("[\"a"), need: ControlChar},
+	{where: named("string/invalid-escape"), in: `["C:\data\x41", "it\'s"]`, kinds: InvalidEscape,
+		want: `["C:\\data\\x41", "it's"]`, log: []Kind{InvalidEscape, InvalidEscape, InvalidEscape}},
+	{where: named("string/invalid-unicode-escape"), in: `["\u12G4"]`, kinds: InvalidEscape,
+		want: `["\\u12G4"]`},
+	{where: named("string/invalid-escape-off"), in: `["\a"]`, kinds: LLM &^ InvalidEscape,
+		err: ErrSyntax, errOff: len(`["`), need: InvalidEscape},
+	{where: named("string/invalid-utf8-not-repaired"), in: "[\"a\xffb\"]", kinds: All,
+		err: ErrSyntax, errOff: len("[\"a")},
+
+	// Truncation.
+	{where: named("truncated/string"), in: `{"a":[1,"b`, kinds: Truncated,
+		want: `{"a":[1,"b"]}`, log: []Kind{Truncated}, offs: []int{len(`{"a":[1,"b`)}},
+	{where: named("truncated/dangling-name"), in: `{"a":1,"b":`, kinds: Truncated,
+		want: `{"a":1}`, log: []Kind{Truncated}, offs: []int{len(`{"a":1`)}},
+	{where: named("truncated/in-name"), in: `{"a":{"bc`, kinds: Truncated,
+		want: `{"a":{}}`},
+	{where: named("truncated/literal"), in: `{"ok":tr`, kinds: Truncated,
+		want: `{"ok":true}`},
+	{where: named("truncated/number"), in: `[1, 2.`, kinds: Truncated,
+		want: `[1]`},
+	{where: named("truncated/escape"), in: `["ab\u00`, kinds: Truncated,
+		want: `["ab"]`},
+	{where: named("truncated/utf8"), in: "[\"ab\xe2\x80", kinds: Truncated,
+		want: `["ab"]`},
+	{where: named("truncated/after-missing-comma"), in: `{"a":1 "b`, kinds: Truncated | MissingComma,
+		want: `{"a":1}`, log: []Kind{Truncated}},
+	{where: named("truncated/single-quoted"), in: `['ab`, kinds: Truncated | SingleQuote,
+		want: `["ab"]`, log: []Kind{SingleQuote, Truncated}},
+	{where: named("truncated/top-number-is-complete"), in: `12`, kinds: Truncated,
+		want: `12`},
+	{where: named("truncated/empty"), in: ``, kinds: All,
+		err: ErrNoValue, errOff: 0},
+	{where: named("truncated/off"), in: `{"a":1`, kinds: LLM,
+		err: io.ErrUnexpectedEOF, errOff: len(`{"a":1`), need: Truncated},
+	{where: named("truncated/comment"), in: `[1] /* note`, kinds: Comment | Truncated,
+		want: `[1] `, log: []Kind{Truncated}},
+
+	// Mixed, as models write it.
+	{where: named("mixed/llm"), in: "Sure! Here is the call:\n```json\n{\n  name: 'search', // tool\n  'args': {query: “go json”, limit: 5, exact: False,},\n}\n```\nLet me know!",
+		kinds: LLM, want: "{\n  \"name\": \"search\", \n  \"args\": {\"query\": \"go json\", \"limit\": 5, \"exact\": false}\n}\n\n"},
+	{where: named("mixed/zero-options"), in: `{'a':1}`, kinds: 0,
+		err: ErrSyntax, errOff: len(`{`), need: SingleQuote},
+}
+
+func TestRepair(t *testing.T) {
+	for _, tc := range repairCases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := []byte(tc.in)
+			out, log, err := Repair(in, Options{Kinds: tc.kinds})
+			if tc.err != nil {
+				require.Error(t, err, "%s: output %q\n%s", tc.line, out, log)
+				assert.ErrorIs(t, err, tc.err, tc.line)
+				var e *Error
+				require.ErrorAs(t, err, &e, tc.line)
+				assert.Equal(t, int64(tc.errOff), e.Offset, "%s: %v", tc.line, err)
+				assert.Equal(t, tc.need, e.Need, "%s: %v", tc.line, err)
+				return
+			}
+			require.NoError(t, err, tc.line)
+			assert.Equal(t, tc.want, string(out), "%s\n%s", tc.line, log)
+			if tc.log != nil {
+				var kinds []Kind
+				for _, e := range log {
+					kinds = append(kinds, e.Kind)
+				}
+				assert.Equal(t, tc.log, kinds, "%s\n%s", tc.line, log)
+			}
+			if tc.offs != nil {
+				var offs []int
+				for _, e := range log {
+					offs = append(offs, int(e.Offset))
+				}
+				assert.Equal(t, tc.offs, offs, "%s\n%s", tc.line, log)
+			}
+			checkProperties(t, in, Options{Kinds: tc.kinds}, out, log)
+		})
+	}
+}
+
+// checkProperties checks the guarantees of a successful Repair: the log
+// replays to the output, the output is strict JSON, repairing it again
+// logs nothing, and only enabled kinds were used.
+func checkProperties(t *testing.T, in []byte, opts Options, out []byte, log Log) {
+	t.Helper()
+	replay, err := Apply(in, log)
+	require.NoError(t, err)
+	require.Equal(t, string(out), string(replay), "log does not replay to the output")
+	require.NoError(t, strictValid(out))
+	again, log2, err := Repair(out, opts)
+	require.NoError(t, err)
+	require.Empty(t, log2, "not idempotent")
+	require.Equal(t, string(out), string(again))
+	require.Zero(t, log.Kinds()&^opts.Kinds, "used a kind that is off")
+	for _, e := range log {
+		require.Equal(t, e.Kind == Truncated, e.Truncated, "Truncated flag on %v", e)
+	}
+}
+
+// TestKindOff checks that every kind is off unless enabled: without it,
+// the same input fails or is repaired without it.
+func TestKindOff(t *testing.T) {
+	for _, tc := range repairCases {
+		if tc.err != nil {
+			continue
+		}
+		_, log, err := Repair([]byte(tc.in), Options{Kinds: tc.kinds})
+		require.NoError(t, err, tc.line)
+		for _, k := range Kinds() {
+			if log.Kinds()&k == 0 {
+				continue
+			}
+			_, log2, err := Repair([]byte(tc.in), Options{Kinds: tc.kinds &^ k})
+			if err == nil {
+				assert.Zero(t, log2.Kinds()&k, "%s: kind %s used while off", tc.line, k)
+			}
+		}
+	}
+}
+
+var validInputs = []string{
+	`{}`, `[]`, `0`, `-1.5e+3`, `"x"`, `true`, `null`, ` {"a" : [1, 2, {"b": null}] } `,
+	`{"url":"http://example.com/a#b?c='d'"}`,
+	`{"md":"` + "```json\\n{}\\n```" + `"}`,
+	`["// not a comment", "/* nor */", "# nor", "True", "None", "it's", "“smart”"]`,
+	`{"esc":"\"\\\/\b\f\n\r\t\u00e9\uD83D\uDE00"}`,
+	"{\"utf8\":\"h\u00e9llo \u4e16\u754c \U0001F600\"}",
+	`[[[[[]]]], {"":{"":{}}}]`,
+}
+
+func TestValidUnchanged(t *testing.T) {
+	for _, s := range validInputs {
+		for _, k := range []Kind{0, LLM, All} {
+			in := []byte(s)
+			out, log, err := Repair(in, Options{Kinds: k})
+			require.NoError(t, err, s)
+			require.Empty(t, log, s)
+			require.Equal(t, s, string(out))
+			require.True(t, len(in) == 0 || &out[0] == &in[0], "valid input should come back as is")
+		}
+	}
+}
+
+func TestValidDoesNotAllocate(t *testing.T) {
+	in := []byte(`{"query": "go json", "limit": 5, "filters": [{"lang": "en", "safe": true}, null, -1.5e3]}`)
+	allocs := testing.AllocsPerRun(100, func() {
+		if _, _, err := Repair(in, Options{Kinds: All}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}
+
+func TestZeroOptionsRepairNothing(t *testing.T) {
+	for _, tc := range repairCases {
+		if tc.err != nil || strictValid([]byte(tc.in)) == nil {
+			continue
+		}
+		_, _, err := Repair([]byte(tc.in), Options{})
+		assert.Error(t, err, tc.line)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	_, _, err := Repair([]byte(`[1,2,3]`), Options{MaxInput: 3})
+	require.ErrorIs(t, err, ErrTooLarge)
+
+	deep := strings.Repeat("[", 20) + strings.Repeat("]", 20)
+	_, _, err = Repair([]byte(deep), Options{MaxDepth: 10})
+	require.ErrorIs(t, err, ErrTooDeep)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, int64(len("[[[[[[[[[[")), e.Offset)
+
+	// Far deeper than the default limit, and cut off: no panic.
+	deep = strings.Repeat(`{"a":[`, 100000)
+	_, _, err = Repair([]byte(deep), Options{Kinds: All})
+	require.ErrorIs(t, err, ErrTooDeep)
+	_, _, err = Repair([]byte(deep[:len(deep)/15]), Options{Kinds: All, MaxDepth: 20000})
+	require.ErrorIs(t, err, ErrTooDeep, "the strict check behind Repair keeps its own limit")
+}
+
+func TestErrorPointer(t *testing.T) {
+	for _, tc := range []struct {
+		where
+		in, ptr string
+	}{
+		{named("array"), `[1, 2, x]`, "/2"},
+		{named("object"), `{"a": {"b~/c": [0, {"d": x}]}}`, "/a/b~0~1c/1/d"},
+		{named("separator"), `{"a": [1 2]}`, "/a"},
+	} {
+		_, _, err := Repair([]byte(tc.in), Options{})
+		var e *Error
+		require.ErrorAs(t, err, &e, tc.line)
+		assert.Equal(t, tc.ptr, e.Pointer, tc.line)
+	}
+}
+
+// TestLinear guards against quadratic paths with inputs that would hit
+// them. Both sizes are past the caches, so that the ratio of times shows
+// the algorithm, not the memory hierarchy: 4x the input must take well
+// under the 16x of a quadratic.
+func TestLinear(t *testing.T) {
+	for _, s := range []string{
+		strings.Repeat("[a ", 1<<15),                 // prose: candidates failing at once
+		strings.Repeat("{ ", 1<<15),                  // the same, after whitespace
+		"[" + strings.Repeat("'a' ", 1<<16) + "]",    // apostrophe look-ahead
+		"[" + strings.Repeat("1 /**/ ", 1<<15) + "]", // comma inserted behind comments
+		strings.Repeat("x", 1<<18) + `{"a":1}`,
+	} {
+		in := []byte(s)
+		small := minTime(func() { _, _, _ = Repair(in[:len(in)/4], Options{Kinds: All}) })
+		large := minTime(func() { _, _, _ = Repair(in, Options{Kinds: All}) })
+		ratio := float64(large) / float64(max(small, 1))
+		assert.Less(t, ratio, 4*3.0, "input %.10q…: 4x the input took %.1fx the time", s, ratio)
+	}
+}
+
+// minTime returns the fastest of a few runs of f, to damp a noisy machine.
+func minTime(f func()) time.Duration {
+	best := time.Duration(1 << 62)
+	for range 5 {
+		start := time.Now()
+		f()
+		best = min(best, time.Since(start))
+	}
+	return best
+}
+
+func TestApplyRejectsBadLog(t *testing.T) {
+	in := []byte(`[1,]`)
+	for _, log := range []Log{
+		{{Kind: TrailingComma, Offset: 2, Removed: "x"}},
+		{{Offset: 3}, {Offset: 2}},
+		{{Offset: 4, Removed: "]"}},
+		{{Offset: 1, Removed: "1,"}, {Offset: 2, Removed: ","}},
+	} {
+		_, err := Apply(in, log)
+		assert.Error(t, err, "%v", log)
+	}
+}
+
+func TestWriteText(t *testing.T) {
+	in := []byte("{\n  \"a\": True,\n}")
+	_, log, err := Repair(in, Options{Kinds: LLM})
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	require.NoError(t, log.WriteText(&buf, in))
+	assert.Equal(t, `2:8 literal: replaced "True" with "true" in "{\n  \"a\": True,\n}"
+2:12 trailing-comma: removed "," in "{\n  \"a\": True,\n}"
+`, buf.String())
+}
+
+// TestKindExamples checks the examples that --list shows: each repairs
+// as shown with its kind alone, and is not strict JSON.
+func TestKindExamples(t *testing.T) {
+	for i, kn := range kindNames {
+		k := Kind(1) << i
+		out, log, err := Repair([]byte(kn.in), Options{Kinds: k})
+		require.NoError(t, err, kn.name)
+		assert.Equal(t, kn.out, string(out), kn.name)
+		assert.Equal(t, k, log.Kinds(), kn.name)
+		_, _, err = Repair([]byte(kn.in), Options{})
+		assert.Error(t, err, kn.name)
+	}
+}
+
+func TestParseKinds(t *testing.T) {
+	k, err := ParseKinds("fence, trailing-comma")
+	require.NoError(t, err)
+	assert.Equal(t, Fence|TrailingComma, k)
+	k, err = ParseKinds("all")
+	require.NoError(t, err)
+	assert.Equal(t, All, k)
+	_, err = ParseKinds("fence,bogus")
+	assert.Error(t, err)
+	for _, k := range Kinds() {
+		back, err := ParseKinds(k.String())
+		require.NoError(t, err)
+		assert.Equal(t, k, back)
+		assert.NotEmpty(t, k.Example())
+	}
+	assert.Equal(t, "fence,prose", (Fence | Prose).String())
+	assert.Zero(t, LLM&Truncated)
+	assert.True(t, errors.Is(&Error{Err: ErrAmbiguous}, ErrAmbiguous))
+}
