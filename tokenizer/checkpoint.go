@@ -44,6 +44,7 @@ func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
 	if !t.inited {
 		t.lim, t.inited = Options{}.limits(), true
 	}
+	t.flushName()
 	start := len(b)
 	b = append(b, checkpointMagic...)
 	b = append(b, checkpointVersion)

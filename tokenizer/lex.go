@@ -26,7 +26,7 @@ func (t *Tokenizer) startString(i int, name bool) error {
 	t.tokOff = t.base + int64(i)
 	t.pieceStart, t.pos = i, i+1
 	if name {
-		t.nameLen, t.nameCut = 0, false
+		t.nameLen, t.nameCut, t.nameRef = 0, false, false
 	}
 	return t.readString()
 }
@@ -228,7 +228,9 @@ func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
 		flags |= infoLast
 	}
 	t.out = outTok{start: start, end: end, off: off, info: tokenInfo(kind, t.depth, flags), src: src}
-	if t.isName {
+	if t.isName && t.first && last && src == outChunk {
+		t.nameRef, t.nameStart, t.nameEnd = true, start+1, end-1
+	} else if t.isName {
 		raw := t.buf[start:end]
 		if src == outCarry {
 			raw = t.carry[start:end]

@@ -125,8 +125,13 @@ type Tokenizer struct {
 	index   int64 // element index in the top array
 	nameLen int   // bytes of the top member name, kept in path
 	nameCut bool  // the top member name was cut for length
-	hasName bool  // the top member name is whole
-	values  int64 // top-level values read
+	// A name read whole from the current chunk is not copied into path
+	// until it must be (flushName): at a chunk's end, when a container
+	// opens under it, or at an error. Until then it is buf[nameStart:nameEnd].
+	nameRef            bool
+	nameStart, nameEnd int
+	hasName            bool  // the top member name is whole
+	values             int64 // top-level values read
 
 	// The lexeme in progress.
 	out outTok // the token the last read made
@@ -183,6 +188,7 @@ func (t *Tokenizer) Feed(chunk []byte) error {
 	if t.pos < len(t.buf) {
 		return ErrUnread
 	}
+	t.flushName()
 	if !t.inited {
 		t.lim, t.inited = Options{}.limits(), true
 	}
@@ -381,6 +387,7 @@ func (t *Tokenizer) openContainer(i int, obj bool) error {
 	}
 	if t.depth > 0 {
 		if t.topObj {
+			t.flushName()
 			t.path.pushObject(t.nameLen, t.nameCut)
 		} else {
 			t.path.pushArray(t.index)
@@ -405,6 +412,7 @@ func (t *Tokenizer) closeContainer(i int) {
 		kind = EndObject
 	}
 	t.whole(kind, i, i+1, t.depth)
+	t.nameRef = false
 	if t.depth > 0 {
 		t.topObj, t.index, t.nameLen, t.nameCut = t.path.pop()
 		t.hasName = t.topObj
@@ -413,6 +421,14 @@ func (t *Tokenizer) closeContainer(i int) {
 	}
 	t.pos = i + 1
 	t.afterValue()
+}
+
+// flushName copies a name held by reference into path.
+func (t *Tokenizer) flushName() {
+	if t.nameRef {
+		t.nameRef = false
+		t.nameLen, t.nameCut = t.path.appendName(0, t.buf[t.nameStart:t.nameEnd])
+	}
 }
 
 // afterValue moves the grammar past a whole value.
@@ -429,6 +445,7 @@ func (t *Tokenizer) afterValue() {
 // atEnd is reached when the chunk has been read to its end outside any
 // lexeme, or inside one that must wait for more input.
 func (t *Tokenizer) atEnd() error {
+	t.flushName() // the chunk may be reused once Next returns
 	if t.cut {
 		return t.failAt(t.base+int64(len(t.buf)), ErrBytesLimit, "stream longer than "+strconv.FormatInt(t.lim.maxBytes, 10)+" bytes")
 	}
@@ -484,6 +501,7 @@ func (t *Tokenizer) fail(i int, cause error, detail string) error {
 }
 
 func (t *Tokenizer) failAt(off int64, cause error, detail string) error {
+	t.flushName()
 	t.err = &SyntaxError{Offset: off, Pointer: string(t.AppendPointer(nil)), Err: cause, detail: detail}
 	return t.err
 }
@@ -569,6 +587,10 @@ func (t *Tokenizer) AppendPointer(dst []byte) []byte {
 	dst = t.path.appendFrames(dst)
 	if !t.topObj {
 		return appendIndexToken(dst, t.index)
+	}
+	if t.hasName && t.nameRef {
+		name := t.buf[t.nameStart:t.nameEnd]
+		return appendNameToken(dst, name[:min(len(name), maxPathName)], len(name) > maxPathName)
 	}
 	if t.hasName {
 		return appendNameToken(dst, t.path.name(t.nameLen), t.nameCut)
