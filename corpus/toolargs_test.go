@@ -1,0 +1,25 @@
+package corpus
+
+import (
+	"encoding/json"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestToolArgs(t *testing.T) {
+	for _, size := range []int{1, 1 << 10, 20 << 10, 1 << 20} {
+		doc := ToolArgs(size)
+		require.True(t, json.Valid(doc), "size %d", size)
+		require.True(t, utf8.Valid(doc))
+		assert.GreaterOrEqual(t, len(doc), size)
+		assert.Less(t, len(doc), size+200, "about the size asked for")
+		assert.Equal(t, doc, ToolArgs(size), "the same size gives the same bytes")
+	}
+	var v map[string]any
+	require.NoError(t, json.Unmarshal(ToolArgs(20<<10), &v))
+	assert.Contains(t, v["content"], "😀🎉", "non-ASCII text decodes")
+	assert.Contains(t, v["content"], "\U0001F680", "the \\ud83d\\ude80 escape pair decodes")
+}
