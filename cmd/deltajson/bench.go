@@ -1,0 +1,287 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/bytedance/sonic"
+	"github.com/schollz/progressbar/v3"
+	"github.com/valyala/fastjson"
+
+	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/resume"
+)
+
+func init() {
+	register(command{name: "bench", summary: "compare the stream core with reparsing after every delta, and chart it", run: runBench})
+}
+
+const benchUsage = `Usage: deltajson bench [--quick] [--sizes LIST] [--chunks LIST] [--budget D] [--svg FILE]
+
+Streams a tool-argument document of each size in deltas of each chunk size
+and times the whole stream for each mode:
+
+  resume                 package resume: each delta is read once
+  reparse-sonic          validate the whole buffer again after every delta
+  reparse-fastjson       (what naive handlers do), with sonic, fastjson
+  reparse-encoding-json  or encoding/json
+
+It prints a table of times and of each peer's time divided by resume's,
+and with --svg writes a log-log chart of time against size: resume grows
+as O(n), reparsing as O(n²). A run whose predicted time exceeds --budget
+is skipped and shown as "-". Times are the median of several runs; the
+machine's noise still shows, so read the ratios.
+
+Example:
+  deltajson bench --quick --svg bench.svg
+
+Flags:
+`
+
+var benchModes = []struct {
+	name string
+	quad bool // cost grows with the square of the size
+	run  func(doc []byte, chunk int) error
+}{
+	{"resume", false, streamResume},
+	{"reparse-sonic", true, reparse(sonic.Valid)},
+	{"reparse-fastjson", true, reparse(func(b []byte) bool { return fastjson.ValidateBytes(b) == nil })},
+	{"reparse-encoding-json", true, reparse(json.Valid)},
+}
+
+func streamResume(doc []byte, chunk int) error {
+	c := resume.NewCall("bench", resume.Options{MaxBytes: -1, Capacity: len(doc)})
+	for i := 0; i < len(doc); i += chunk {
+		if err := c.Delta(doc[i:min(i+chunk, len(doc))], -1, -1); err != nil {
+			return err
+		}
+	}
+	if err := c.End(nil); err != nil {
+		return err
+	}
+	if c.Status() != resume.StatusReady {
+		return fmt.Errorf("resume: call is %v: %v", c.Status(), c.Err())
+	}
+	return nil
+}
+
+// reparse validates the whole buffer after every delta.
+func reparse(valid func([]byte) bool) func([]byte, int) error {
+	return func(doc []byte, chunk int) error {
+		buf := make([]byte, 0, len(doc))
+		ok := false
+		for i := 0; i < len(doc); i += chunk {
+			buf = append(buf, doc[i:min(i+chunk, len(doc))]...)
+			ok = valid(buf)
+		}
+		if !ok {
+			return errors.New("the whole document did not validate")
+		}
+		return nil
+	}
+}
+
+// benchPoint is one measured (or skipped) run.
+type benchPoint struct {
+	size, chunk int
+	mode        string
+	d           time.Duration // 0 when skipped
+}
+
+func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, benchUsage); fs.PrintDefaults() }
+	quick := fs.Bool("quick", false, "small sweep that finishes in well under 30 s: sizes 1K-64K, chunks 1 and 64, budget 1s")
+	sizesFlag := fs.String("sizes", "1K,4K,16K,64K,256K,1M", "document sizes, with K and M suffixes")
+	chunksFlag := fs.String("chunks", "1,16,256", "delta sizes in bytes")
+	budget := fs.Duration("budget", 5*time.Second, "skip a run predicted to take longer than this")
+	svgPath := fs.String("svg", "", "write a log-log chart of time against size to `FILE`")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "deltajson bench: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return exitUsage
+	}
+	if *quick {
+		*sizesFlag, *chunksFlag, *budget = "1K,4K,16K,64K", "1,64", time.Second
+	}
+	sizes, err := parseSizes(*sizesFlag)
+	if err != nil {
+		fmt.Fprintf(stderr, "deltajson bench: --sizes: %v\n", err)
+		return exitUsage
+	}
+	chunks, err := parseSizes(*chunksFlag)
+	if err != nil {
+		fmt.Fprintf(stderr, "deltajson bench: --chunks: %v\n", err)
+		return exitUsage
+	}
+	var svgFile *os.File
+	if *svgPath != "" {
+		if svgFile, err = os.Create(*svgPath); err != nil {
+			fmt.Fprintf(stderr, "deltajson bench: %v\n", err)
+			return exitUsage
+		}
+		defer svgFile.Close()
+	}
+
+	bar := progressbar.NewOptions(len(sizes)*len(chunks)*len(benchModes),
+		progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("bench"),
+		progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
+	var points []benchPoint
+	last := map[string]benchPoint{} // the previous size's point per mode and chunk
+	for _, size := range sizes {
+		doc := corpus.ToolArgs(size)
+		for _, chunk := range chunks {
+			for _, m := range benchModes {
+				bar.Describe(fmt.Sprintf("%s %s chunk=%d", m.name, formatSize(size), chunk))
+				key := m.name + "/" + strconv.Itoa(chunk)
+				p := benchPoint{size: size, chunk: chunk, mode: m.name}
+				if prev, ok := last[key]; !ok || prev.d > 0 && predict(prev, size, m.quad) <= *budget {
+					d, err := measure(doc, chunk, m.run)
+					if err != nil {
+						bar.Exit()
+						fmt.Fprintf(stderr, "deltajson bench: %s on %s: %v\n", m.name, formatSize(size), err)
+						return exitInvalid
+					}
+					p.d = d
+				}
+				last[key] = p
+				points = append(points, p)
+				bar.Add(1)
+			}
+		}
+	}
+	bar.Finish()
+	printBenchTable(stdout, points, sizes, chunks)
+	if svgFile != nil {
+		if err := writeChart(svgFile, points, sizes, chunks[0]); err != nil {
+			fmt.Fprintf(stderr, "deltajson bench: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(stdout, "\nchart: %s (chunk=%d)\n", *svgPath, chunks[0])
+	}
+	return exitOK
+}
+
+// predict scales the previous size's time to the next size.
+func predict(prev benchPoint, size int, quad bool) time.Duration {
+	f := float64(size) / float64(prev.size)
+	if quad {
+		f *= f
+	}
+	return time.Duration(float64(prev.d) * f)
+}
+
+// measure returns the median time of one whole stream, over enough runs
+// to fill about 100 ms (at least three, or one if a run is that slow).
+func measure(doc []byte, chunk int, run func([]byte, int) error) (time.Duration, error) {
+	var times []time.Duration
+	var total time.Duration
+	for len(times) < 3 || total < 100*time.Millisecond && len(times) < 1000 {
+		start := time.Now()
+		if err := run(doc, chunk); err != nil {
+			return 0, err
+		}
+		d := time.Since(start)
+		times, total = append(times, d), total+d
+		if len(times) == 1 && d > 100*time.Millisecond {
+			break
+		}
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	return times[len(times)/2], nil
+}
+
+func printBenchTable(w io.Writer, points []benchPoint, sizes, chunks []int) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "size\tchunk\t")
+	for _, m := range benchModes {
+		fmt.Fprintf(tw, "%s\t", m.name)
+	}
+	for _, m := range benchModes[1:] {
+		fmt.Fprintf(tw, "%s ÷ resume\t", strings.TrimPrefix(m.name, "reparse-"))
+	}
+	fmt.Fprintln(tw)
+	at := map[string]time.Duration{}
+	for _, p := range points {
+		at[fmt.Sprint(p.size, p.chunk, p.mode)] = p.d
+	}
+	for _, size := range sizes {
+		for _, chunk := range chunks {
+			fmt.Fprintf(tw, "%s\t%d\t", formatSize(size), chunk)
+			base := at[fmt.Sprint(size, chunk, "resume")]
+			for _, m := range benchModes {
+				fmt.Fprintf(tw, "%s\t", formatDuration(at[fmt.Sprint(size, chunk, m.name)]))
+			}
+			for _, m := range benchModes[1:] {
+				d := at[fmt.Sprint(size, chunk, m.name)]
+				if d == 0 || base == 0 {
+					fmt.Fprint(tw, "-\t")
+					continue
+				}
+				fmt.Fprintf(tw, "%.0f×\t", float64(d)/float64(base))
+			}
+			fmt.Fprintln(tw)
+		}
+	}
+	tw.Flush()
+}
+
+func formatDuration(d time.Duration) string {
+	switch {
+	case d == 0:
+		return "-"
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.1fµs", float64(d)/float64(time.Microsecond))
+	case d < time.Second:
+		return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%.2fs", d.Seconds())
+}
+
+func formatSize(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.Itoa(n>>20) + "M"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.Itoa(n>>10) + "K"
+	}
+	return strconv.Itoa(n)
+}
+
+// parseSizes reads "1K,4K,1M" or "1,16,256".
+func parseSizes(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		mult := 1
+		switch {
+		case strings.HasSuffix(f, "K"), strings.HasSuffix(f, "k"):
+			mult, f = 1<<10, f[:len(f)-1]
+		case strings.HasSuffix(f, "M"), strings.HasSuffix(f, "m"):
+			mult, f = 1<<20, f[:len(f)-1]
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n <= 0 || n > math.MaxInt32/mult {
+			return nil, fmt.Errorf("%q is not a positive size", f)
+		}
+		out = append(out, n*mult)
+	}
+	return out, nil
+}
