@@ -1,4 +1,113 @@
-// Package resume is the per-call stream core built on package tokenizer:
-// safe points and serializable checkpoints, status gates, end-signal
-// reconciliation, reconnects, parallel calls and a monotonic partial view.
+// Package resume is the per-call stream core of deltajson: it turns the
+// argument deltas of streamed LLM tool calls into calls that are safe to
+// run. It sits between package tokenizer, which it feeds, and package
+// repair, which it knows nothing of.
+//
+// A handler feeds every provider event to a Set; the Set keeps parallel
+// calls apart, and each Call holds its argument bytes, reads them with a
+// strict tokenizer as they arrive and says after every event where it
+// stands. A call runs only when its status is StatusReady:
+//
+//	calls := resume.NewSet(resume.Options{MaxBytes: 1 << 20})
+//	for ev := range events { // from package corpus, or your own reader
+//		c, err := calls.Apply(ev)
+//		if errors.Is(err, resume.ErrDuplicate) {
+//			continue // a replay after a reconnect, or "done" twice
+//		}
+//		if c != nil && c.Status() == resume.StatusReady {
+//			run(c.Name(), c.Value())
+//			calls.Remove(c.Key())
+//		}
+//	}
+//	for _, r := range calls.Finish() { // calls that never ended
+//		log.Printf("%s: %s: %v", r.Name, r.Status, r.Err)
+//	}
+//
+// # Status
+//
+// A call is receiving while its bytes are a valid prefix, complete when
+// they form a whole value, and ready only once the end signal has come,
+// the value is whole and valid, and the gate check (Options.Check: a JSON
+// Schema, a tool allow-list, a size rule) has passed; the check runs
+// once and a panic in it is a failure, not a crash. Nothing is ready
+// before the end signal. A call is invalid from the first byte that is not
+// JSON (Err is the tokenizer's *tokenizer.SyntaxError: offset, JSON
+// Pointer, reason), incomplete when it ended (or the stream stopped)
+// with the value unfinished, too large past a byte cap, and rejected
+// when the check failed.
+//
+// # End signals
+//
+// Final arguments in the end signal win over the deltas; when deltas
+// came and differ, Result.Mismatch and Result.MismatchOffset say so. A
+// call with no deltas and only final arguments (LM Studio, Gemini) works
+// like any other. A call that ends with no argument bytes at all and no
+// final arguments is taken as "{}" and Result.EmptyAsObject says so:
+// Anthropic sends partial_json "" for a tool without parameters. A
+// second end signal changes nothing and gives ErrDuplicate; a delta after
+// the end gives ErrEnded and changes nothing.
+//
+// # Reconnects and restarts
+//
+// When an Event carries Offset, a delta whose bytes are already held is a
+// replay: ignored with ErrDuplicate when they match, a *ReplayError when
+// they do not; a delta past the bytes held is a *GapError naming the
+// missing range. Without Offset, a Seq not above the largest seen marks
+// a replay, checked against the bytes it brought the first time while
+// that is remembered (the last eight). Gaps can only be found by Offset:
+// sequence numbers count the events of a whole response, not of a call.
+//
+// Call.Checkpoint saves a call at any moment as a value, whose binary
+// form (versioned and CRC-checked) moves to another process; Restore
+// with the same argument bytes goes on exactly as if the call had never
+// stopped. Corrupt, truncated and foreign checkpoints give errors.
+//
+// # Partial view and path events
+//
+// AppendPartial renders, at any moment, valid JSON of what has arrived:
+// open strings and containers closed, an unfinished name, number or
+// literal left out, a member shown only once its value has begun. What it
+// shows only grows (Shown), so keeping a display current costs work
+// proportional to the delta; Partial names the tentative values. Watch
+// reports the value at a JSON Pointer as it grows and when it is final,
+// so a UI can stream "/content" as it arrives.
+//
+// # Providers
+//
+// Package corpus turns provider streams into Events. The shapes map so:
+//
+//   - OpenAI Chat Completions: choices[].delta.tool_calls[i] gives Key
+//     "i" from its index; id and function.name come on the first delta
+//     only (EventStart), each function.arguments piece is an EventDelta,
+//     and finish_reason "tool_calls" ends every open call (EventEnd,
+//     no Final). OpenAI-compatible vendors (Groq, DeepSeek, Mistral,
+//     llama.cpp, OpenRouter) send the same, some with whole arguments in
+//     one delta.
+//   - OpenAI Responses: response.output_item.added starts a call keyed by
+//     item_id with output_index as Index; function_call_arguments.delta is
+//     an EventDelta and .done an EventEnd whose Final is the full
+//     arguments; sequence_number is Seq.
+//   - Anthropic Messages: content_block_start with a tool_use block
+//     starts a call keyed by the block index (sometimes with the whole
+//     input, which is a Final); input_json_delta.partial_json is an
+//     EventDelta (the first often ""); content_block_stop is the EventEnd.
+//     Bedrock wraps the same events in AWS event-stream frames.
+//   - Gemini and Vertex: each functionCall part carries whole args
+//     objects, several per event: a start and an EventEnd whose Final is
+//     the args' compact JSON. Vertex partialArgs carry values rather than
+//     text, so they too end in one Final.
+//
+// # Observability
+//
+// With Options.Logger each call logs its lifecycle to log/slog: key and
+// its own event count, bytes so far, each status change, the end signal
+// and the final status with its reason; see the list in log.go. The
+// argument text is logged only with Options.LogArguments.
+//
+// # What it does not do
+//
+// It does not repair broken arguments (package repair does, when asked),
+// decode them into Go values, or read provider wire formats (package
+// corpus). It reads one JSON value per call: freeform tool input that is
+// not JSON ends invalid.
 package resume

@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/resume"
+)
+
+func init() {
+	register(command{name: "replay", summary: "replay a recorded provider stream through the per-call stream core", run: runReplay})
+}
+
+const replayUsage = `Usage: deltajson replay [--format F] [--json] [--chunk N] FILE
+
+Reads a recorded LLM provider stream (raw SSE, one payload per line,
+a Gemini JSON array, or a Bedrock event-stream; "-" reads stdin), feeds
+its tool-call events to package resume, and prints each call's timeline:
+deltas, status changes and the partial view as it grows, then one result
+per call. With --json it prints only the results, one JSON object per
+call in the order the calls started:
+
+  {"key":"0","id":"call_1","index":0,"name":"get_weather","status":"ready","arguments":"{\"city\":\"Paris\"}","deltas":5}
+
+status is ready, invalid, incomplete, too-large or rejected (receiving and
+complete never show: a call that did not end is incomplete). arguments is
+the final argument text as received (for Gemini, the args' compact JSON);
+deltas counts the deltas applied, after any --chunk re-splitting.
+Exit status: 0 all calls ready, 1 some call not ready, 2 usage or I/O error.
+
+Example:
+  deltajson replay --chunk 1 anthropic_stream.sse
+  [1] start: get_weather (id toolu_01, index 1)
+  [1] delta +5 bytes=5 receiving  {}
+  ...
+  [1] result: ready  {"location": "Montréal, QC"}
+
+Flags:
+`
+
+// replayResult is one line of --json output.
+type replayResult struct {
+	Key       string `json:"key"`
+	ID        string `json:"id"`
+	Index     int    `json:"index"`
+	Name      string `json:"name"`
+	Status    string `json:"status"`
+	Arguments string `json:"arguments"`
+	Deltas    int    `json:"deltas"`
+	Error     string `json:"error,omitempty"`
+	// EmptyAsObject: the call ended with no argument bytes and runs with {}.
+	EmptyAsObject bool `json:"empty_as_object,omitempty"`
+	// MismatchOffset: final arguments differed from the deltas from here.
+	MismatchOffset *int64 `json:"mismatch_offset,omitempty"`
+}
+
+func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, replayUsage); fs.PrintDefaults() }
+	format := fs.String("format", "auto", "stream `format`: auto, openai-chat, openai-responses, anthropic, gemini or bedrock")
+	asJSON := fs.Bool("json", false, "print one JSON object per call, and no timeline")
+	chunk := fs.Int("chunk", 0, "re-split each delta into `N`-byte pieces (0: as recorded)")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	f, err := corpus.ParseFormat(*format)
+	if len(files) != 1 || *chunk < 0 || err != nil {
+		if err != nil {
+			fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
+		} else {
+			fmt.Fprintln(stderr, "deltajson replay: need exactly one FILE, and --chunk must not be negative")
+		}
+		fs.Usage()
+		return exitUsage
+	}
+	var data []byte
+	if files[0] == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(files[0])
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
+		return exitUsage
+	}
+	events, err := corpus.Read(bytes.NewReader(data), f)
+	if err != nil {
+		if len(events) == 0 {
+			fmt.Fprintf(stderr, "deltajson replay: %s: %v\n", files[0], err)
+			return exitUsage
+		}
+		// A stream cut off or broken part way: replay what was read.
+		fmt.Fprintf(stderr, "deltajson replay: %s: %v (replaying the %d events before it)\n", files[0], err, len(events))
+	}
+	var tl io.Writer
+	if !*asJSON {
+		tl = stdout
+	}
+	calls := replayEvents(events, *chunk, tl)
+
+	status := exitOK
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	for _, c := range calls.Calls() {
+		r := c.Result()
+		if r.Status != resume.StatusReady {
+			status = exitInvalid
+		}
+		if !*asJSON {
+			fmt.Fprintf(stdout, "%s result: %s", callLabel(c), r.Status)
+			if r.Status == resume.StatusReady {
+				fmt.Fprintf(stdout, "  %s", r.Value)
+			}
+			if r.Err != nil {
+				fmt.Fprintf(stdout, "  (%v)", r.Err)
+			}
+			fmt.Fprintln(stdout)
+			continue
+		}
+		jr := replayResult{Key: r.Key, ID: r.ID, Index: r.Index, Name: r.Name, Status: r.Status.String(),
+			Arguments: string(r.Arguments), Deltas: r.Deltas, EmptyAsObject: r.EmptyAsObject}
+		if r.Err != nil {
+			jr.Error = r.Err.Error()
+		}
+		if r.Mismatch {
+			jr.MismatchOffset = &r.MismatchOffset
+		}
+		if err := enc.Encode(jr); err != nil {
+			fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
+			return exitUsage
+		}
+	}
+	return status
+}
+
+// parseInterleaved parses flags that may stand before or after the
+// positional arguments, and returns the positional ones.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// replayEvents feeds events to a new Set, re-splitting deltas into
+// n-byte pieces when n > 0, and writes the timeline to tl when it is
+// not nil. Every call that has not ended by the last event is abandoned.
+func replayEvents(events []resume.Event, n int, tl io.Writer) *resume.Set {
+	calls := resume.NewSet(resume.Options{MaxBytes: -1})
+	shown := map[*resume.Call]int{}
+	var view []byte
+	apply := func(ev resume.Event) {
+		var before resume.Status
+		if c := calls.Call(ev.Key); c != nil {
+			before = c.Status()
+		}
+		c, err := calls.Apply(ev)
+		if tl == nil || c == nil {
+			return
+		}
+		label := callLabel(c)
+		switch {
+		case errors.Is(err, resume.ErrDuplicate):
+			fmt.Fprintf(tl, "%s %s ignored: %v\n", label, ev.Kind, err)
+			return
+		case err != nil:
+			fmt.Fprintf(tl, "%s %s refused: %v\n", label, ev.Kind, err)
+		}
+		switch ev.Kind {
+		case resume.EventStart:
+			fmt.Fprintf(tl, "%s start: %s (id %s, index %d)\n", label, c.Name(), orNone(c.ID()), c.Index())
+		case resume.EventDelta:
+			fmt.Fprintf(tl, "%s delta +%d bytes=%d %s", label, len(ev.Data), c.Len(), c.Status())
+			if s := len(c.Shown()); s != shown[c] {
+				shown[c] = s
+				view = c.AppendPartial(view[:0])
+				fmt.Fprintf(tl, "  %s", view)
+			}
+			fmt.Fprintln(tl)
+		case resume.EventEnd:
+			r := c.Result()
+			fmt.Fprintf(tl, "%s end", label)
+			if r.Final {
+				fmt.Fprintf(tl, " with final arguments (%d bytes)", len(r.Arguments))
+			}
+			if r.Mismatch {
+				fmt.Fprintf(tl, ", which differ from the deltas at offset %d", r.MismatchOffset)
+			}
+			if r.EmptyAsObject {
+				fmt.Fprint(tl, ", no arguments: taken as {}")
+			}
+			fmt.Fprintln(tl)
+		}
+		if c.Status() != before && ev.Kind != resume.EventStart {
+			fmt.Fprintf(tl, "%s status: %s -> %s", label, before, c.Status())
+			if c.Err() != nil {
+				fmt.Fprintf(tl, " (%v)", c.Err())
+			}
+			fmt.Fprintln(tl)
+		}
+	}
+	for _, ev := range events {
+		if ev.Kind != resume.EventDelta || n <= 0 || len(ev.Data) <= n {
+			apply(ev)
+			continue
+		}
+		for i := 0; i < len(ev.Data); i += n {
+			p := ev
+			p.Data = ev.Data[i:min(i+n, len(ev.Data))]
+			if ev.Offset >= 0 {
+				p.Offset = ev.Offset + int64(i)
+			}
+			if i > 0 {
+				p.Seq = -1 // the event's number goes with its first piece
+			}
+			apply(p)
+		}
+	}
+	for _, c := range calls.Pending() {
+		if c.Abandon() && tl != nil {
+			fmt.Fprintf(tl, "%s stream ended without an end signal: %v\n", callLabel(c), c.Err())
+		}
+	}
+	return calls
+}
+
+func callLabel(c *resume.Call) string {
+	if c.Name() == "" {
+		return "[" + c.Key() + "]"
+	}
+	return "[" + c.Key() + " " + c.Name() + "]"
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return strconv.Quote(s)
+}

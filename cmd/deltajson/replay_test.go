@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/resume"
+)
+
+// replayCLI runs "deltajson replay args..." and returns the exit status,
+// stdout and stderr.
+func replayCLI(t *testing.T, stdin []byte, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"replay"}, args...), bytes.NewReader(stdin), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func replayFile(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	return path
+}
+
+func readResults(t *testing.T, out string) []replayResult {
+	t.Helper()
+	var rs []replayResult
+	d := json.NewDecoder(strings.NewReader(out))
+	for d.More() {
+		var r replayResult
+		require.NoError(t, d.Decode(&r))
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// TestReplayStreams replays every embedded corpus stream, whole and one
+// byte at a time, and checks each call against its sidecar.
+func TestReplayStreams(t *testing.T) {
+	for _, st := range corpus.Streams() {
+		path := replayFile(t, st.File, st.Data)
+		for _, chunk := range []string{"0", "1"} {
+			code, out, errOut := replayCLI(t, nil, "--json", "--chunk", chunk, path)
+			rs := readResults(t, out)
+			require.Len(t, rs, len(st.Expect.Calls), "%s: %s", st.Name, errOut)
+			allReady := true
+			for i, want := range st.Expect.Calls {
+				got := rs[i]
+				assert.Equal(t, want.Key, got.Key, st.Name)
+				assert.Equal(t, want.ID, got.ID, st.Name)
+				assert.Equal(t, want.Name, got.Name, st.Name)
+				assert.Equal(t, want.Arguments, got.Arguments, "%s call %s chunk %s", st.Name, want.Key, chunk)
+				ready := want.Ended && (want.Valid || want.Arguments == "")
+				assert.Equal(t, ready, got.Status == "ready", "%s call %s: %s %s", st.Name, want.Key, got.Status, got.Error)
+				if !want.Valid && want.Arguments != "" {
+					assert.NotEqual(t, "ready", got.Status, "%s: never valid JSON, never ready", st.Name)
+				}
+				allReady = allReady && got.Status == "ready"
+			}
+			if allReady {
+				assert.Equal(t, exitOK, code, st.Name)
+			} else {
+				assert.Equal(t, exitInvalid, code, st.Name)
+			}
+		}
+	}
+}
+
+// TestReplayCaptures replays the real provider recordings: every call's
+// arguments must be what the provider sent.
+func TestReplayCaptures(t *testing.T) {
+	caps, err := corpus.Captures()
+	if errors.Is(err, corpus.ErrAbsent) {
+		t.Skipf("real provider captures absent (shared/corpus/providers): %v", err)
+	}
+	require.NoError(t, err)
+	for _, cp := range caps {
+		events, err := corpus.Read(bytes.NewReader(cp.Data), cp.Format)
+		if err != nil && len(events) == 0 {
+			t.Logf("%s: unreadable, skipped: %v", cp.Path, err)
+			continue
+		}
+		// What the provider sent, per call: the final arguments when it
+		// sent them, else the deltas joined.
+		want := map[string]string{}
+		var order []string
+		for _, ev := range events {
+			if _, ok := want[ev.Key]; !ok {
+				want[ev.Key] = ""
+				order = append(order, ev.Key)
+			}
+			switch {
+			case ev.Kind == resume.EventDelta:
+				want[ev.Key] += string(ev.Data)
+			case ev.Kind == resume.EventEnd && ev.Final != nil:
+				want[ev.Key] = string(ev.Final)
+			}
+		}
+		path := replayFile(t, filepath.Base(cp.Path), cp.Data)
+		for _, chunk := range []string{"0", "1"} {
+			_, out, errOut := replayCLI(t, nil, "--json", "--format", cp.Format.String(), "--chunk", chunk, path)
+			rs := readResults(t, out)
+			require.Len(t, rs, len(order), "%s: %s", cp.Path, errOut)
+			for i, r := range rs {
+				assert.Equal(t, order[i], r.Key, cp.Path)
+				assert.Equal(t, want[r.Key], r.Arguments, "%s call %s chunk %s", cp.Path, r.Key, chunk)
+				if r.Status == "ready" && r.Arguments != "" {
+					assert.True(t, json.Valid([]byte(r.Arguments)), cp.Path)
+				}
+			}
+		}
+	}
+}
+
+func TestReplayTimeline(t *testing.T) {
+	var st corpus.Stream
+	for _, s := range corpus.Streams() {
+		if s.Name == "openai-chat__length_cutoff" {
+			st = s
+		}
+	}
+	require.NotEmpty(t, st.Data)
+	path := replayFile(t, st.File, st.Data)
+	code, out, _ := replayCLI(t, nil, path)
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, out, `[0 save_story] start: save_story (id "call_Lc7Hq2wE5fKa", index 0)`)
+	assert.Contains(t, out, `{"title":"A story","content":"Once upon a time"}`, "the partial view grows")
+	assert.Contains(t, out, "[0 save_story] status: receiving -> incomplete")
+	prefix := `{"title":"A story","content":"Once upon a time, in a land far, far aw`
+	assert.Contains(t, out, "[0 save_story] result: incomplete  (deltajson: unexpected end of input in string at offset "+
+		strconv.Itoa(len(prefix))+" (/content))")
+}
+
+func TestReplayUsage(t *testing.T) {
+	const stream = "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":\"{\\\"a\\\":1}\"}}]}}]}\n\n" +
+		"data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\ndata: [DONE]\n\n"
+	path := replayFile(t, "chat.sse", []byte(stream))
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		code   int
+		stdout string // a substring
+		stderr string // a substring
+	}{
+		{name: "help", args: []string{"--help"}, code: exitOK, stderr: "Example:"},
+		{name: "no file", args: nil, code: exitUsage, stderr: "need exactly one FILE"},
+		{name: "two files", args: []string{path, path}, code: exitUsage, stderr: "need exactly one FILE"},
+		{name: "bad flag", args: []string{"--nope", path}, code: exitUsage, stderr: "flag provided but not defined"},
+		{name: "bad chunk", args: []string{"--chunk", "-1", path}, code: exitUsage},
+		{name: "bad format", args: []string{"--format", "morse", path}, code: exitUsage, stderr: "morse"},
+		{name: "missing file", args: []string{filepath.Join(t.TempDir(), "none.sse")}, code: exitUsage, stderr: "no such file"},
+		{name: "not a stream", args: []string{replayFile(t, "x.txt", []byte("hello"))}, code: exitUsage},
+		{name: "ok", args: []string{path}, code: exitOK, stdout: `[0 f] result: ready  {"a":1}`},
+		{name: "flags after file", args: []string{path, "--json"}, code: exitOK, stdout: `"arguments":"{\"a\":1}","deltas":1}`},
+		{name: "stdin", args: []string{"--json", "--format", "openai-chat", "-"}, stdin: stream, code: exitOK, stdout: `"status":"ready"`},
+	}
+	for _, tt := range tests {
+		code, out, errOut := replayCLI(t, []byte(tt.stdin), tt.args...)
+		assert.Equal(t, tt.code, code, "%s: %s", tt.name, errOut)
+		assert.Contains(t, out, tt.stdout, tt.name)
+		assert.Contains(t, errOut, tt.stderr, tt.name)
+	}
+}

@@ -1,0 +1,78 @@
+package resume_test
+
+import (
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+// TestZeroAllocs checks that a delta costs no allocation once the call's
+// buffer has room, at any delta size, with the view read after each.
+func TestZeroAllocs(t *testing.T) {
+	doc := []byte(toolargs)
+	for _, n := range []int{1, 8, 64, 512} {
+		c := resume.NewCall("0", resume.Options{Capacity: len(doc) * 2})
+		view := make([]byte, 0, len(doc)*2)
+		i := 0
+		allocs := testing.AllocsPerRun(1000, func() {
+			j := min(i+n, len(doc))
+			if err := c.Delta(doc[i:j], -1, -1); err != nil {
+				panic(err)
+			}
+			view = c.AppendPartial(view[:0])
+			_ = c.Status()
+			i = j
+			if i == len(doc) {
+				c.End(nil)
+				c = resume.NewCall("0", resume.Options{Capacity: len(doc) * 2}) // outside the steady state
+				i = 0
+			}
+		})
+		// A new call is made at most once every len(doc)/n deltas.
+		assert.Less(t, allocs, 0.5, "chunk %d", n)
+	}
+	t.Run("steady", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{Capacity: 1 << 20})
+		require.NoError(t, c.Delta([]byte(`{"content":"`), -1, -1))
+		piece := []byte(`Grüße 日本語 😀 \"q\" \u00e9 `)
+		allocs := testing.AllocsPerRun(2000, func() {
+			_ = c.Delta(piece, -1, -1)
+		})
+		assert.Zero(t, allocs)
+		require.Equal(t, resume.StatusReceiving, c.Status())
+	})
+}
+
+// TestCallSize checks that an open call costs about 1 KB beyond its
+// argument bytes.
+func TestCallSize(t *testing.T) {
+	size := unsafe.Sizeof(resume.Call{})
+	t.Logf("unsafe.Sizeof(resume.Call{}) = %d", size)
+	assert.LessOrEqual(t, size, uintptr(1024))
+
+	const calls = 2000
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s := resume.NewSet(resume.Options{})
+	keys := make([]string, calls) // keys are the caller's, made before
+	for i := range keys {
+		keys[i] = string(rune('a'+i%26)) + string(rune('0'+i/26%10)) + string(rune('A'+i/260))
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for _, k := range keys {
+		s.Apply(delta(k, `{"a":[1,{"b":"x`))
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	per := float64(after.HeapAlloc-before.HeapAlloc)/calls - float64(len(`{"a":[1,{"b":"x`))
+	t.Logf("heap per open call beyond its argument bytes: %.0f bytes", per)
+	assert.Less(t, per, 1200.0)
+	runtime.KeepAlive(s)
+}

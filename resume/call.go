@@ -1,0 +1,552 @@
+package resume
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+// NOTE: This file is the per-call core: the argument buffer, the
+// tokenizer that reads it, the status, and the end-signal and reconnect
+// rules. The partial view it maintains from tokens is in view.go, path
+// events in watch.go, checkpoints in checkpoint.go and logging in log.go.
+//
+// Every method leaves the call as it was when it returns an error, except
+// that a cap passed makes the call StatusTooLarge (a terminal status, and
+// the bytes that crossed the cap are not kept).
+
+// Call is the stream state of one tool call: the argument bytes received
+// so far and the tokenizer reading them. Feed it the call's events with
+// Apply, or with Start, Delta and End; read Status after each.
+//
+// A Call is not safe for concurrent use. Its size without the argument
+// bytes is about 1 KB (see the test of it); it allocates per delta only
+// while its argument buffer grows.
+type Call struct {
+	tk   tokenizer.Tokenizer
+	args []byte
+	opts *Options
+
+	key, id, name string
+	index         int
+
+	status Status
+	err    error
+
+	// The partial view (view.go): args[:viewEnd] is shown, closed by the
+	// containers in stack (bit d set: the container at depth d is an
+	// object) and by a quote when inString.
+	viewEnd  int
+	stack    uint64
+	inString bool
+
+	// Bytes held back from the tokenizer (hold.go): the last held bytes of
+	// args, and the scanner's state.
+	held            int
+	tokEnd          int64 // end of the last token or piece read
+	hg, hs          uint8
+	hNeed, hLo, hHi byte
+	numLen          int // bytes of the number being read, when holding digits
+
+	ended      bool // the end signal was applied
+	hasFinal   bool // ... and it carried final arguments
+	emptyValue bool // ... with no argument bytes at all, taken as {}
+	mismatch   bool // the final arguments differed from the deltas
+	mismatchAt int64
+
+	deltas  int32 // delta events kept
+	replays int32 // replayed deltas ignored
+	dupEnds int32 // end signals after the first
+	events  int64 // events applied, for the log
+	lastSeq int64 // largest Event.Seq seen, or -1
+	x       *extra
+}
+
+// extra holds what only some calls need, so that the common call stays
+// small: sequence bookkeeping, containers deeper than 64, path watches.
+type extra struct {
+	seqs  [8]seqEntry // the latest deltas with a sequence number, a ring
+	nSeqs int
+	deep  []uint64 // container bits for depth 64 and more
+	watch watchState
+}
+
+// seqEntry says where the delta with sequence number seq went.
+type seqEntry struct {
+	seq    int64
+	off, n int64
+}
+
+// NewCall returns a call identified by key (see Event.Key) with the
+// given options. A Set makes its calls itself.
+func NewCall(key string, opts Options) *Call {
+	return newCall(key, &opts)
+}
+
+func newCall(key string, opts *Options) *Call {
+	c := &Call{key: key, opts: opts, index: -1, lastSeq: -1}
+	c.tk = tokenizer.New(opts.tokenizerOptions())
+	if opts.Capacity > 0 {
+		c.args = make([]byte, 0, opts.Capacity)
+	}
+	return c
+}
+
+// Key returns the call's key within its response.
+func (c *Call) Key() string { return c.key }
+
+// ID returns the provider's call id, once an event has carried it.
+func (c *Call) ID() string { return c.id }
+
+// Name returns the tool name, once an event has carried it.
+func (c *Call) Name() string { return c.name }
+
+// Index returns the call's position in the response, or -1.
+func (c *Call) Index() int { return c.index }
+
+// Status returns where the call stands.
+func (c *Call) Status() Status { return c.status }
+
+// Err returns the reason for StatusInvalid, StatusIncomplete,
+// StatusTooLarge and StatusRejected, or nil.
+func (c *Call) Err() error { return c.err }
+
+// Ended reports whether the end signal has been applied.
+func (c *Call) Ended() bool { return c.ended }
+
+// Len returns the number of argument bytes held.
+func (c *Call) Len() int { return len(c.args) }
+
+// Arguments returns the argument text as received: the deltas joined,
+// or the final arguments of the end signal when it carried them. It is
+// borrowed: valid until the next event, and must not be modified.
+func (c *Call) Arguments() []byte { return c.args }
+
+// emptyObject is what a call with no argument bytes runs with.
+var emptyObject = []byte("{}")
+
+// Value returns the arguments the call should run with: Arguments, or
+// "{}" when the call ended with no argument bytes at all (Result says so
+// in EmptyAsObject). It is nil unless the call is ready, and borrowed
+// like Arguments.
+func (c *Call) Value() []byte {
+	if c.status != StatusReady {
+		return nil
+	}
+	return c.value()
+}
+
+func (c *Call) value() []byte {
+	if c.emptyValue {
+		return emptyObject[:2:2]
+	}
+	return c.args
+}
+
+// Apply applies one event. Events whose Key names another call are
+// applied all the same; use a Set to keep calls apart.
+func (c *Call) Apply(ev Event) error {
+	switch ev.Kind {
+	case EventStart:
+		c.Start(ev.ID, ev.Name, ev.Index)
+		return nil
+	case EventDelta:
+		return c.delta(ev.Data, ev.Seq, ev.Offset, -1)
+	case EventEnd:
+		return c.end(ev.Final, -1)
+	}
+	return errors.New("resume: unknown event kind " + ev.Kind.String())
+}
+
+// Start records the call's id, name and index. Empty values, and an index
+// below zero, leave what is known. It may come at any time; it changes
+// no status.
+func (c *Call) Start(id, name string, index int) {
+	c.events++
+	if id != "" {
+		c.id = id
+	}
+	if name != "" {
+		c.name = name
+	}
+	if index >= 0 {
+		c.index = index
+	}
+	c.logStart()
+}
+
+// Delta appends the next piece of argument text. seq is the provider's
+// sequence number and offset the piece's byte offset in the arguments;
+// pass -1 for either when the provider has none.
+//
+// A delta whose bytes are already held (by offset, or by a sequence number
+// not above the largest seen) is a replay: when its bytes match it gives
+// ErrDuplicate, else a *ReplayError. A delta starting past the bytes held
+// gives a *GapError. A delta after the end signal gives ErrEnded. None of
+// these change the call. Bytes after an invalid byte are kept (Arguments
+// holds all that arrived) but not read: the status stays invalid until
+// final arguments in the end signal replace them.
+func (c *Call) Delta(data []byte, seq, offset int64) error {
+	return c.delta(data, seq, offset, -1)
+}
+
+// Write appends p as a delta with no sequence number or offset, for
+// io.Copy and friends. It returns len(p) when p was kept.
+func (c *Call) Write(p []byte) (int, error) {
+	if err := c.delta(p, -1, -1, -1); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// delta is Delta with budget, the bytes a Set still allows (or -1).
+func (c *Call) delta(data []byte, seq, offset, budget int64) error {
+	c.events++
+	if offset >= 0 {
+		held := int64(len(c.args))
+		switch {
+		case offset > held:
+			return c.refuse(&GapError{From: held, To: offset}, seq, len(data))
+		case offset < held:
+			n := min(int64(len(data)), held-offset)
+			if i := firstDiff(c.args[offset:offset+n], data[:n]); i >= 0 {
+				return c.refuse(&ReplayError{Offset: offset + int64(i)}, seq, len(data))
+			}
+			if n == int64(len(data)) {
+				c.replays++
+				return c.refuse(ErrDuplicate, seq, len(data))
+			}
+			data = data[n:] // the held part is a replay; keep the rest
+		}
+	} else if seq >= 0 && seq <= c.lastSeq {
+		if err := c.checkReplay(data, seq); err != nil {
+			return c.refuse(err, seq, len(data))
+		}
+		c.replays++
+		return c.refuse(ErrDuplicate, seq, len(data))
+	}
+	if c.ended {
+		return c.refuse(ErrEnded, seq, len(data))
+	}
+	if c.status == StatusTooLarge {
+		return c.refuse(c.err, seq, len(data))
+	}
+	if err := c.fits(len(data), budget); err != nil {
+		c.setStatus(StatusTooLarge, err)
+		return err
+	}
+	start := len(c.args)
+	if len(data) == 1 {
+		c.args = append(c.args, data[0]) // no memmove call
+	} else {
+		c.args = append(c.args, data...)
+	}
+	c.deltas++
+	if seq >= 0 {
+		c.noteSeq(seq, int64(start), int64(len(data)))
+	}
+	if c.opts.Logger != nil {
+		c.logDelta(seq, data)
+	}
+	if c.status <= StatusComplete && len(data) > 0 && !c.hold(data) {
+		start -= c.held
+		c.held, c.hg = 0, hgNone
+		c.feed(c.args[start:])
+	}
+	return nil
+}
+
+// fits reports a cap that n more bytes would pass.
+func (c *Call) fits(n int, budget int64) error {
+	if max := c.opts.maxBytes(); int64(len(c.args))+int64(n) > max {
+		return &limitErr{ErrTooLarge, max}
+	}
+	if budget >= 0 && int64(n) > budget {
+		return &limitErr{ErrTotalTooLarge, c.opts.MaxTotalBytes}
+	}
+	return nil
+}
+
+// checkReplay compares a delta replayed by sequence number with the bytes
+// it delivered the first time, when that is still remembered.
+func (c *Call) checkReplay(data []byte, seq int64) error {
+	if c.x == nil {
+		return nil
+	}
+	for _, e := range c.x.seqs[:c.x.nSeqs] {
+		if e.seq != seq {
+			continue
+		}
+		n := min(e.n, int64(len(data)))
+		if i := firstDiff(c.args[e.off:e.off+n], data[:n]); i >= 0 {
+			return &ReplayError{Offset: e.off + int64(i)}
+		}
+		if int64(len(data)) != e.n {
+			return &ReplayError{Offset: e.off + n}
+		}
+		return nil
+	}
+	return nil // too old to check; still a replay by its number
+}
+
+func (c *Call) noteSeq(seq, off, n int64) {
+	c.lastSeq = seq
+	if c.x == nil {
+		c.x = new(extra)
+	}
+	x := c.x
+	if x.nSeqs < len(x.seqs) {
+		x.nSeqs++
+	} else {
+		copy(x.seqs[:], x.seqs[1:])
+	}
+	x.seqs[x.nSeqs-1] = seqEntry{seq, off, n}
+}
+
+// firstDiff returns the first index where a and b (of equal length)
+// differ, or -1.
+func firstDiff(a, b []byte) int {
+	if bytes.Equal(a, b) {
+		return -1
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return len(a)
+}
+
+// feed reads chunk, the bytes just appended to args, token by token.
+// NOTE: this is the per-delta hot path; it must not allocate.
+func (c *Call) feed(chunk []byte) {
+	if err := c.tk.Feed(chunk); err != nil {
+		c.setStatus(StatusInvalid, err) // unreachable: every chunk is read to its end
+		return
+	}
+	for {
+		tok, err := c.tk.Next()
+		if err != nil {
+			if err != tokenizer.ErrNeedMore && err != io.EOF {
+				c.setStatus(StatusInvalid, err)
+			}
+			break
+		}
+		c.token(tok)
+	}
+	if c.status == StatusReceiving && c.tk.Status() == tokenizer.Complete {
+		c.setStatus(StatusComplete, nil)
+	}
+}
+
+// End applies the end signal. final is the complete argument text when
+// the signal carries it (OpenAI Responses ".done", a Gemini whole-args
+// part), else nil. Final arguments win over the deltas; when deltas were
+// received and differ, Result reports a mismatch at the first differing
+// offset.
+//
+// Then the call becomes ready (whole, valid and passing the gate check),
+// invalid, incomplete (unfinished value), rejected or too large. A call
+// that ends with no argument bytes at all and no final arguments, such
+// as an Anthropic tool without parameters, runs with "{}".
+//
+// A second end signal changes nothing and gives ErrDuplicate.
+func (c *Call) End(final []byte) error { return c.end(final, -1) }
+
+func (c *Call) end(final []byte, budget int64) error {
+	c.events++
+	c.flush()
+	if c.ended {
+		c.dupEnds++
+		c.logDuplicateEnd()
+		return ErrDuplicate
+	}
+	if final != nil && !bytes.Equal(final, c.args) && c.status != StatusTooLarge {
+		if err := c.fits(len(final)-len(c.args), budget); err != nil {
+			c.ended = true
+			c.logEnd()
+			c.setStatus(StatusTooLarge, err)
+			c.logResult()
+			return err
+		}
+		c.replaceArgs(final)
+	}
+	c.ended, c.hasFinal = true, final != nil
+	c.logEnd()
+	switch c.status {
+	case StatusReceiving, StatusComplete:
+	default:
+		c.logResult()
+		return nil
+	}
+	if c.status == StatusReceiving && c.onlySpace() {
+		c.emptyValue = true
+		c.gate()
+		return nil
+	}
+	c.tk.Close()
+	for {
+		tok, err := c.tk.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var se *tokenizer.SyntaxError
+			if errors.As(err, &se) && errors.Is(se.Err, io.ErrUnexpectedEOF) {
+				c.setStatus(StatusIncomplete, err)
+			} else {
+				c.setStatus(StatusInvalid, err)
+			}
+			c.logResult()
+			return nil
+		}
+		c.token(tok) // a top-level number ends only here
+	}
+	c.gate()
+	return nil
+}
+
+// onlySpace reports whether nothing but whitespace has been read.
+func (c *Call) onlySpace() bool {
+	return c.tk.Depth() == 0 && c.tk.In() == tokenizer.InNone &&
+		c.tk.Expect() == tokenizer.ExpectValue && c.tk.Status() == tokenizer.NeedMore
+}
+
+// replaceArgs makes final the arguments. When the deltas were a prefix
+// of it only the rest is read; else the call starts over on final, and
+// the partial view may change (Result reports the mismatch).
+func (c *Call) replaceArgs(final []byte) {
+	n := len(c.args)
+	if c.deltas > 0 || n > 0 {
+		c.mismatch = true
+		c.mismatchAt = int64(min(n, len(final)))
+		if i := firstDiff(c.args[:c.mismatchAt], final[:c.mismatchAt]); i >= 0 {
+			c.mismatchAt = int64(i)
+		}
+	}
+	if bytes.HasPrefix(final, c.args) && c.status <= StatusComplete {
+		c.args = append(c.args, final[n:]...)
+		c.feed(c.args[n:])
+		return
+	}
+	c.args = append(c.args[:0], final...)
+	c.tk.Reset(c.opts.tokenizerOptions())
+	c.viewEnd, c.stack, c.inString, c.tokEnd = 0, 0, false, 0
+	c.status, c.err = StatusReceiving, nil
+	c.resetWatches()
+	c.feed(c.args)
+}
+
+// gate runs the check on a whole, valid, ended call and makes it ready
+// or rejected.
+func (c *Call) gate() {
+	if c.opts.Check != nil {
+		if err := c.runCheck(); err != nil {
+			c.setStatus(StatusRejected, err)
+			c.logResult()
+			return
+		}
+	}
+	c.setStatus(StatusReady, nil)
+	c.logResult()
+}
+
+func (c *Call) runCheck() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(error)
+			if !ok {
+				e = fmt.Errorf("%v", r)
+			}
+			err = &CheckError{Err: e, Panicked: true}
+		}
+	}()
+	if e := c.opts.Check(c, c.value()); e != nil {
+		return &CheckError{Err: e}
+	}
+	return nil
+}
+
+// Abandon marks a call whose stream stopped without an end signal as
+// StatusIncomplete, with an error wrapping ErrNoEnd (and the tokenizer's
+// io.ErrUnexpectedEOF error when the value was unfinished). A call that
+// has ended, or is invalid or too large, is left as it is. It reports
+// whether the status changed.
+func (c *Call) Abandon() bool {
+	if c.ended || c.status > StatusComplete {
+		return false
+	}
+	c.flush()
+	var cause error
+	if c.status == StatusReceiving {
+		tk := c.tk // a copy: the call itself stays resumable
+		tk.Close()
+		for {
+			if _, err := tk.Next(); err != nil {
+				if err != io.EOF {
+					cause = err
+				}
+				break
+			}
+		}
+	}
+	c.setStatus(StatusIncomplete, &noEndErr{cause})
+	c.logResult()
+	return true
+}
+
+// refuse logs an event that changed nothing and returns its error.
+func (c *Call) refuse(err error, seq int64, n int) error {
+	c.logRefused(err, seq, n)
+	return err
+}
+
+func (c *Call) setStatus(s Status, err error) {
+	old := c.status
+	c.status, c.err = s, err
+	if old != s {
+		c.logStatus(old)
+	}
+}
+
+// Result is the outcome of one call, for the handler that runs it.
+type Result struct {
+	Key, ID, Name string
+	Index         int
+	Status        Status
+	// Err is the reason for any status but ready, receiving and complete.
+	Err error
+	// Arguments is the argument text as received (see Call.Arguments);
+	// Value is what a ready call runs with (see Call.Value). Both are
+	// borrowed from the call.
+	Arguments, Value []byte
+	// Ended says the end signal was applied; Final that it carried final
+	// arguments.
+	Ended, Final bool
+	// EmptyAsObject says the call ended with no argument bytes and runs
+	// with "{}".
+	EmptyAsObject bool
+	// Mismatch says the final arguments differed from the deltas;
+	// MismatchOffset is the first offset where they differ (the length of
+	// the shorter when one is a prefix of the other).
+	Mismatch       bool
+	MismatchOffset int64
+	// Deltas counts the delta events kept, Replays the replayed deltas
+	// ignored, DuplicateEnds the end signals after the first.
+	Deltas, Replays, DuplicateEnds int
+}
+
+// Result returns the call's outcome so far.
+func (c *Call) Result() Result {
+	return Result{
+		Key: c.key, ID: c.id, Name: c.name, Index: c.index,
+		Status: c.status, Err: c.err,
+		Arguments: c.args, Value: c.Value(),
+		Ended: c.ended, Final: c.hasFinal, EmptyAsObject: c.emptyValue,
+		Mismatch: c.mismatch, MismatchOffset: c.mismatchAt,
+		Deltas: int(c.deltas), Replays: int(c.replays), DuplicateEnds: int(c.dupEnds),
+	}
+}

@@ -1,0 +1,421 @@
+package resume_test
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/resume"
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+func TestStatus(t *testing.T) {
+	tests := []struct {
+		name   string
+		doc    string
+		end    bool
+		status resume.Status
+		before resume.Status // status before the end signal, when end
+		cause  error         // errors.Is of Err
+		offset int64         // the SyntaxError's offset, when cause is one
+		ptr    string
+	}{
+		{name: "prefix", doc: `{"a":[1,`, status: resume.StatusReceiving},
+		{name: "whole", doc: `{"a":1}`, status: resume.StatusComplete},
+		{name: "whole/trailing space", doc: "{\"a\":1} \n", status: resume.StatusComplete},
+		{name: "ready", doc: `{"a":1}`, end: true, before: resume.StatusComplete, status: resume.StatusReady},
+		{name: "ready/number top", doc: `42`, end: true, before: resume.StatusReceiving, status: resume.StatusReady},
+		{name: "bad byte", doc: `{"a":1,}`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`{"a":1,`)), ptr: ""},
+		{name: "bad byte/nested", doc: `{"a":{"b":[1,2 x`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`{"a":{"b":[1,2 `)), ptr: "/a/b/1"},
+		{name: "bad utf8", doc: "{\"a\":\"\xff\"}", status: resume.StatusInvalid, cause: tokenizer.ErrInvalidUTF8,
+			offset: int64(len(`{"a":"`)), ptr: "/a"},
+		{name: "held/control byte", doc: "{\"a\":\"abc\x01\"}", status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`{"a":"abc`)), ptr: "/a"},
+		{name: "held/bad escape", doc: `{"a":"ab\q"}`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`{"a":"ab\`)), ptr: "/a"},
+		{name: "held/bad hex", doc: `{"a":"ab\u12G4"}`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`{"a":"ab\u12`)), ptr: "/a"},
+		{name: "held/cut utf8", doc: "{\"a\":\"\xe6\x97\"}", status: resume.StatusInvalid, cause: tokenizer.ErrInvalidUTF8,
+			offset: int64(len("{\"a\":\"\xe6\x97")), ptr: "/a"},
+		{name: "held/overlong", doc: "{\"a\":\"x\xe0\x80\x80\"}", status: resume.StatusInvalid, cause: tokenizer.ErrInvalidUTF8,
+			offset: int64(len("{\"a\":\"x\xe0")), ptr: "/a"},
+		{name: "held/surrogate utf8", doc: "{\"a\":\"x\xed\xa0\x80\"}", status: resume.StatusInvalid, cause: tokenizer.ErrInvalidUTF8,
+			offset: int64(len("{\"a\":\"x\xed")), ptr: "/a"},
+		{name: "held/space then junk", doc: "{\"a\":1  \n x}", status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len("{\"a\":1  \n ")), ptr: "/a"},
+		{name: "held/space after value", doc: "{}  \n\t ", status: resume.StatusComplete},
+		{name: "held/name", doc: `{"na\"me`, status: resume.StatusReceiving},
+		{name: "held/digits", doc: `[12345,-0.125e-0012,-9]`, status: resume.StatusComplete},
+		{name: "held/leading zero", doc: `[1,-01]`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`[1,-0`)), ptr: "/1"},
+		{name: "held/zero", doc: `[00]`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`[0`)), ptr: "/0"},
+		{name: "held/long number", doc: `[1` + strings.Repeat("0", 5000) + `]`, status: resume.StatusInvalid,
+			cause: tokenizer.ErrNumberLimit, offset: int64(len(`[1` + strings.Repeat("0", 4095))), ptr: "/0"},
+		{name: "trailing data", doc: `{} {}`, status: resume.StatusInvalid, cause: tokenizer.ErrTrailingData,
+			offset: int64(len(`{} `))},
+		{name: "fenced", doc: "```json\n{}\n```", status: resume.StatusInvalid, cause: tokenizer.ErrSyntax},
+		{name: "cut at end", doc: `{"title":"A story","content":"Once upon`, end: true, before: resume.StatusReceiving,
+			status: resume.StatusIncomplete, cause: io.ErrUnexpectedEOF,
+			offset: int64(len(`{"title":"A story","content":"Once upon`)), ptr: "/content"},
+		{name: "invalid then end", doc: `{"a":tru}`, end: true, before: resume.StatusInvalid, status: resume.StatusInvalid,
+			cause: tokenizer.ErrSyntax, offset: int64(len(`{"a":tru`)), ptr: "/a"},
+		{name: "empty", doc: ``, end: true, before: resume.StatusReceiving, status: resume.StatusReady},
+		{name: "only space", doc: " \n", end: true, before: resume.StatusReceiving, status: resume.StatusReady},
+	}
+	for _, tt := range tests {
+		for _, n := range chunkSizes {
+			c := resume.NewCall("0", resume.Options{})
+			feed(c, tt.doc, n)
+			if tt.end {
+				require.Equal(t, tt.before, c.Status(), "%s, chunk %d: before end", tt.name, n)
+				require.NoError(t, c.End(nil), tt.name)
+			}
+			require.Equal(t, tt.status, c.Status(), "%s, chunk %d: %v", tt.name, n, c.Err())
+			if tt.cause == nil {
+				require.NoError(t, c.Err(), tt.name)
+				continue
+			}
+			require.ErrorIs(t, c.Err(), tt.cause, tt.name)
+			var se *tokenizer.SyntaxError
+			require.ErrorAs(t, c.Err(), &se, tt.name)
+			if tt.offset != 0 {
+				assert.Equal(t, tt.offset, se.Offset, "%s, chunk %d", tt.name, n)
+				assert.Equal(t, tt.ptr, se.Pointer, "%s, chunk %d", tt.name, n)
+			}
+		}
+	}
+}
+
+func TestEndSignal(t *testing.T) {
+	t.Run("final wins", func(t *testing.T) {
+		c := resume.NewCall("fc_1", resume.Options{})
+		require.NoError(t, feed(c, `{"city":"Par`, 3))
+		require.NoError(t, c.End([]byte(`{"city":"Paris"}`)))
+		r := c.Result()
+		assert.Equal(t, resume.StatusReady, r.Status)
+		assert.Equal(t, `{"city":"Paris"}`, string(r.Arguments))
+		assert.True(t, r.Mismatch, "the deltas stopped short of the final arguments")
+		assert.Equal(t, int64(len(`{"city":"Par`)), r.MismatchOffset)
+		assert.True(t, r.Final)
+	})
+	t.Run("final differs", func(t *testing.T) {
+		c := resume.NewCall("fc_1", resume.Options{})
+		require.NoError(t, feed(c, `{"city":"Lyon"}`, 0))
+		require.NoError(t, c.End([]byte(`{"city":"Paris"}`)))
+		r := c.Result()
+		assert.Equal(t, resume.StatusReady, r.Status)
+		assert.Equal(t, `{"city":"Paris"}`, string(c.AppendPartial(nil)))
+		assert.Equal(t, `{"city":"Paris"}`, string(r.Value))
+		assert.True(t, r.Mismatch)
+		assert.Equal(t, int64(len(`{"city":"`)), r.MismatchOffset)
+	})
+	t.Run("final repairs invalid deltas", func(t *testing.T) {
+		c := resume.NewCall("fc_1", resume.Options{})
+		require.NoError(t, feed(c, `{"a":1,,`, 0))
+		require.Equal(t, resume.StatusInvalid, c.Status())
+		require.NoError(t, c.End([]byte(`{"a":1}`)))
+		assert.Equal(t, resume.StatusReady, c.Status())
+		assert.True(t, c.Result().Mismatch)
+	})
+	t.Run("final equal", func(t *testing.T) {
+		c := resume.NewCall("fc_1", resume.Options{})
+		require.NoError(t, feed(c, `{"a":1}`, 1))
+		require.NoError(t, c.End([]byte(`{"a":1}`)))
+		r := c.Result()
+		assert.Equal(t, resume.StatusReady, r.Status)
+		assert.False(t, r.Mismatch)
+	})
+	t.Run("final only", func(t *testing.T) { // LM Studio, Gemini
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, c.End([]byte(`{"q":"x"}`)))
+		r := c.Result()
+		assert.Equal(t, resume.StatusReady, r.Status)
+		assert.False(t, r.Mismatch)
+		assert.Equal(t, 0, r.Deltas)
+		assert.Equal(t, `{"q":"x"}`, string(r.Value))
+	})
+	t.Run("empty is {}", func(t *testing.T) { // Anthropic partial_json ""
+		c := resume.NewCall("4", resume.Options{})
+		require.NoError(t, c.Delta([]byte{}, -1, -1))
+		require.NoError(t, c.End(nil))
+		r := c.Result()
+		assert.Equal(t, resume.StatusReady, r.Status)
+		assert.True(t, r.EmptyAsObject)
+		assert.Equal(t, "", string(r.Arguments))
+		assert.Equal(t, "{}", string(r.Value))
+	})
+	t.Run("empty final is {}", func(t *testing.T) {
+		c := resume.NewCall("4", resume.Options{})
+		require.NoError(t, c.End([]byte{}))
+		assert.Equal(t, "{}", string(c.Value()))
+	})
+	t.Run("nothing ready before end", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, feed(c, `{"a":1}`, 0))
+		assert.Equal(t, resume.StatusComplete, c.Status())
+		assert.Nil(t, c.Value())
+	})
+	t.Run("duplicate end", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, feed(c, `{"a":1}`, 0))
+		require.NoError(t, c.End(nil))
+		before := c.Result()
+		require.ErrorIs(t, c.End(nil), resume.ErrDuplicate)
+		require.ErrorIs(t, c.End([]byte(`{"b":2}`)), resume.ErrDuplicate)
+		after := c.Result()
+		assert.Equal(t, 2, after.DuplicateEnds)
+		after.DuplicateEnds = 0
+		assert.Equal(t, before, after)
+	})
+	t.Run("delta after end", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, feed(c, `{"a":1}`, 0))
+		require.NoError(t, c.End(nil))
+		require.ErrorIs(t, c.Delta([]byte(` `), -1, -1), resume.ErrEnded)
+		assert.Equal(t, `{"a":1}`, string(c.Arguments()))
+		assert.Equal(t, resume.StatusReady, c.Status())
+	})
+	t.Run("abandon", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, feed(c, `{"lines":["a","b`, 0))
+		require.True(t, c.Abandon())
+		assert.Equal(t, resume.StatusIncomplete, c.Status())
+		require.ErrorIs(t, c.Err(), resume.ErrNoEnd)
+		require.ErrorIs(t, c.Err(), io.ErrUnexpectedEOF)
+		var se *tokenizer.SyntaxError
+		require.ErrorAs(t, c.Err(), &se)
+		assert.Equal(t, "/lines/1", se.Pointer)
+		assert.False(t, c.Abandon(), "twice")
+	})
+	t.Run("abandon complete", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, feed(c, `{}`, 0))
+		require.True(t, c.Abandon())
+		assert.Equal(t, resume.StatusIncomplete, c.Status())
+		require.ErrorIs(t, c.Err(), resume.ErrNoEnd)
+		assert.NotErrorIs(t, c.Err(), io.ErrUnexpectedEOF)
+	})
+}
+
+func TestReconnect(t *testing.T) {
+	const doc = `{"path":"a.go","content":"package a"}`
+	t.Run("offset replay", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, c.Delta([]byte(doc[:10]), -1, 0))
+		require.NoError(t, c.Delta([]byte(doc[10:20]), -1, 10))
+		require.ErrorIs(t, c.Delta([]byte(doc[0:10]), -1, 0), resume.ErrDuplicate)
+		require.ErrorIs(t, c.Delta([]byte(doc[5:20]), -1, 5), resume.ErrDuplicate)
+		// Overlapping: the held part is checked, the rest kept.
+		require.NoError(t, c.Delta([]byte(doc[15:30]), -1, 15))
+		require.NoError(t, c.Delta([]byte(doc[30:]), -1, 30))
+		require.NoError(t, c.End(nil))
+		r := c.Result()
+		assert.Equal(t, doc, string(r.Arguments))
+		assert.Equal(t, 2, r.Replays)
+		assert.Equal(t, resume.StatusReady, r.Status)
+	})
+	t.Run("offset replay differs", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, c.Delta([]byte(doc[:20]), -1, 0))
+		bad := []byte(doc[10:20])
+		bad[3] = 'X'
+		err := c.Delta(bad, -1, 10)
+		var re *resume.ReplayError
+		require.ErrorAs(t, err, &re)
+		require.ErrorIs(t, err, resume.ErrReplay)
+		assert.Equal(t, int64(10+3), re.Offset)
+		assert.Equal(t, doc[:20], string(c.Arguments()), "state unchanged")
+	})
+	t.Run("gap", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, c.Delta([]byte(doc[:10]), -1, 0))
+		err := c.Delta([]byte(doc[20:]), -1, 20)
+		var ge *resume.GapError
+		require.ErrorAs(t, err, &ge)
+		require.ErrorIs(t, err, resume.ErrGap)
+		assert.Equal(t, resume.GapError{From: 10, To: 20}, *ge)
+		assert.Contains(t, err.Error(), "[10, 20)")
+		assert.Equal(t, doc[:10], string(c.Arguments()), "state unchanged")
+		require.NoError(t, c.Delta([]byte(doc[10:]), -1, 10), "the missing bytes fill the gap")
+		assert.Equal(t, resume.StatusComplete, c.Status())
+	})
+	t.Run("seq replay", func(t *testing.T) {
+		c := resume.NewCall("fc_1", resume.Options{})
+		require.NoError(t, c.Delta([]byte(doc[:10]), 5, -1))
+		require.NoError(t, c.Delta([]byte(doc[10:20]), 7, -1))
+		require.ErrorIs(t, c.Delta([]byte(doc[:10]), 5, -1), resume.ErrDuplicate)
+		require.ErrorIs(t, c.Delta([]byte(doc[10:20]), 7, -1), resume.ErrDuplicate)
+		err := c.Delta([]byte(doc[11:21]), 7, -1)
+		require.ErrorIs(t, err, resume.ErrReplay)
+		require.NoError(t, c.Delta([]byte(doc[20:]), 9, -1))
+		assert.Equal(t, doc, string(c.Arguments()))
+		assert.Equal(t, 2, c.Result().Replays)
+	})
+	t.Run("replay after end", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, c.Delta([]byte(doc), 1, 0))
+		require.NoError(t, c.End(nil))
+		require.ErrorIs(t, c.Delta([]byte(doc), 1, 0), resume.ErrDuplicate)
+		require.ErrorIs(t, c.Delta([]byte(" "), 2, int64(len(doc))), resume.ErrEnded)
+	})
+}
+
+func TestCaps(t *testing.T) {
+	t.Run("per call", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{MaxBytes: 8})
+		require.NoError(t, c.Delta([]byte(`{"a":`), -1, -1))
+		err := c.Delta([]byte(`"long"}`), -1, -1)
+		require.ErrorIs(t, err, resume.ErrTooLarge)
+		assert.Contains(t, err.Error(), "8 bytes")
+		assert.Equal(t, resume.StatusTooLarge, c.Status())
+		assert.Equal(t, `{"a":`, string(c.Arguments()), "the delta that crossed the cap is not kept")
+		require.ErrorIs(t, c.Delta([]byte(`1}`), -1, -1), resume.ErrTooLarge)
+		require.NoError(t, c.End(nil))
+		assert.Equal(t, resume.StatusTooLarge, c.Status())
+	})
+	t.Run("final too large", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{MaxBytes: 8})
+		require.ErrorIs(t, c.End([]byte(`{"a":"long"}`)), resume.ErrTooLarge)
+		assert.Equal(t, resume.StatusTooLarge, c.Status())
+		assert.Nil(t, c.Value())
+	})
+	t.Run("total", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{MaxTotalBytes: 10})
+		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1}`), Seq: -1, Offset: -1})
+		require.NoError(t, err)
+		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"b":2}`), Seq: -1, Offset: -1})
+		require.ErrorIs(t, err, resume.ErrTotalTooLarge)
+		assert.Equal(t, resume.StatusTooLarge, c.Status())
+		assert.Equal(t, int64(7), s.Bytes())
+		s.Remove("0")
+		assert.Equal(t, int64(0), s.Bytes())
+	})
+	t.Run("calls", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{MaxCalls: 1})
+		_, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "0", Index: 0, Seq: -1, Offset: -1})
+		require.NoError(t, err)
+		c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "1", Index: 1, Seq: -1, Offset: -1})
+		require.ErrorIs(t, err, resume.ErrTooManyCalls)
+		assert.Nil(t, c)
+		assert.Equal(t, 1, s.Len())
+	})
+	t.Run("depth", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{Tokenizer: tokenizer.Options{MaxDepth: 3}})
+		require.NoError(t, feed(c, `[[[[1]]]]`, 0))
+		assert.Equal(t, resume.StatusInvalid, c.Status())
+		require.ErrorIs(t, c.Err(), tokenizer.ErrLimit)
+	})
+}
+
+func TestGate(t *testing.T) {
+	allow := func(c *resume.Call, args []byte) error {
+		if c.Name() != "get_weather" {
+			return errors.New("tool " + c.Name() + " is not allowed")
+		}
+		return nil
+	}
+	tests := []struct {
+		name   string
+		tool   string
+		check  func(*resume.Call, []byte) error
+		status resume.Status
+		reason string
+	}{
+		{name: "pass", tool: "get_weather", check: allow, status: resume.StatusReady},
+		{name: "fail", tool: "rm_rf", check: allow, status: resume.StatusRejected, reason: "tool rm_rf is not allowed"},
+		{name: "panic", tool: "x", check: func(*resume.Call, []byte) error { panic("boom") },
+			status: resume.StatusRejected, reason: "gate check panicked: boom"},
+		{name: "panic error", tool: "x", check: func(*resume.Call, []byte) error { panic(io.ErrShortWrite) },
+			status: resume.StatusRejected, reason: "short write"},
+	}
+	for _, tt := range tests {
+		runs := 0
+		c := resume.NewCall("0", resume.Options{Check: func(c *resume.Call, args []byte) error {
+			runs++
+			assert.Equal(t, `{"city":"Oslo"}`, string(args), tt.name)
+			return tt.check(c, args)
+		}})
+		c.Start("call_1", tt.tool, 0)
+		require.NoError(t, feed(c, `{"city":"Oslo"}`, 1), tt.name)
+		assert.Equal(t, 0, runs, "%s: no check before the end", tt.name)
+		require.NoError(t, c.End(nil), tt.name)
+		require.ErrorIs(t, c.End(nil), resume.ErrDuplicate, tt.name)
+		assert.Equal(t, 1, runs, "%s: the check runs once", tt.name)
+		assert.Equal(t, tt.status, c.Status(), tt.name)
+		if tt.reason != "" {
+			require.ErrorIs(t, c.Err(), resume.ErrRejected, tt.name)
+			assert.Contains(t, c.Err().Error(), tt.reason, tt.name)
+		}
+	}
+	t.Run("not for invalid", func(t *testing.T) {
+		runs := 0
+		c := resume.NewCall("0", resume.Options{Check: func(*resume.Call, []byte) error { runs++; return nil }})
+		require.NoError(t, feed(c, `{"a":`, 0))
+		require.NoError(t, c.End(nil))
+		assert.Equal(t, resume.StatusIncomplete, c.Status())
+		assert.Zero(t, runs)
+	})
+}
+
+// TestChunking checks that the outcome does not depend on how the
+// arguments were cut into deltas.
+func TestChunking(t *testing.T) {
+	docs := []string{
+		`{"a":[1,{"b":"héllo\u00e9 \ud83d\ude00 🀄"},true],"c":-1.5e3,"d":null,"e":{}}`,
+		`{"path":"C:\\Users\\me","n":12345678901234567890,"t":true,"f":false}`,
+		`[1,2,[3,[4,[5]]],"x"]`,
+		`{"a":1,,"b":2}`,
+		`{"s":"bad \x01 control"}`,
+		`{"x":"cut`,
+		`-0.5e+3`,
+		toolargs[:3000],
+	}
+	for _, doc := range docs {
+		want := resume.NewCall("0", resume.Options{})
+		feed(want, doc, 0)
+		want.End(nil)
+		for _, n := range chunkSizes[:len(chunkSizes)-1] {
+			c := resume.NewCall("0", resume.Options{})
+			feed(c, doc, n)
+			c.End(nil)
+			require.Equal(t, want.Status(), c.Status(), "%.40q chunk %d", doc, n)
+			require.Equal(t, errString(want.Err()), errString(c.Err()), "%.40q chunk %d", doc, n)
+			if c.Status() != resume.StatusInvalid { // the view stops where the failure was seen
+				require.Equal(t, string(want.AppendPartial(nil)), string(c.AppendPartial(nil)), "%.40q chunk %d", doc, n)
+			}
+		}
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func TestWriter(t *testing.T) {
+	c := resume.NewCall("0", resume.Options{})
+	_, err := io.Copy(c, iotestOneByte(strings.NewReader(`{"a":"b"}`)))
+	require.NoError(t, err)
+	assert.Equal(t, resume.StatusComplete, c.Status())
+	assert.Equal(t, 9, c.Result().Deltas)
+}
+
+type oneByteReader struct{ r io.Reader }
+
+func (o oneByteReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	return o.r.Read(p[:1])
+}
+
+func iotestOneByte(r io.Reader) io.Reader { return oneByteReader{r} }

@@ -1,0 +1,441 @@
+package resume
+
+import (
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"io"
+	"math"
+
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+// NOTE: A checkpoint is the call's state without its argument bytes:
+// the tokenizer's state (its own versioned, CRC-checked binary form) and
+// the call's fields. The arguments are kept by the caller (they are the
+// deltas, in order), and Restore takes them back; a CRC-32C of them in
+// the checkpoint makes sure they are the same bytes.
+//
+// Binary layout: "DJRC", a version byte, the fields as uvarints and
+// length-prefixed bytes in the order of AppendBinary, the tokenizer's
+// binary form (length-prefixed), then a CRC-32 (IEEE) of everything
+// before it.
+
+const (
+	checkpointMagic   = "DJRC"
+	checkpointVersion = 1
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Checkpoint is a saved call: everything but its argument bytes and its
+// Options (the gate, the logger, path watches). Restore it with the
+// same argument bytes to go on where the call stood. A Checkpoint is a
+// value; its binary form (AppendBinary, MarshalBinary) resumes in
+// another process.
+type Checkpoint struct {
+	ok      bool   // made by Call.Checkpoint or UnmarshalBinary
+	c       Call   // the call's fields; its tk is the tokenizer to save
+	sum     uint32 // CRC-32C of the arguments
+	n       int64  // their length
+	errKind uint8
+	errMsg  string // rejected: the check's message
+	limit   int64  // too large: the cap
+
+	// A failed tokenizer is not saved but made again on restore, by
+	// reading the arguments up to the failure: its state there need not be
+	// one a healthy tokenizer can be in. (The tokenizer's own binary form
+	// refuses some of them.) Its error is independent of chunking.
+	replay bool  // c.tk is to be made again
+	closed bool  // ... and was closed (the error is io.ErrUnexpectedEOF)
+	errOff int64 // ... and failed here
+	depth  int   // ... with this many containers open
+}
+
+// kinds of Call.err, as saved.
+const (
+	errNone      = iota
+	errTokenizer // the tokenizer's own error
+	errNoEnd     // abandoned
+	errTooLarge
+	errTotalTooLarge
+	errRejected
+	errRejectedPanic
+)
+
+// Checkpoint saves the call. It costs a pass over the argument bytes (for
+// their checksum) and nothing else. It fails only if the call is in the
+// middle of an event, which cannot happen between calls of its methods.
+func (c *Call) Checkpoint() (Checkpoint, error) {
+	c.flush()
+	cp := Checkpoint{ok: true, c: *c, sum: crc32.Checksum(c.args, castagnoli), n: int64(len(c.args))}
+	cp.c.args, cp.c.opts, cp.c.err, cp.c.x = nil, nil, nil, nil
+	if c.x != nil {
+		x := &extra{seqs: c.x.seqs, nSeqs: c.x.nSeqs}
+		x.deep = append(x.deep, c.x.deep...)
+		cp.c.x = x
+	}
+	var le *limitErr
+	var ce *CheckError
+	switch {
+	case c.err == nil:
+	case c.err == c.tk.Err():
+		cp.errKind = errTokenizer
+	case errors.As(c.err, new(*noEndErr)):
+		cp.errKind = errNoEnd
+	case errors.As(c.err, &le):
+		cp.errKind, cp.limit = errTooLarge, le.limit
+		if le.cause == ErrTotalTooLarge {
+			cp.errKind = errTotalTooLarge
+		}
+	case errors.As(c.err, &ce):
+		cp.errKind, cp.errMsg = errRejected, ce.Err.Error()
+		if ce.Panicked {
+			cp.errKind = errRejectedPanic
+		}
+	default:
+		return Checkpoint{}, errors.New("resume: checkpoint of a call with an unknown error: " + c.err.Error())
+	}
+	if _, err := cp.c.tk.AppendBinary(nil); err != nil {
+		return Checkpoint{}, err
+	}
+	var se *tokenizer.SyntaxError
+	if errors.As(c.tk.Err(), &se) {
+		cp.replay, cp.closed, cp.errOff = true, errors.Is(se, io.ErrUnexpectedEOF), se.Offset
+	}
+	cp.depth = c.tk.Depth()
+	return cp, nil
+}
+
+// Len returns the number of argument bytes the checkpoint was saved with.
+func (cp *Checkpoint) Len() int64 { return cp.n }
+
+// Restore makes a call from a checkpoint and the argument bytes it was
+// saved with. args may go on past them (the deltas that came after the
+// checkpoint, in order): the rest is applied as one delta. args is
+// copied. Arguments that do not match the checkpoint give ErrCheckpoint,
+// and no call.
+func Restore(cp Checkpoint, args []byte, opts Options) (*Call, error) {
+	return restore(&cp, args, &opts)
+}
+
+func restore(cp *Checkpoint, args []byte, opts *Options) (*Call, error) {
+	if !cp.ok || int64(len(args)) < cp.n || crc32.Checksum(args[:cp.n], castagnoli) != cp.sum {
+		return nil, ErrCheckpoint
+	}
+	c := new(Call)
+	*c = cp.c
+	c.opts = opts
+	if cp.replay {
+		c.tk = tokenizer.New(opts.tokenizerOptions())
+		c.tk.Feed(args[:cp.n])
+		drain(&c.tk)
+		if cp.closed {
+			c.tk.Close()
+			drain(&c.tk)
+		}
+		var se *tokenizer.SyntaxError
+		if !errors.As(c.tk.Err(), &se) || se.Offset != cp.errOff || c.tk.Depth() != cp.depth {
+			return nil, ErrCheckpoint // other arguments, or other tokenizer options
+		}
+	}
+	c.args = make([]byte, cp.n, max(int(cp.n), opts.Capacity, len(args)))
+	copy(c.args, args)
+	if cp.c.x != nil {
+		x := &extra{seqs: cp.c.x.seqs, nSeqs: cp.c.x.nSeqs}
+		x.deep = append(x.deep, cp.c.x.deep...)
+		c.x = x
+	}
+	switch cp.errKind {
+	case errTokenizer:
+		c.err = c.tk.Err()
+	case errNoEnd:
+		c.err = nil
+		c.status = StatusReceiving
+		if cp.c.status != StatusIncomplete {
+			return nil, ErrCheckpoint
+		}
+		if c.tk.Status() == tokenizer.Complete {
+			c.status = StatusComplete
+		}
+		c.Abandon() // the same error again, from the same state
+		if c.status != StatusIncomplete {
+			return nil, ErrCheckpoint
+		}
+	case errTooLarge:
+		c.err = &limitErr{ErrTooLarge, cp.limit}
+	case errTotalTooLarge:
+		c.err = &limitErr{ErrTotalTooLarge, cp.limit}
+	case errRejected, errRejectedPanic:
+		c.err = &CheckError{Err: errors.New(cp.errMsg), Panicked: cp.errKind == errRejectedPanic}
+	}
+	if !c.consistent() {
+		return nil, ErrCheckpoint
+	}
+	if rest := args[cp.n:]; len(rest) > 0 {
+		if err := c.delta(rest, -1, -1, -1); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// drain reads tk until it needs more input, ends or fails.
+func drain(tk *tokenizer.Tokenizer) {
+	for {
+		if _, err := tk.Next(); err != nil {
+			return
+		}
+	}
+}
+
+// consistent checks the restored call against the invariants the
+// methods rely on, so that foreign bytes never give a call that
+// misbehaves.
+func (c *Call) consistent() bool {
+	n := int64(len(c.args))
+	off := c.tk.Offset()
+	if off > n || int64(c.viewEnd) > off || c.mismatchAt > n || c.viewEnd < 0 {
+		return false
+	}
+	ts := c.tk.Status()
+	switch c.status {
+	case StatusReceiving:
+		return ts == tokenizer.NeedMore && off == n && !c.ended && c.err == nil
+	case StatusComplete:
+		return ts == tokenizer.Complete && off == n && !c.ended && c.err == nil
+	case StatusReady:
+		return c.ended && c.err == nil && (ts == tokenizer.Complete || c.emptyValue)
+	case StatusInvalid:
+		return ts == tokenizer.Failed && c.err != nil
+	case StatusIncomplete:
+		return c.err != nil
+	case StatusTooLarge, StatusRejected:
+		return c.err != nil
+	}
+	return false
+}
+
+// AppendBinary appends the checkpoint's binary form to b. It implements
+// encoding.BinaryAppender.
+func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
+	c := &cp.c
+	var tk []byte
+	if !cp.replay {
+		var err error
+		if tk, err = c.tk.AppendBinary(nil); err != nil {
+			return b, err
+		}
+	}
+	start := len(b)
+	b = append(b, checkpointMagic...)
+	b = append(b, checkpointVersion)
+	u := func(v uint64) { b = binary.AppendUvarint(b, v) }
+	s := func(v int64) { b = binary.AppendVarint(b, v) }
+	bs := func(p string) { u(uint64(len(p))); b = append(b, p...) }
+	bs(c.key)
+	bs(c.id)
+	bs(c.name)
+	s(int64(c.index))
+	b = append(b, byte(c.status), cp.errKind)
+	b = append(b, packFlags(c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, cp.replay, cp.closed))
+	u(uint64(cp.n))
+	b = binary.LittleEndian.AppendUint32(b, cp.sum)
+	u(uint64(c.viewEnd))
+	u(uint64(c.mismatchAt))
+	u(uint64(c.deltas))
+	u(uint64(c.replays))
+	u(uint64(c.dupEnds))
+	u(uint64(c.events))
+	s(c.lastSeq)
+	u(uint64(cp.limit))
+	bs(cp.errMsg)
+	u(uint64(cp.errOff))
+	// Container kinds, one bit per open container.
+	depth := cp.depth
+	u(uint64(depth))
+	for d := 0; d < depth; d += 8 {
+		var bits byte
+		for i := 0; i < 8 && d+i < depth; i++ {
+			if c.isObject(d + i) {
+				bits |= 1 << i
+			}
+		}
+		b = append(b, bits)
+	}
+	var seqs []seqEntry
+	if c.x != nil {
+		seqs = c.x.seqs[:c.x.nSeqs]
+	}
+	u(uint64(len(seqs)))
+	for _, e := range seqs {
+		s(e.seq)
+		u(uint64(e.off))
+		u(uint64(e.n))
+	}
+	bs(string(tk))
+	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:])), nil
+}
+
+// MarshalBinary returns the checkpoint's binary form.
+func (cp *Checkpoint) MarshalBinary() ([]byte, error) { return cp.AppendBinary(nil) }
+
+// UnmarshalBinary replaces cp with a checkpoint in binary form. Corrupt
+// or truncated bytes give ErrCheckpoint, bytes from another version
+// ErrCheckpointVersion (also when it is the tokenizer's part that is
+// foreign); cp is then unchanged. Whether the checkpoint fits its
+// arguments is checked by Restore.
+func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
+	if len(data) < len(checkpointMagic)+1+4 || string(data[:4]) != checkpointMagic {
+		return ErrCheckpoint
+	}
+	if data[4] != checkpointVersion {
+		return ErrCheckpointVersion
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return ErrCheckpoint
+	}
+	r := reader{b: body[5:]}
+	s := Checkpoint{ok: true}
+	c := &s.c
+	c.key = string(r.bytes(1 << 16))
+	c.id = string(r.bytes(1 << 16))
+	c.name = string(r.bytes(1 << 16))
+	c.index = int(r.varint(-1, math.MaxInt32))
+	c.status = Status(r.byte(byte(StatusRejected)))
+	s.errKind = r.byte(errRejectedPanic)
+	flags := r.byte(127)
+	c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, s.replay, s.closed =
+		flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0, flags&16 != 0, flags&32 != 0, flags&64 != 0
+	s.n = int64(r.uint(math.MaxInt64 >> 1))
+	s.sum = r.uint32()
+	c.viewEnd = int(r.uint(uint64(s.n)))
+	c.mismatchAt = int64(r.uint(uint64(s.n)))
+	c.deltas = int32(r.uint(math.MaxInt32))
+	c.replays = int32(r.uint(math.MaxInt32))
+	c.dupEnds = int32(r.uint(math.MaxInt32))
+	c.events = int64(r.uint(math.MaxInt64))
+	c.lastSeq = r.varint(-1, math.MaxInt64)
+	s.limit = int64(r.uint(math.MaxInt64))
+	s.errMsg = string(r.bytes(1 << 16))
+	s.errOff = int64(r.uint(uint64(s.n)))
+	depth := int(r.uint(1 << 30))
+	s.depth = depth
+	var bits []byte
+	if !r.err {
+		bits = r.raw((depth + 7) / 8)
+	}
+	nSeqs := int(r.uint(8))
+	var seqs [8]seqEntry
+	for i := 0; i < nSeqs && !r.err; i++ {
+		seqs[i].seq = r.varint(0, math.MaxInt64)
+		seqs[i].off = int64(r.uint(uint64(s.n)))
+		seqs[i].n = int64(r.uint(uint64(s.n)))
+		if seqs[i].off+seqs[i].n > s.n {
+			r.err = true
+		}
+	}
+	tk := r.bytes(1 << 30)
+	if r.err || len(r.b) != 0 {
+		return ErrCheckpoint
+	}
+	switch {
+	case s.replay:
+		if len(tk) != 0 {
+			return ErrCheckpoint
+		}
+	default:
+		if err := c.tk.UnmarshalBinary(tk); err != nil {
+			if errors.Is(err, tokenizer.ErrCheckpointVersion) {
+				return ErrCheckpointVersion
+			}
+			return ErrCheckpoint
+		}
+		if c.tk.Depth() != depth {
+			return ErrCheckpoint
+		}
+	}
+	if nSeqs > 0 || depth > 64 {
+		c.x = &extra{seqs: seqs, nSeqs: nSeqs}
+	}
+	for d := 0; d < depth; d++ {
+		c.push(d, bits[d/8]&(1<<(d%8)) != 0)
+	}
+	*cp = s
+	return nil
+}
+
+func packFlags(fs ...bool) byte {
+	var b byte
+	for i, f := range fs {
+		if f {
+			b |= 1 << i
+		}
+	}
+	return b
+}
+
+// reader decodes checkpoint fields; any problem sets err.
+type reader struct {
+	b   []byte
+	err bool
+}
+
+func (r *reader) uint(max uint64) uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 || v > max {
+		r.err = true
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) varint(min, max int64) int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 || v < min || v > max {
+		r.err = true
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) byte(max byte) byte {
+	if len(r.b) == 0 || r.b[0] > max {
+		r.err = true
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+func (r *reader) uint32() uint32 {
+	if len(r.b) < 4 {
+		r.err = true
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(r.b)
+	r.b = r.b[4:]
+	return v
+}
+
+func (r *reader) raw(n int) []byte {
+	if len(r.b) < n {
+		r.err = true
+		return nil
+	}
+	p := r.b[:n]
+	r.b = r.b[n:]
+	return p
+}
+
+func (r *reader) bytes(max int) []byte {
+	n := r.uint(uint64(max))
+	if r.err {
+		return nil
+	}
+	return r.raw(int(n))
+}

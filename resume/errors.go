@@ -1,0 +1,127 @@
+package resume
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Sentinel errors, checked with errors.Is. An event that gets one of these
+// back has changed nothing in the call, unless its doc says otherwise.
+var (
+	// ErrDuplicate: the event repeats one already applied (a replayed
+	// delta whose bytes match what is held, or a second end signal) and
+	// was ignored. Reconnecting callers usually skip it.
+	ErrDuplicate = errors.New("resume: duplicate event ignored")
+	// ErrEnded: a delta arrived after the call's end signal.
+	ErrEnded = errors.New("resume: delta after the end signal")
+	// ErrReplay: a replayed delta disagrees with the bytes already held.
+	// The error is a *ReplayError.
+	ErrReplay = errors.New("resume: replayed delta differs from the bytes held")
+	// ErrGap: a delta starts past the end of the bytes held. The error is
+	// a *GapError naming the missing range.
+	ErrGap = errors.New("resume: gap in deltas")
+	// ErrTooLarge: the call's arguments would pass Options.MaxBytes. The
+	// call's status becomes StatusTooLarge; the delta is not kept.
+	ErrTooLarge = errors.New("resume: arguments larger than the per-call limit")
+	// ErrTotalTooLarge: the arguments of all calls in a Set would pass
+	// Options.MaxTotalBytes. The call that crossed it becomes
+	// StatusTooLarge.
+	ErrTotalTooLarge = errors.New("resume: arguments of all calls larger than the total limit")
+	// ErrTooManyCalls: a Set already holds Options.MaxCalls calls.
+	ErrTooManyCalls = errors.New("resume: too many calls")
+	// ErrUnknownCall: with Options.RequireStart, a delta or end for a key
+	// that no start event announced.
+	ErrUnknownCall = errors.New("resume: event for a call that was never started")
+	// ErrNoEnd: the stream stopped before the call's end signal (see
+	// Call.Abandon). A call that stopped inside its value also matches
+	// io.ErrUnexpectedEOF.
+	ErrNoEnd = errors.New("resume: no end signal")
+	// ErrRejected: the gate check of Options.Check failed. The error is a
+	// *CheckError.
+	ErrRejected = errors.New("resume: rejected by the gate check")
+	// ErrCheckpoint: checkpoint bytes that are corrupt, truncated, or do
+	// not belong to the arguments given to Restore.
+	ErrCheckpoint = errors.New("resume: corrupt checkpoint")
+	// ErrCheckpointVersion: a checkpoint made by another version.
+	ErrCheckpointVersion = errors.New("resume: checkpoint from an unknown version")
+)
+
+// GapError reports deltas missing between what is held and a delta that
+// declared its offset.
+type GapError struct {
+	// From is the number of bytes held: the first missing offset.
+	From int64
+	// To is the offset the delta declared: the missing range is [From, To).
+	To int64
+}
+
+func (e *GapError) Error() string {
+	return "resume: gap in deltas: bytes [" + strconv.FormatInt(e.From, 10) + ", " + strconv.FormatInt(e.To, 10) + ") never arrived"
+}
+
+// Is makes errors.Is(err, ErrGap) true.
+func (e *GapError) Is(target error) bool { return target == ErrGap }
+
+// ReplayError reports a replayed delta whose bytes differ from those held.
+type ReplayError struct {
+	// Offset is the first argument offset where the replay differs.
+	Offset int64
+}
+
+func (e *ReplayError) Error() string {
+	return "resume: replayed delta differs from the bytes held at offset " + strconv.FormatInt(e.Offset, 10)
+}
+
+// Is makes errors.Is(err, ErrReplay) true.
+func (e *ReplayError) Is(target error) bool { return target == ErrReplay }
+
+// CheckError is the reason the gate check gave for rejecting a call.
+type CheckError struct {
+	// Err is what the check returned, or the recovered panic.
+	Err error
+	// Panicked says that the check panicked rather than returned.
+	Panicked bool
+}
+
+func (e *CheckError) Error() string {
+	if e.Panicked {
+		return "resume: gate check panicked: " + e.Err.Error()
+	}
+	return "resume: rejected by the gate check: " + e.Err.Error()
+}
+
+// Unwrap returns the check's own error.
+func (e *CheckError) Unwrap() error { return e.Err }
+
+// Is makes errors.Is(err, ErrRejected) true.
+func (e *CheckError) Is(target error) bool { return target == ErrRejected }
+
+// limitErr is a cap that was passed: the sentinel and the cap.
+type limitErr struct {
+	cause error
+	limit int64
+}
+
+func (e *limitErr) Error() string {
+	return e.cause.Error() + " (" + strconv.FormatInt(e.limit, 10) + " bytes)"
+}
+
+func (e *limitErr) Unwrap() error { return e.cause }
+
+// noEndErr is the error of an abandoned call: ErrNoEnd, and the
+// tokenizer's io.ErrUnexpectedEOF error when the value was unfinished.
+type noEndErr struct{ cause error }
+
+func (e *noEndErr) Error() string {
+	if e.cause == nil {
+		return ErrNoEnd.Error() + " (arguments complete)"
+	}
+	return ErrNoEnd.Error() + ": " + e.cause.Error()
+}
+
+func (e *noEndErr) Unwrap() []error {
+	if e.cause == nil {
+		return []error{ErrNoEnd}
+	}
+	return []error{ErrNoEnd, e.cause}
+}

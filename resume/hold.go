@@ -1,0 +1,289 @@
+package resume
+
+import "github.com/deltajson/deltajson/tokenizer"
+
+// NOTE: Holding back. A tokenizer fed one byte at a time pays its fixed
+// cost per byte: a Feed, a token or string piece, and an ErrNeedMore.
+// Most bytes of tool-call arguments are string contents, names,
+// whitespace, digits and the ',' '"' ':' between members, none of which
+// changes what a caller can see: the status, the partial view's text,
+// the error. So while the tokenizer stands at a clean point (no cut
+// sequence carried), deltas whose bytes a small part of the grammar
+// below proves valid are appended to the arguments and held back from
+// the tokenizer; the first delta with any other byte, and every method
+// that needs the tokenizer, feeds all held bytes at once.
+//
+// What is held: string contents (no \u escapes, no control bytes); a
+// value string's closing quote inside a container (the view renders the
+// same text either way), then whitespace, ',' and a member name up to
+// its ':'; digits inside a number where any digit may follow (the
+// number is not shown until it ends); whitespace between tokens. What is
+// never held: anything that begins or ends a value shown in the view,
+// opens or closes a container, or might be invalid. The tokenizer later
+// reads the very same bytes, so tokens, errors and offsets are those of
+// an uninterrupted run. Checkpoint feeds held bytes first, so they are
+// never part of a checkpoint.
+
+// What the held bytes have reached: the states of a small part of the
+// JSON grammar, the state after reading ...
+const (
+	hgNone       = iota // ... nothing held
+	hgValueStr          // ... string contents of a value (hs: where in a character)
+	hgNameStr           // ... string contents of a member name
+	hgAfterValue        // ... a value string's closing quote, in a container: ',' may come
+	hgNameStart         // ... a ',' in an object, or '{': a name's quote may come
+	hgColon             // ... a name's closing quote: ':' may come
+	hgSpace             // ... anything after which only whitespace is held
+	hgDigits            // ... a digit of a number, or what may precede one
+)
+
+// string scanner states, after reading ...
+const (
+	hsNormal = iota // ... a whole character
+	hsEsc           // ... a '\'
+	hsUTF8          // ... part of a multi-byte UTF-8 character
+)
+
+// plainByte marks bytes that stand for themselves in a string.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// shortEscape marks the bytes that may follow '\' other than 'u'.
+var shortEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
+
+var spaceByte = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+// utf8Lead gives, for a leading byte, the continuation bytes that follow
+// and the range of the first of them (RFC 3629); need is 0 for bytes
+// that cannot lead.
+var utf8Lead = func() (t [256]struct{ need, lo, hi byte }) {
+	for c := 0xC2; c <= 0xF4; c++ {
+		t[c].lo, t[c].hi = 0x80, 0xBF
+		switch {
+		case c <= 0xDF:
+			t[c].need = 1
+		case c <= 0xEF:
+			t[c].need = 2
+		default:
+			t[c].need = 3
+		}
+	}
+	t[0xE0].lo = 0xA0 // no overlong forms
+	t[0xED].hi = 0x9F // no surrogates
+	t[0xF0].lo = 0x90 // no overlong forms
+	t[0xF4].hi = 0x8F // nothing past U+10FFFF
+	return t
+}()
+
+// hold tries to hold back data, just appended to the arguments. It
+// reports whether it did; if not, the caller feeds every held byte and
+// data, and nothing is held any more.
+func (c *Call) hold(data []byte) bool {
+	if c.held > 0 && len(data) == 1 && c.hs == hsNormal && plainByte[data[0]] &&
+		(c.hg == hgValueStr || c.hg == hgNameStr) {
+		// The common case of one-byte deltas inside a string.
+		c.held++
+		if c.hg == hgValueStr {
+			c.viewEnd = len(c.args)
+		}
+		return true
+	}
+	if c.held == 0 && !c.startHold() {
+		return false
+	}
+	if c.hg == hgDigits {
+		// The tokenizer fails a number longer than its limit: stay short.
+		if c.numLen+c.held+len(data) >= c.maxNumber() {
+			return false
+		}
+		for _, b := range data {
+			if b-'0' > 9 {
+				return false
+			}
+		}
+		c.held += len(data)
+		return true
+	}
+	g, st, need, lo, hi := c.hg, c.hs, c.hNeed, c.hLo, c.hHi
+	safe := -1 // index in data after the last whole character of a value string
+	for i, b := range data {
+		switch g {
+		case hgValueStr, hgNameStr:
+			switch st {
+			case hsNormal:
+				switch {
+				case plainByte[b]:
+					if g == hgValueStr {
+						safe = i
+					}
+					continue
+				case b == '\\':
+					st = hsEsc
+					continue
+				case b == '"':
+					if g == hgNameStr {
+						g = hgColon
+						continue
+					}
+					if c.tk.Depth() == 0 {
+						return false // the end of the value: the status changes
+					}
+					g = hgAfterValue
+					continue
+				}
+				l := utf8Lead[b]
+				if l.need == 0 {
+					return false
+				}
+				st, need, lo, hi = hsUTF8, l.need, l.lo, l.hi
+			case hsEsc:
+				if !shortEscape[b] {
+					return false
+				}
+				st = hsNormal
+				if g == hgValueStr {
+					safe = i
+				}
+			case hsUTF8:
+				if b < lo || b > hi {
+					return false
+				}
+				need--
+				lo, hi = 0x80, 0xBF
+				if need == 0 {
+					st = hsNormal
+					if g == hgValueStr {
+						safe = i
+					}
+				}
+			}
+		case hgAfterValue:
+			switch {
+			case spaceByte[b]:
+			case b == ',' && c.isObject(c.tk.Depth()-1):
+				g = hgNameStart
+			case b == ',':
+				g = hgSpace // a value must come: it is the tokenizer's
+			default:
+				return false
+			}
+		case hgNameStart:
+			switch {
+			case spaceByte[b]:
+			case b == '"':
+				g, st = hgNameStr, hsNormal
+			default:
+				return false
+			}
+		case hgColon:
+			switch {
+			case spaceByte[b]:
+			case b == ':':
+				g = hgSpace
+			default:
+				return false
+			}
+		case hgSpace:
+			if !spaceByte[b] {
+				return false
+			}
+		}
+	}
+	c.hg, c.hs, c.hNeed, c.hLo, c.hHi = g, st, need, lo, hi
+	c.held += len(data)
+	if safe >= 0 {
+		c.viewEnd = len(c.args) - len(data) + safe + 1
+	}
+	return true
+}
+
+// startHold sets the hold state from the tokenizer's, or reports that
+// nothing may be held there.
+func (c *Call) startHold() bool {
+	if c.status > StatusComplete || c.x != nil && len(c.x.watch.watches) > 0 ||
+		c.opts.Tokenizer.MaxStringLength != 0 {
+		return false
+	}
+	c.hs = hsNormal
+	switch c.tk.In() {
+	case tokenizer.InString, tokenizer.InName:
+		if c.tokEnd != c.tk.Offset() {
+			return false // a cut escape or character is carried
+		}
+		c.hg = hgValueStr
+		if c.tk.In() == tokenizer.InName {
+			c.hg = hgNameStr
+		}
+	case tokenizer.InNumber:
+		if !c.digitsMayFollow() {
+			return false
+		}
+		c.hg = hgDigits
+	case tokenizer.InNone:
+		switch c.tk.Expect() {
+		case tokenizer.ExpectComma:
+			c.hg = hgAfterValue
+		case tokenizer.ExpectName:
+			c.hg = hgNameStart
+		case tokenizer.ExpectColon:
+			c.hg = hgColon
+		default:
+			c.hg = hgSpace
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// flush feeds the bytes held back, if any.
+func (c *Call) flush() {
+	if c.held > 0 {
+		n := c.held
+		c.held, c.hg = 0, hgNone
+		c.feed(c.args[len(c.args)-n:])
+	}
+}
+
+// digitsMayFollow reports whether any digit may follow the number the
+// tokenizer is reading, whose bytes end the arguments: after a digit, a
+// '.', an exponent mark or a sign, except after a leading zero. It
+// notes the number's length in numLen.
+func (c *Call) digitsMayFollow() bool {
+	end := len(c.args) - c.held
+	start := end
+	frac := false // a '.' or an exponent was seen
+	for start > 0 && numberByte[c.args[start-1]] {
+		start--
+		if b := c.args[start]; b == '.' || b == 'e' || b == 'E' {
+			frac = true
+		}
+	}
+	num := c.args[start:end]
+	c.numLen = len(num)
+	if len(num) == 0 {
+		return false // unreachable while the tokenizer is in a number
+	}
+	if frac {
+		return true
+	}
+	if num[0] == '-' {
+		num = num[1:]
+	}
+	return len(num) == 0 || num[0] != '0'
+}
+
+func (c *Call) maxNumber() int {
+	if n := c.opts.Tokenizer.MaxNumberLength; n > 0 {
+		return n
+	}
+	return tokenizer.DefaultMaxNumberLength
+}
+
+// numberByte marks the bytes a number is made of.
+var numberByte = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
+	'6': true, '7': true, '8': true, '9': true, '.': true, 'e': true, 'E': true, '+': true, '-': true}

@@ -1,0 +1,93 @@
+package resume
+
+import (
+	"context"
+	"log/slog"
+)
+
+// NOTE: Logging is off unless Options.Logger is set, and every log call
+// first asks the handler whether its level is enabled, so a call that
+// does not log builds no attributes and does not allocate.
+//
+// Every record carries "call" (the key), "event" (the call's own event
+// count, so order can be checked from the log alone) and "bytes" (the
+// argument bytes held). The messages are:
+//
+//	call start      (Info)  id, name, index
+//	call delta      (Debug) seq, len, and text with LogArguments
+//	call status     (Info)  from, to, and error when there is one
+//	call end        (Info)  final, mismatch, mismatch_offset
+//	call refused    (Warn)  seq, len, error: an event that changed nothing
+//	call duplicate end (Info)
+//	call result     (Info)  status, error, empty_as_object, and arguments
+//	                        with LogArguments: once, when the call reaches
+//	                        its final status (ready at most once)
+
+func (c *Call) logOn(level slog.Level) bool {
+	return c.opts.Logger != nil && c.opts.Logger.Enabled(context.Background(), level)
+}
+
+func (c *Call) log(level slog.Level, msg string, attrs ...slog.Attr) {
+	base := []slog.Attr{slog.String("call", c.key), slog.Int64("event", c.events), slog.Int("bytes", len(c.args))}
+	c.opts.Logger.LogAttrs(context.Background(), level, msg, append(base, attrs...)...)
+}
+
+func (c *Call) logStart() {
+	if c.logOn(slog.LevelInfo) {
+		c.log(slog.LevelInfo, "call start", slog.String("id", c.id), slog.String("name", c.name), slog.Int("index", c.index))
+	}
+}
+
+func (c *Call) logDelta(seq int64, data []byte) {
+	if !c.logOn(slog.LevelDebug) {
+		return
+	}
+	attrs := []slog.Attr{slog.Int64("seq", seq), slog.Int("len", len(data))}
+	if c.opts.LogArguments {
+		attrs = append(attrs, slog.String("text", string(data)))
+	}
+	c.log(slog.LevelDebug, "call delta", attrs...)
+}
+
+func (c *Call) logStatus(old Status) {
+	if !c.logOn(slog.LevelInfo) {
+		return
+	}
+	attrs := []slog.Attr{slog.String("from", old.String()), slog.String("to", c.status.String())}
+	if c.err != nil {
+		attrs = append(attrs, slog.String("error", c.err.Error()))
+	}
+	c.log(slog.LevelInfo, "call status", attrs...)
+}
+
+func (c *Call) logEnd() {
+	if c.logOn(slog.LevelInfo) {
+		c.log(slog.LevelInfo, "call end", slog.Bool("final", c.hasFinal), slog.Bool("mismatch", c.mismatch), slog.Int64("mismatch_offset", c.mismatchAt))
+	}
+}
+
+func (c *Call) logRefused(err error, seq int64, n int) {
+	if c.logOn(slog.LevelWarn) {
+		c.log(slog.LevelWarn, "call refused", slog.Int64("seq", seq), slog.Int("len", n), slog.String("error", err.Error()))
+	}
+}
+
+func (c *Call) logDuplicateEnd() {
+	if c.logOn(slog.LevelInfo) {
+		c.log(slog.LevelInfo, "call duplicate end", slog.String("status", c.status.String()))
+	}
+}
+
+func (c *Call) logResult() {
+	if !c.logOn(slog.LevelInfo) {
+		return
+	}
+	attrs := []slog.Attr{slog.String("status", c.status.String()), slog.Bool("empty_as_object", c.emptyValue)}
+	if c.err != nil {
+		attrs = append(attrs, slog.String("error", c.err.Error()))
+	}
+	if c.opts.LogArguments {
+		attrs = append(attrs, slog.String("arguments", string(c.args)))
+	}
+	c.log(slog.LevelInfo, "call result", attrs...)
+}

@@ -1,0 +1,109 @@
+package resume_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+type logRecord struct {
+	Msg    string `json:"msg"`
+	Call   string `json:"call"`
+	Event  int64  `json:"event"`
+	Bytes  int    `json:"bytes"`
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Status string `json:"status"`
+	Text   string `json:"text"`
+	Error  string `json:"error"`
+}
+
+func readLog(t *testing.T, b []byte) []logRecord {
+	var out []logRecord
+	for _, line := range bytes.Split(bytes.TrimSpace(b), []byte("\n")) {
+		var r logRecord
+		require.NoError(t, json.Unmarshal(line, &r), "%s", line)
+		out = append(out, r)
+	}
+	return out
+}
+
+// TestLog checks that the log alone tells the story of a call: the deltas
+// went in order, the end signal made it ready, exactly once, and the
+// arguments stay out of the log unless asked for.
+func TestLog(t *testing.T) {
+	const secret = "4111-1111-1111-1111"
+	var buf bytes.Buffer
+	logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	s := resume.NewSet(resume.Options{Logger: logger})
+	for _, ev := range []resume.Event{
+		start("0", "call_1", "pay", 0),
+		delta("0", `{"card":"`), delta("0", secret), delta("0", `"}`),
+		end("0"), end("0"),
+		delta("0", `x`),
+	} {
+		s.Apply(ev)
+	}
+	assert.NotContains(t, buf.String(), secret, "no argument text by default")
+	recs := readLog(t, buf.Bytes())
+
+	var lastEvent int64
+	lastBytes, deltas, readies := 0, 0, 0
+	var statuses []string
+	for _, r := range recs {
+		assert.Equal(t, "0", r.Call)
+		assert.Greater(t, r.Event, lastEvent-1, "events in order")
+		lastEvent = r.Event
+		switch r.Msg {
+		case "call delta":
+			deltas++
+			assert.Greater(t, r.Bytes, lastBytes, "bytes grow with each delta")
+			lastBytes = r.Bytes
+		case "call status":
+			statuses = append(statuses, r.From+">"+r.To)
+		case "call result":
+			if r.Status == "ready" {
+				readies++
+			}
+		}
+	}
+	assert.Equal(t, 3, deltas)
+	assert.Equal(t, []string{"receiving>complete", "complete>ready"}, statuses)
+	assert.Equal(t, 1, readies, "ready exactly once")
+	msgs := make([]string, len(recs))
+	for i, r := range recs {
+		msgs[i] = r.Msg
+	}
+	assert.Equal(t, []string{"call start", "call delta", "call delta", "call delta", "call status",
+		"call end", "call status", "call result", "call duplicate end", "call refused"}, msgs)
+	assert.Contains(t, recs[len(recs)-1].Error, "after the end signal")
+
+	t.Run("with arguments", func(t *testing.T) {
+		var buf bytes.Buffer
+		logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		c := resume.NewCall("0", resume.Options{Logger: logger, LogArguments: true})
+		feed(c, `{"card":"`+secret+`"}`, 4)
+		c.End(nil)
+		assert.Contains(t, buf.String(), secret)
+		assert.Equal(t, 1, strings.Count(buf.String(), `"status":"ready"`))
+	})
+	t.Run("failure reason", func(t *testing.T) {
+		var buf bytes.Buffer
+		logger := slog.New(slog.NewJSONHandler(&buf, nil))
+		c := resume.NewCall("0", resume.Options{Logger: logger})
+		feed(c, `{"a":1,}`, 0)
+		c.End(nil)
+		recs := readLog(t, buf.Bytes())
+		last := recs[len(recs)-1]
+		assert.Equal(t, "call result", last.Msg)
+		assert.Equal(t, "invalid", last.Status)
+		assert.Contains(t, last.Error, "offset 7")
+	})
+}

@@ -1,0 +1,131 @@
+package resume
+
+// Set keeps the calls of one response apart by Event.Key, so that the
+// interleaved deltas of parallel calls each reach their own call. It
+// enforces the per-call cap, a total cap and a cap on the number of
+// calls.
+//
+// An event for a key not seen before starts a call (as Event documents:
+// some providers send no start), unless Options.RequireStart is set; then
+// it gives ErrUnknownCall. A Set is not safe for concurrent use.
+type Set struct {
+	opts  Options
+	calls map[string]*Call
+	order []*Call
+	total int64
+}
+
+// NewSet returns an empty Set whose calls use opts.
+func NewSet(opts Options) *Set {
+	return &Set{opts: opts, calls: make(map[string]*Call)}
+}
+
+// Apply routes one event to its call and returns the call (nil only when
+// no call could be started). The error is the call's (see Call.Delta and
+// Call.End), ErrUnknownCall, or ErrTooManyCalls.
+func (s *Set) Apply(ev Event) (*Call, error) {
+	c := s.calls[ev.Key]
+	if c == nil {
+		if s.opts.RequireStart && ev.Kind != EventStart {
+			return nil, ErrUnknownCall
+		}
+		if s.opts.MaxCalls > 0 && len(s.order) >= s.opts.MaxCalls {
+			return nil, ErrTooManyCalls
+		}
+		c = newCall(ev.Key, &s.opts)
+		s.calls[ev.Key] = c
+		s.order = append(s.order, c)
+	}
+	budget := int64(-1)
+	if s.opts.MaxTotalBytes > 0 {
+		budget = max(s.opts.MaxTotalBytes-s.total, 0)
+	}
+	before := len(c.args)
+	var err error
+	switch ev.Kind {
+	case EventStart:
+		c.Start(ev.ID, ev.Name, ev.Index)
+	case EventDelta:
+		if ev.ID != "" || ev.Name != "" {
+			c.Start(ev.ID, ev.Name, ev.Index)
+		}
+		err = c.delta(ev.Data, ev.Seq, ev.Offset, budget)
+	case EventEnd:
+		err = c.end(ev.Final, budget)
+	default:
+		err = c.Apply(ev)
+	}
+	s.total += int64(len(c.args) - before)
+	return c, err
+}
+
+// Call returns the call with the given key, or nil.
+func (s *Set) Call(key string) *Call { return s.calls[key] }
+
+// Calls returns the calls in the order they started. The slice is
+// borrowed: valid until the next Apply or Remove.
+func (s *Set) Calls() []*Call { return s.order }
+
+// Len returns the number of calls held.
+func (s *Set) Len() int { return len(s.order) }
+
+// Bytes returns the argument bytes held by all calls.
+func (s *Set) Bytes() int64 { return s.total }
+
+// Remove drops a call, for instance once it has run, and frees its
+// share of the total cap. A later event with its key starts a new call.
+func (s *Set) Remove(key string) {
+	c := s.calls[key]
+	if c == nil {
+		return
+	}
+	delete(s.calls, key)
+	for i, o := range s.order {
+		if o == c {
+			s.order = append(s.order[:i], s.order[i+1:]...)
+			break
+		}
+	}
+	s.total -= int64(len(c.args))
+}
+
+// Finish ends the response: every call that got no end signal is
+// abandoned (StatusIncomplete, see Call.Abandon). It returns every
+// call's result in the order the calls started; a handler runs the
+// ones with StatusReady.
+func (s *Set) Finish() []Result {
+	rs := make([]Result, len(s.order))
+	for i, c := range s.order {
+		c.Abandon()
+		rs[i] = c.Result()
+	}
+	return rs
+}
+
+// Pending returns the calls that have not ended, in start order.
+func (s *Set) Pending() []*Call {
+	var p []*Call
+	for _, c := range s.order {
+		if !c.ended {
+			p = append(p, c)
+		}
+	}
+	return p
+}
+
+// Restore adds a call restored from a checkpoint and its argument bytes
+// (see Restore). It replaces a call with the same key.
+func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
+	c, err := restore(&cp, args, &s.opts)
+	if err != nil {
+		return nil, err
+	}
+	s.Remove(c.key)
+	if s.opts.MaxCalls > 0 && len(s.order) >= s.opts.MaxCalls {
+		return nil, ErrTooManyCalls
+	}
+	s.calls[c.key] = c
+	s.order = append(s.order, c)
+	s.total += int64(len(c.args))
+	return c, nil
+}

@@ -1,0 +1,157 @@
+package resume_test
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/resume"
+)
+
+func delta(key, data string) resume.Event {
+	return resume.Event{Kind: resume.EventDelta, Key: key, Index: -1, Data: []byte(data), Seq: -1, Offset: -1}
+}
+
+func end(key string) resume.Event {
+	return resume.Event{Kind: resume.EventEnd, Key: key, Index: -1, Seq: -1, Offset: -1}
+}
+
+func start(key, id, name string, index int) resume.Event {
+	return resume.Event{Kind: resume.EventStart, Key: key, ID: id, Name: name, Index: index, Seq: -1, Offset: -1}
+}
+
+// interleaved is three parallel calls whose deltas alternate, one of
+// which never ends.
+func interleaved() []resume.Event {
+	return []resume.Event{
+		start("0", "call_a", "get_weather", 0),
+		start("1", "call_b", "get_time", 1),
+		delta("0", `{"ci`), delta("1", `{"tz":"Eu`),
+		delta("0", `ty":"Pa`), delta("1", `rope/Paris"}`),
+		start("2", "call_c", "search", 2),
+		delta("2", `{"q":"天気`),
+		delta("0", `ris"}`),
+		end("1"), end("0"),
+		delta("2", ` パリ",`),
+	}
+}
+
+func TestSet(t *testing.T) {
+	s := resume.NewSet(resume.Options{})
+	for _, ev := range interleaved() {
+		_, err := s.Apply(ev)
+		require.NoError(t, err)
+	}
+	require.Len(t, s.Pending(), 1)
+	rs := s.Finish()
+	require.Len(t, rs, 3)
+	assert.Equal(t, []string{"0", "1", "2"}, []string{rs[0].Key, rs[1].Key, rs[2].Key}, "start order")
+	assert.Equal(t, `{"city":"Paris"}`, string(rs[0].Value))
+	assert.Equal(t, resume.StatusReady, rs[0].Status)
+	assert.Equal(t, `{"tz":"Europe/Paris"}`, string(rs[1].Value))
+	assert.Equal(t, resume.StatusReady, rs[1].Status)
+	assert.Equal(t, resume.StatusIncomplete, rs[2].Status)
+	require.ErrorIs(t, rs[2].Err, resume.ErrNoEnd)
+	assert.Equal(t, "search", rs[2].Name)
+	assert.Nil(t, rs[2].Value)
+}
+
+func TestSetUnknown(t *testing.T) {
+	t.Run("auto start", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{})
+		c, err := s.Apply(delta("7", `{}`))
+		require.NoError(t, err)
+		assert.Equal(t, "7", c.Key())
+		_, err = s.Apply(end("7"))
+		require.NoError(t, err)
+		assert.Equal(t, resume.StatusReady, c.Status())
+	})
+	t.Run("require start", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{RequireStart: true})
+		c, err := s.Apply(delta("7", `{}`))
+		require.ErrorIs(t, err, resume.ErrUnknownCall)
+		assert.Nil(t, c)
+		assert.Zero(t, s.Len())
+		_, err = s.Apply(start("7", "id", "t", 0))
+		require.NoError(t, err)
+		_, err = s.Apply(delta("7", `{}`))
+		require.NoError(t, err)
+	})
+}
+
+// TestCorpusStreams replays every embedded provider stream through a Set,
+// whole and re-split into one-byte deltas, and checks each call against
+// its sidecar.
+func TestCorpusStreams(t *testing.T) {
+	for _, st := range corpus.Streams() {
+		events, err := corpus.Read(bytes.NewReader(st.Data), st.Format)
+		require.NoError(t, err, st.Name)
+		for _, n := range []int{0, 1} {
+			s := resume.NewSet(resume.Options{})
+			for _, ev := range resplit(events, n) {
+				_, err := s.Apply(ev)
+				if err != nil && !errors.Is(err, resume.ErrDuplicate) {
+					t.Fatalf("%s: %v", st.Name, err)
+				}
+			}
+			rs := s.Finish()
+			require.Len(t, rs, len(st.Expect.Calls), st.Name)
+			for i, want := range st.Expect.Calls {
+				r := rs[i]
+				assert.Equal(t, want.Key, r.Key, st.Name)
+				assert.Equal(t, want.Name, r.Name, st.Name)
+				assert.Equal(t, want.ID, r.ID, st.Name)
+				assert.Equal(t, want.Arguments, string(r.Arguments), "%s call %s chunk %d", st.Name, r.Key, n)
+				ready := want.Ended && (want.Valid || want.Arguments == "")
+				assert.Equal(t, ready, r.Status == resume.StatusReady, "%s call %s: %s %v", st.Name, r.Key, r.Status, r.Err)
+				assert.Equal(t, want.Ended, r.Ended, st.Name)
+			}
+		}
+	}
+}
+
+// TestCaptures does the same for the real provider recordings, checking
+// each call's arguments against what the provider sent (the Final when
+// there is one, else the joined deltas).
+func TestCaptures(t *testing.T) {
+	caps, err := corpus.Captures()
+	if errors.Is(err, corpus.ErrAbsent) {
+		t.Skipf("real provider captures absent: %v", err)
+	}
+	require.NoError(t, err)
+	for _, cp := range caps {
+		events, err := corpus.Read(bytes.NewReader(cp.Data), cp.Format)
+		if err != nil && len(events) == 0 {
+			t.Logf("%s: %v", cp.Path, err)
+			continue
+		}
+		want := map[string]string{}
+		for _, ev := range events {
+			switch {
+			case ev.Kind == resume.EventDelta:
+				want[ev.Key] += string(ev.Data)
+			case ev.Kind == resume.EventEnd && ev.Final != nil:
+				want[ev.Key] = string(ev.Final)
+			}
+		}
+		for _, n := range []int{0, 1} {
+			s := resume.NewSet(resume.Options{})
+			for _, ev := range resplit(events, n) {
+				_, err := s.Apply(ev)
+				if err != nil && !errors.Is(err, resume.ErrDuplicate) {
+					t.Fatalf("%s: %v", cp.Path, err)
+				}
+			}
+			for _, r := range s.Finish() {
+				assert.Equal(t, want[r.Key], string(r.Arguments), "%s call %s", cp.Path, r.Key)
+				if r.Status == resume.StatusReady && !r.EmptyAsObject {
+					assert.JSONEq(t, want[r.Key], string(r.Value), cp.Path)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,157 @@
+package resume
+
+import (
+	"strings"
+
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+// NOTE: The partial view is kept as two things: how much of the argument
+// bytes it shows (viewEnd), and the kinds of the containers open there.
+// Rendering is args[:viewEnd], a quote if a string is open, then one
+// closer per open container. viewEnd moves to the end of every value
+// token and string piece, and only forward, so what is shown is never
+// retracted; names, colons, commas and unfinished numbers and literals
+// are never its last bytes, so a member appears only once its value has
+// begun (and then as the type it will keep).
+//
+// The containers open at viewEnd are the tokenizer's open containers:
+// nothing that arrives after viewEnd without moving it (a name, a colon,
+// a comma, part of a number or literal) opens or closes one.
+
+// token updates the view, and the path watches, from one token.
+func (c *Call) token(tok tokenizer.Token) {
+	c.tokEnd = tok.End()
+	switch tok.Kind() {
+	case tokenizer.Name:
+		if c.x != nil {
+			c.watchToken(tok)
+		}
+		return
+	case tokenizer.String:
+		c.inString = !tok.Last()
+	case tokenizer.BeginObject, tokenizer.BeginArray:
+		c.push(tok.Depth(), tok.Kind() == tokenizer.BeginObject)
+	}
+	c.viewEnd = int(c.tokEnd)
+	if c.x != nil {
+		c.watchToken(tok)
+	}
+}
+
+// push records the kind of the container opened at depth d.
+func (c *Call) push(d int, obj bool) {
+	bits, i := &c.stack, d
+	if d >= 64 {
+		if c.x == nil {
+			c.x = new(extra)
+		}
+		w := (d - 64) / 64
+		for len(c.x.deep) <= w {
+			c.x.deep = append(c.x.deep, 0)
+		}
+		bits, i = &c.x.deep[w], d%64
+	}
+	if obj {
+		*bits |= 1 << i
+	} else {
+		*bits &^= 1 << i
+	}
+}
+
+func (c *Call) isObject(d int) bool {
+	if d < 64 {
+		return c.stack&(1<<d) != 0
+	}
+	return c.x.deep[(d-64)/64]&(1<<(d%64)) != 0
+}
+
+// AppendPartial appends to dst a valid JSON rendering of the arguments
+// received so far, and returns it. Open strings and containers are
+// closed; an unfinished name, number or literal is left out, and so is
+// a member whose value has not begun. Before any value has begun nothing
+// is appended. It allocates only if dst must grow.
+//
+// The view is monotonic: the argument bytes it shows (see Shown) only
+// ever grow, so a value once shown is never retracted or changed in type.
+// The one exception is final arguments that differ from the deltas
+// (Result.Mismatch): the view then shows the final arguments. Once the
+// call is invalid the view stays where it was when the bad byte was
+// read, which may depend on how the deltas were cut.
+func (c *Call) AppendPartial(dst []byte) []byte {
+	if c.viewEnd == 0 {
+		return dst
+	}
+	dst = append(dst, c.args[:c.viewEnd]...)
+	return c.appendClosers(dst)
+}
+
+// Shown returns the argument bytes the partial view shows, as received:
+// the view is Shown followed by a closing suffix of quotes, '}' and ']'.
+// Its length only grows, so a display can append Shown[len(before):]
+// and redraw the suffix: work proportional to the delta. It is borrowed
+// like Arguments.
+func (c *Call) Shown() []byte { return c.args[:c.viewEnd] }
+
+// AppendClosers appends the closing suffix of the partial view to dst.
+func (c *Call) AppendClosers(dst []byte) []byte {
+	if c.viewEnd == 0 {
+		return dst
+	}
+	return c.appendClosers(dst)
+}
+
+func (c *Call) appendClosers(dst []byte) []byte {
+	if c.inString {
+		dst = append(dst, '"')
+	}
+	for d := c.tk.Depth() - 1; d >= 0; d-- {
+		if c.isObject(d) {
+			dst = append(dst, '}')
+		} else {
+			dst = append(dst, ']')
+		}
+	}
+	return dst
+}
+
+// Partial is the partial view with its tentative parts named.
+type Partial struct {
+	// Text is the rendering of AppendPartial; nil before any value began.
+	Text []byte
+	// Shown is the length of Text's prefix that is argument bytes as
+	// received; the rest is the closing suffix.
+	Shown int
+	// Tentative lists the JSON Pointers of the values in Text that may
+	// still grow: each open container, outermost first, then the open
+	// string, if any. Everything else in Text is final.
+	Tentative []string
+}
+
+// Partial returns the partial view and its tentative values. Unlike
+// AppendPartial it allocates; it is for display and tests.
+func (c *Call) Partial() Partial {
+	c.flush()
+	p := Partial{Text: c.AppendPartial(nil), Shown: c.viewEnd}
+	if c.viewEnd == 0 {
+		return p
+	}
+	// The containers' pointers are prefixes of the tokenizer's pointer,
+	// which names the value being read or the object whose name is.
+	ptr := c.tk.Pointer()
+	depth := c.tk.Depth()
+	cut := 0
+	for d := 0; d < depth; d++ {
+		p.Tentative = append(p.Tentative, ptr[:cut])
+		next := strings.IndexByte(ptr[min(cut+1, len(ptr)):], '/')
+		if next < 0 {
+			cut = len(ptr)
+		} else {
+			cut += 1 + next
+		}
+	}
+	if c.inString {
+		p.Tentative = append(p.Tentative, ptr)
+	}
+	return p
+}

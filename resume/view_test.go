@@ -1,0 +1,207 @@
+package resume_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/resume"
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+func TestPartial(t *testing.T) {
+	tests := []struct {
+		name      string
+		doc       string
+		view      string
+		tentative []string
+	}{
+		{name: "nothing", doc: ``, view: ``},
+		{name: "space", doc: `  `, view: ``},
+		{name: "open object", doc: `{`, view: `{}`, tentative: []string{""}},
+		{name: "name cut", doc: `{"lo`, view: `{}`, tentative: []string{""}},
+		{name: "name whole", doc: `{"location"`, view: `{}`, tentative: []string{""}},
+		{name: "colon", doc: `{"location":`, view: `{}`, tentative: []string{""}},
+		{name: "string begun", doc: `{"location":"`, view: `{"location":""}`, tentative: []string{"", "/location"}},
+		{name: "string cut", doc: `{"location":"Mont`, view: `{"location":"Mont"}`, tentative: []string{"", "/location"}},
+		{name: "string cut in utf8", doc: "{\"location\":\"Montr\xc3", view: `{"location":"Montr"}`, tentative: []string{"", "/location"}},
+		{name: "string cut in escape", doc: `{"s":"a\u00`, view: `{"s":"a"}`, tentative: []string{"", "/s"}},
+		{name: "string cut in surrogate pair", doc: `{"s":"a\ud83d\ude`, view: `{"s":"a"}`, tentative: []string{"", "/s"}},
+		{name: "string whole", doc: `{"a":"x"`, view: `{"a":"x"}`, tentative: []string{""}},
+		{name: "comma", doc: `{"a":"x",`, view: `{"a":"x"}`, tentative: []string{""}},
+		{name: "number cut", doc: `{"a":"x","n":12`, view: `{"a":"x"}`, tentative: []string{""}},
+		{name: "number ended", doc: `{"a":"x","n":12,`, view: `{"a":"x","n":12}`, tentative: []string{""}},
+		{name: "literal cut", doc: `{"t":tr`, view: `{}`, tentative: []string{""}},
+		{name: "literal", doc: `{"t":true`, view: `{"t":true}`, tentative: []string{""}},
+		{name: "array", doc: `{"a":[1,2`, view: `{"a":[1]}`, tentative: []string{"", "/a"}},
+		{name: "array of objects", doc: `{"a":[{"b":1},{"c"`, view: `{"a":[{"b":1},{}]}`, tentative: []string{"", "/a", "/a/1"}},
+		{name: "nested string", doc: `[[{"k~/":"v`, view: `[[{"k~/":"v"}]]`, tentative: []string{"", "/0", "/0/0", "/0/0/k~0~1"}},
+		{name: "whole", doc: `{"a":[1,{"b":null}]} `, view: `{"a":[1,{"b":null}]}`, tentative: nil},
+		{name: "top string", doc: `"ab`, view: `"ab"`, tentative: []string{""}},
+		{name: "top number", doc: `12`, view: ``},
+		{name: "whitespace kept", doc: "{\n  \"a\": [ 1 ,", view: "{\n  \"a\": [ 1]}", tentative: []string{"", "/a"}},
+	}
+	for _, tt := range tests {
+		for _, n := range []int{1, 0} {
+			c := resume.NewCall("0", resume.Options{})
+			require.NoError(t, feed(c, tt.doc, n), tt.name)
+			p := c.Partial()
+			assert.Equal(t, tt.view, string(p.Text), "%s (chunk %d)", tt.name, n)
+			assert.Equal(t, tt.tentative, p.Tentative, "%s (chunk %d)", tt.name, n)
+			assert.Equal(t, tt.view, string(c.AppendPartial(nil)), tt.name)
+			assert.Equal(t, tt.view, string(c.Shown())+string(c.AppendClosers(nil)), tt.name)
+			if tt.view != "" {
+				assert.True(t, json.Valid(p.Text), "%s: %s", tt.name, p.Text)
+			}
+		}
+	}
+}
+
+// TestPartialMonotonic feeds documents a byte at a time and checks after
+// every byte that the view is valid JSON, that what it shows only grows,
+// and that no value once shown is retracted or changes type.
+func TestPartialMonotonic(t *testing.T) {
+	docs := []string{toolargs}
+	for _, s := range corpus.Streams() {
+		for _, call := range s.Expect.Calls {
+			if call.Valid {
+				docs = append(docs, call.Arguments)
+			}
+		}
+	}
+	for _, doc := range docs {
+		// Decoding every view is quadratic: stride through long documents.
+		stride := max(1, len(doc)/500)
+		c := resume.NewCall("0", resume.Options{})
+		var prevShown []byte
+		var prev any
+		for i := 0; i < len(doc); i++ {
+			require.NoError(t, c.Delta([]byte{doc[i]}, -1, -1))
+			require.NotEqual(t, resume.StatusInvalid, c.Status(), "%.40q at %d: %v", doc, i, c.Err())
+			view := c.AppendPartial(nil)
+			if len(view) == 0 {
+				continue
+			}
+			require.True(t, bytes.HasPrefix(c.Shown(), prevShown), "%.40q at %d", doc, i)
+			prevShown = append(prevShown[:0], c.Shown()...)
+			if i%stride != 0 {
+				continue
+			}
+			require.True(t, json.Valid(view), "%.40q at %d: %s", doc, i, view)
+			next := decode(t, view)
+			require.True(t, keeps(prev, next), "%.40q at %d:\n%s", doc, i, view)
+			prev = next
+		}
+		require.NoError(t, c.End(nil))
+		assert.JSONEq(t, doc, string(c.AppendPartial(nil)))
+	}
+}
+
+func decode(t *testing.T, b []byte) any {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	require.NoError(t, d.Decode(&v))
+	return v
+}
+
+// keeps reports whether next still holds everything prev shows, with the
+// same types; strings may have grown.
+func keeps(prev, next any) bool {
+	switch p := prev.(type) {
+	case nil:
+		return true // no view, or a null: null stays null below
+	case map[string]any:
+		n, ok := next.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, v := range p {
+			nv, ok := n[k]
+			if !ok || v == nil && nv != nil || !keeps(v, nv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		n, ok := next.([]any)
+		if !ok || len(n) < len(p) {
+			return false
+		}
+		for i := range p {
+			if p[i] == nil && n[i] != nil || !keeps(p[i], n[i]) {
+				return false
+			}
+		}
+		return true
+	case string:
+		n, ok := next.(string)
+		return ok && strings.HasPrefix(n, p)
+	default:
+		return prev == next
+	}
+}
+
+func TestWatch(t *testing.T) {
+	doc := `{"path":"a.md","content":"Grüße \u00e9\n😀 \"q\"","meta":{"n":[1,2.5],"ok":true},"n":-3}`
+	for _, n := range chunkSizes {
+		c := resume.NewCall("0", resume.Options{})
+		type got struct {
+			raw, text strings.Builder
+			finals    int
+			events    int
+			kind      tokenizer.Kind
+		}
+		watched := map[string]*got{}
+		for _, p := range []string{"/content", "/meta", "/meta/n/1", "/n", "", "/missing"} {
+			g := &got{}
+			watched[p] = g
+			c.Watch(p, func(ev resume.PathEvent) {
+				require.Equal(t, p, ev.Pointer)
+				require.Zero(t, g.finals, "%s: event after final", p)
+				g.raw.Write(ev.Raw)
+				g.text.Write(ev.Text)
+				g.events++
+				g.kind = ev.Kind
+				if ev.Final {
+					g.finals++
+				}
+			})
+		}
+		require.NoError(t, feed(c, doc, n))
+		require.NoError(t, c.End(nil))
+		content := watched["/content"]
+		assert.Equal(t, `"Grüße \u00e9\n😀 \"q\""`, content.raw.String(), "chunk %d", n)
+		assert.Equal(t, "Grüße é\n😀 \"q\"", content.text.String(), "chunk %d", n)
+		assert.Equal(t, tokenizer.String, content.kind)
+		if n == 1 {
+			assert.Greater(t, content.events, 10, "a string streams piece by piece")
+		}
+		assert.Equal(t, `{"n":[1,2.5],"ok":true}`, watched["/meta"].raw.String(), "chunk %d", n)
+		assert.Equal(t, tokenizer.BeginObject, watched["/meta"].kind)
+		assert.Equal(t, `2.5`, watched["/meta/n/1"].raw.String())
+		assert.Equal(t, `-3`, watched["/n"].raw.String())
+		assert.Equal(t, doc, watched[""].raw.String())
+		for p, g := range watched {
+			if p == "/missing" {
+				assert.Zero(t, g.events)
+				continue
+			}
+			assert.Equal(t, 1, g.finals, "%s chunk %d", p, n)
+		}
+	}
+	t.Run("array", func(t *testing.T) {
+		c := resume.NewCall("0", resume.Options{})
+		var raw strings.Builder
+		final := false
+		c.Watch("/a", func(ev resume.PathEvent) { raw.Write(ev.Raw); final = final || ev.Final })
+		require.NoError(t, feed(c, `{"a":[[1],{"b":[]}],"c":[]}`, 1))
+		assert.Equal(t, `[[1],{"b":[]}]`, raw.String())
+		assert.True(t, final)
+	})
+}
