@@ -87,12 +87,23 @@ func TestCheckUsage(t *testing.T) {
 }
 
 func TestDemo(t *testing.T) {
-	code, out, _ := runCLI(t, "", "demo")
-	assert.Equal(t, exitOK, code)
+	code, out, errOut := runCLI(t, "", "demo")
+	require.Equal(t, exitOK, code, errOut)
+	// Part 1: the tokenizer, delta by delta.
 	assert.Contains(t, out, "complete; depth 0")
 	assert.Contains(t, out, `string  "😀"`, "the emoji cut between its surrogate halves arrives whole")
 	assert.Contains(t, out, `number  "0.75"`, "the number cut after its '.' arrives whole")
 	assert.Contains(t, out, "invalid character '}' looking for beginning of object name at offset 28")
+	// Part 2: interleaved calls stay apart, and views only grow.
+	assert.Contains(t, out, `receiving view {"city":"Pari"}`)
+	assert.Contains(t, out, `complete  view {"query":"天気 パリ 🌦","limit":3}`)
+	// Part 3: ready only after the end signal, then decoded.
+	assert.Less(t, strings.Index(out, "[2 search     ] end"), strings.Index(out, "run search("))
+	assert.NotContains(t, out[:strings.Index(out, "[0 get_weather] end")], "ready", "nothing is ready before its end signal")
+	assert.Contains(t, out, "run search(map[limit:3 query:天気 パリ 🌦])")
+	// Part 4: repair with a log, then a strict decode.
+	assert.Contains(t, out, `3:40 literal: replaced "True" with "true"`)
+	assert.Contains(t, out, "Decoded strictly: {City:Paris Days:3 Metric:true Tags:[rain wind]}")
 
 	code, _, _ = runCLI(t, "", "demo", "extra")
 	assert.Equal(t, exitUsage, code)
