@@ -1,0 +1,66 @@
+package fuzz
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/deltajson/deltajson/repair"
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+// FuzzRepair checks the repair pass's guarantees: valid input comes back
+// untouched with an empty log; the output is strict JSON or there is a
+// *repair.Error with an offset in the input; repairing the output again
+// logs nothing; the log replays to the output; a cut-off input is marked.
+func FuzzRepair(f *testing.F) {
+	for _, k := range repair.Kinds() {
+		f.Add([]byte(k.Example()), uint32(repair.All))
+	}
+	for _, s := range []string{
+		"```json\n{'a': True, \"b\": [1,2,],}\n```", `Here: {"a": 1} thanks`, `{"url": "http://x.y/z", // c` + "\n}",
+		`{a: 1 "b": None}`, `{"s": "tab	here", "e": "\q"}`, `{"cut": [1, 2, {"x": "abc`, `“smart”`,
+	} {
+		f.Add([]byte(s), uint32(repair.LLM))
+		f.Add([]byte(s), uint32(repair.All))
+	}
+	for _, s := range seedTexts(f) {
+		f.Add(s, uint32(repair.All))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, kinds uint32) {
+		opts := repair.Options{Kinds: repair.Kind(kinds) & repair.All}
+		out, log, err := repair.Repair(in, opts)
+		if err != nil {
+			var re *repair.Error
+			if !errors.As(err, &re) {
+				t.Fatalf("error is not a *repair.Error: %v", err)
+			}
+			if re.Offset < 0 || re.Offset > int64(len(in)) {
+				t.Fatalf("error offset %d outside the input of %d bytes", re.Offset, len(in))
+			}
+			return
+		}
+		if tokenizer.Valid(in) && (len(log) != 0 || !bytes.Equal(in, out)) {
+			t.Fatalf("valid input changed: %q -> %q, log %v", in, out, log)
+		}
+		if verr := tokenizer.Validate(out); verr != nil {
+			t.Fatalf("output is not strict JSON: %v\n%q", verr, out)
+		}
+		replayed, aerr := repair.Apply(in, log)
+		if aerr != nil || !bytes.Equal(replayed, out) {
+			t.Fatalf("log does not replay to the output: %v\n%q\n%q", aerr, replayed, out)
+		}
+		again, log2, err := repair.Repair(out, opts)
+		if err != nil || len(log2) != 0 || !bytes.Equal(again, out) {
+			t.Fatalf("repair is not idempotent: %v, log %v", err, log2)
+		}
+		for _, e := range log {
+			if e.Kind&opts.Kinds == 0 {
+				t.Fatalf("edit of kind %v, which is not enabled", e.Kind)
+			}
+			if e.Kind == repair.Truncated && !log.Truncated() {
+				t.Fatal("a truncation edit does not mark the log truncated")
+			}
+		}
+	})
+}
