@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,12 +13,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/bytedance/sonic"
 	"github.com/schollz/progressbar/v3"
-	"github.com/valyala/fastjson"
 
+	"github.com/deltajson/deltajson/bench"
 	"github.com/deltajson/deltajson/corpus"
-	"github.com/deltajson/deltajson/resume"
 )
 
 func init() {
@@ -35,6 +32,7 @@ and times the whole stream for each mode:
   reparse-sonic          validate the whole buffer again after every delta
   reparse-fastjson       (what naive handlers do), with sonic, fastjson
   reparse-encoding-json  or encoding/json
+  jsontext-pipe          go-json-experiment's jsontext decoder fed by a pipe
 
 It prints a table of times and of each peer's time divided by resume's,
 and with --svg writes a log-log chart of time against size: resume grows
@@ -48,48 +46,8 @@ Example:
 Flags:
 `
 
-var benchModes = []struct {
-	name string
-	quad bool // cost grows with the square of the size
-	run  func(doc []byte, chunk int) error
-}{
-	{"resume", false, streamResume},
-	{"reparse-sonic", true, reparse(sonic.Valid)},
-	{"reparse-fastjson", true, reparse(func(b []byte) bool { return fastjson.ValidateBytes(b) == nil })},
-	{"reparse-encoding-json", true, reparse(json.Valid)},
-}
-
-func streamResume(doc []byte, chunk int) error {
-	c := resume.NewCall("bench", resume.Options{MaxBytes: -1, Capacity: len(doc)})
-	for i := 0; i < len(doc); i += chunk {
-		if err := c.Delta(doc[i:min(i+chunk, len(doc))], -1, -1); err != nil {
-			return err
-		}
-	}
-	if err := c.End(nil); err != nil {
-		return err
-	}
-	if c.Status() != resume.StatusReady {
-		return fmt.Errorf("resume: call is %v: %v", c.Status(), c.Err())
-	}
-	return nil
-}
-
-// reparse validates the whole buffer after every delta.
-func reparse(valid func([]byte) bool) func([]byte, int) error {
-	return func(doc []byte, chunk int) error {
-		buf := make([]byte, 0, len(doc))
-		ok := false
-		for i := 0; i < len(doc); i += chunk {
-			buf = append(buf, doc[i:min(i+chunk, len(doc))]...)
-			ok = valid(buf)
-		}
-		if !ok {
-			return errors.New("the whole document did not validate")
-		}
-		return nil
-	}
-}
+// benchModes are the stream modes compared, resume first.
+var benchModes = bench.StreamModes
 
 // benchPoint is one measured (or skipped) run.
 type benchPoint struct {
@@ -149,14 +107,14 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		doc := corpus.ToolArgs(size)
 		for _, chunk := range chunks {
 			for _, m := range benchModes {
-				bar.Describe(fmt.Sprintf("%s %s chunk=%d", m.name, formatSize(size), chunk))
-				key := m.name + "/" + strconv.Itoa(chunk)
-				p := benchPoint{size: size, chunk: chunk, mode: m.name}
-				if prev, ok := last[key]; !ok || prev.d > 0 && predict(prev, size, m.quad) <= *budget {
-					d, err := measure(doc, chunk, m.run)
+				bar.Describe(fmt.Sprintf("%s %s chunk=%d", m.Name, formatSize(size), chunk))
+				key := m.Name + "/" + strconv.Itoa(chunk)
+				p := benchPoint{size: size, chunk: chunk, mode: m.Name}
+				if prev, ok := last[key]; !ok || prev.d > 0 && predict(prev, size, m.Quadratic) <= *budget {
+					d, err := measure(doc, chunk, m.Run)
 					if err != nil {
 						bar.Exit()
-						fmt.Fprintf(stderr, "deltajson bench: %s on %s: %v\n", m.name, formatSize(size), err)
+						fmt.Fprintf(stderr, "deltajson bench: %s on %s: %v\n", m.Name, formatSize(size), err)
 						return exitInvalid
 					}
 					p.d = d
@@ -212,10 +170,10 @@ func printBenchTable(w io.Writer, points []benchPoint, sizes, chunks []int) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "size\tchunk\t")
 	for _, m := range benchModes {
-		fmt.Fprintf(tw, "%s\t", m.name)
+		fmt.Fprintf(tw, "%s\t", m.Name)
 	}
 	for _, m := range benchModes[1:] {
-		fmt.Fprintf(tw, "%s ÷ resume\t", strings.TrimPrefix(m.name, "reparse-"))
+		fmt.Fprintf(tw, "%s ÷ resume\t", strings.TrimPrefix(m.Name, "reparse-"))
 	}
 	fmt.Fprintln(tw)
 	at := map[string]time.Duration{}
@@ -227,10 +185,10 @@ func printBenchTable(w io.Writer, points []benchPoint, sizes, chunks []int) {
 			fmt.Fprintf(tw, "%s\t%d\t", formatSize(size), chunk)
 			base := at[fmt.Sprint(size, chunk, "resume")]
 			for _, m := range benchModes {
-				fmt.Fprintf(tw, "%s\t", formatDuration(at[fmt.Sprint(size, chunk, m.name)]))
+				fmt.Fprintf(tw, "%s\t", formatDuration(at[fmt.Sprint(size, chunk, m.Name)]))
 			}
 			for _, m := range benchModes[1:] {
-				d := at[fmt.Sprint(size, chunk, m.name)]
+				d := at[fmt.Sprint(size, chunk, m.Name)]
 				if d == 0 || base == 0 {
 					fmt.Fprint(tw, "-\t")
 					continue

@@ -8,7 +8,7 @@ import (
 )
 
 // chartColors are the line colours of the modes, in benchModes order.
-var chartColors = []string{"#1b7837", "#c51b7d", "#e08214", "#5e3c99"}
+var chartColors = []string{"#1b7837", "#c51b7d", "#e08214", "#5e3c99", "#2166ac"}
 
 // writeChart draws time against size on log-log axes for one chunk size,
 // with dashed O(n) and O(n²) guides through the first resume point.
@@ -85,7 +85,7 @@ func writeChart(w io.Writer, points []benchPoint, sizes []int, chunk int) error 
 	for i, m := range benchModes {
 		var pts []string
 		for _, p := range points {
-			if p.mode == m.name && p.chunk == chunk && p.d > 0 {
+			if p.mode == m.Name && p.chunk == chunk && p.d > 0 {
 				pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(float64(p.size)), y(float64(p.d))))
 			}
 		}
@@ -100,7 +100,7 @@ func writeChart(w io.Writer, points []benchPoint, sizes []int, chunk int) error 
 		}
 		ly := top + 20 + i*20
 		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2.5"/>`+"\n", width-right+12, ly, width-right+36, ly, color)
-		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", width-right+42, ly+4, m.name)
+		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", width-right+42, ly+4, m.Name)
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())

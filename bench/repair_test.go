@@ -1,9 +1,9 @@
-package repair
+package bench
 
 // Benchmarks against the peer, github.com/kaptinlin/jsonrepair, in the same
 // run. Run them interleaved and compare per round:
 //
-//	go test -run '^$' -bench 'Repair' -count 5 ./repair/ | benchstat -
+//	go test -run '^$' -bench 'Repair' -count 5 ./bench | benchstat -
 //
 // The fixtures are generated below, not taken from elsewhere: a tool-call
 // argument object of about 20 KB (records with strings, numbers, booleans,
@@ -18,6 +18,8 @@ import (
 
 	"github.com/kaptinlin/jsonrepair"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/repair"
 )
 
 // argsObject returns a strict JSON object of at least n bytes.
@@ -62,13 +64,13 @@ var benchCases = func() []struct {
 // and to the same value, before their speed is compared.
 func TestBenchCasesAgree(t *testing.T) {
 	for _, bc := range benchCases {
-		out, _, err := Repair(bc.in, Options{Kinds: All})
+		out, _, err := repair.Repair(bc.in, repair.Options{Kinds: repair.All})
 		require.NoError(t, err, bc.name)
 		peer, err := jsonrepair.Repair(string(bc.in))
 		require.NoError(t, err, bc.name)
 		var a, b any
-		require.NoError(t, Decode(out, &a, DecodeOptions{}), bc.name)
-		require.NoError(t, Decode([]byte(peer), &b, DecodeOptions{}), bc.name)
+		require.NoError(t, repair.Decode(out, &a, repair.DecodeOptions{}), bc.name)
+		require.NoError(t, repair.Decode([]byte(peer), &b, repair.DecodeOptions{}), bc.name)
 		require.Equal(t, b, a, bc.name)
 	}
 }
@@ -79,7 +81,7 @@ func BenchmarkRepair(b *testing.B) {
 			b.SetBytes(int64(len(bc.in)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, _, err := Repair(bc.in, Options{Kinds: All}); err != nil {
+				if _, _, err := repair.Repair(bc.in, repair.Options{Kinds: repair.All}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -109,7 +111,7 @@ func BenchmarkRepairScaling(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, _, err := Repair(in, Options{Kinds: All}); err != nil {
+				if _, _, err := repair.Repair(in, repair.Options{Kinds: repair.All}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -117,13 +119,13 @@ func BenchmarkRepairScaling(b *testing.B) {
 	}
 }
 
-// BenchmarkValid is the cost of the no-repair path: strict input.
-func BenchmarkValid(b *testing.B) {
+// BenchmarkRepairValid is the cost of the no-repair path: strict input.
+func BenchmarkRepairValid(b *testing.B) {
 	in := argsObject(1 << 20)
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := Repair(in, Options{Kinds: All}); err != nil {
+		if _, _, err := repair.Repair(in, repair.Options{Kinds: repair.All}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,0 +1,87 @@
+package bench
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/corpus"
+)
+
+// streamDocs are the documents of BenchmarkStream: toolargs, 20 KB of
+// made-up tool arguments (corpus.ToolArgs), and fastjson's twitter.json.
+func streamDocs(tb testing.TB) []struct {
+	name string
+	data []byte
+} {
+	tw, err := corpus.BenchFile("twitter")
+	require.NoError(tb, err)
+	return []struct {
+		name string
+		data []byte
+	}{{"toolargs", corpus.ToolArgs(20 << 10)}, {"twitter", tw}}
+}
+
+// reparseBudget skips the quadratic modes where one op would validate more
+// than this many bytes (twitter at small chunks): minutes per op.
+const reparseBudget = 2e9
+
+// BenchmarkStream streams a document as argument deltas of n bytes.
+// SetBytes is the document's size, so MB/s compares across modes and
+// chunk sizes. Reparsing is quadratic: run it with -benchtime 1x or 3x.
+func BenchmarkStream(b *testing.B) {
+	for _, doc := range streamDocs(b) {
+		for _, n := range []int{1, 8, 64, 512, 0} {
+			chunk := "all"
+			if n > 0 {
+				chunk = strconv.Itoa(n)
+			}
+			for _, m := range StreamModes {
+				b.Run(doc.name+"/chunk="+chunk+"/"+m.Name, func(b *testing.B) {
+					if work := reparseWork(len(doc.data), n); m.Quadratic && work > reparseBudget {
+						b.Skipf("reparsing validates %.0e bytes per op", work)
+					}
+					b.SetBytes(int64(len(doc.data)))
+					b.ReportAllocs()
+					for b.Loop() {
+						if err := m.Run(doc.data, n); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// reparseWork is the number of bytes validated when reparsing after every
+// delta.
+func reparseWork(size, n int) float64 {
+	if n <= 0 {
+		return float64(size)
+	}
+	deltas := float64((size + n - 1) / n)
+	return deltas * float64(size) / 2
+}
+
+func TestStreamModesAgree(t *testing.T) {
+	for _, doc := range streamDocs(t) {
+		for _, m := range StreamModes {
+			for _, n := range []int{0, 4096} {
+				require.NoError(t, m.Run(doc.data, n), "%s %s chunk=%d", doc.name, m.Name, n)
+			}
+			cut := doc.data[:len(doc.data)/2]
+			require.Error(t, m.Run(cut, 0), "%s %s must reject half a document", doc.name, m.Name)
+		}
+	}
+}
+
+// The stream core allocates nothing per delta once its buffer is sized.
+func TestStreamResumeAllocs(t *testing.T) {
+	doc := corpus.ToolArgs(20 << 10)
+	perStream := testing.AllocsPerRun(5, func() { require.NoError(t, StreamResume(doc, 1)) })
+	deltas := float64(len(doc))
+	t.Logf("%.0f allocations per stream of %.0f deltas", perStream, deltas)
+	require.Less(t, perStream, 10.0, "a call and its buffer, not one per delta")
+}
