@@ -32,7 +32,7 @@ func Run(in []byte, cuts []int, opts tokenizer.Options, hook func(*tokenizer.Tok
 	prev := 0
 	cuts = append(cuts, len(in))
 	for i, c := range cuts {
-		if err := tk.Feed(in[prev:c]); err != nil {
+		if err := tk.Feed(in[prev:c:c]); err != nil { // no spare capacity to hide a slicing bug
 			return tr, fmt.Errorf("feed: %w", err)
 		}
 		prev = c

@@ -43,7 +43,9 @@ func runHook(in []byte, cuts []int, opts Options, hook func(*Tokenizer)) transcr
 		if c < prev || c > len(in) {
 			continue
 		}
-		if err := tk.Feed(in[prev:c]); err != nil {
+		// A chunk's capacity is its length, as with a fresh buffer per
+		// delta, so that no slicing past a chunk's end can go unnoticed.
+		if err := tk.Feed(in[prev:c:c]); err != nil {
 			tr.Err = err.Error()
 			break
 		}

@@ -246,9 +246,11 @@ func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
 	if t.isName && t.first && last && src == outChunk {
 		t.nameRef, t.nameStart, t.nameEnd = true, start+1, end-1
 	} else if t.isName {
-		raw := t.buf[start:end]
+		var raw []byte
 		if src == outCarry {
 			raw = t.carry[start:end]
+		} else {
+			raw = t.buf[start:end]
 		}
 		if t.first {
 			raw = raw[1:]
