@@ -49,7 +49,8 @@ type Call struct {
 	tokEnd          int64 // end of the last token or piece read
 	hg, hs          uint8
 	hNeed, hLo, hHi byte
-	numLen          int // bytes of the number being read, when holding digits
+	hn, hLit        uint8
+	numLen          int // bytes of the number or literal being read, when held
 
 	ended      bool // the end signal was applied
 	hasFinal   bool // ... and it carried final arguments
@@ -205,10 +206,10 @@ func (c *Call) Write(p []byte) (int, error) {
 // delta is Delta with budget, the bytes a Set still allows (or -1).
 func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	c.events++
+	held := int64(len(c.args))
 	if offset >= 0 {
-		held := int64(len(c.args))
 		switch {
-		case offset > held:
+		case offset > held && !c.ended:
 			return c.refuse(&GapError{From: held, To: offset}, seq, len(data))
 		case offset < held:
 			n := min(int64(len(data)), held-offset)
@@ -279,6 +280,9 @@ func (c *Call) checkReplay(data []byte, seq int64) error {
 	for _, e := range c.x.seqs[:c.x.nSeqs] {
 		if e.seq != seq {
 			continue
+		}
+		if e.off+e.n > int64(len(c.args)) {
+			return nil // unreachable: replaced arguments forget their sequence numbers
 		}
 		n := min(e.n, int64(len(data)))
 		if i := firstDiff(c.args[e.off:e.off+n], data[:n]); i >= 0 {
@@ -433,6 +437,9 @@ func (c *Call) replaceArgs(final []byte) {
 		return
 	}
 	c.args = append(c.args[:0], final...)
+	if c.x != nil {
+		c.x.nSeqs = 0 // their offsets were into the old arguments
+	}
 	c.tk.Reset(c.opts.tokenizerOptions())
 	c.viewEnd, c.stack, c.inString, c.tokEnd = 0, 0, false, 0
 	c.status, c.err = StatusReceiving, nil

@@ -51,6 +51,17 @@ func TestStatus(t *testing.T) {
 			offset: int64(len("{\"a\":1  \n ")), ptr: "/a"},
 		{name: "held/space after value", doc: "{}  \n\t ", status: resume.StatusComplete},
 		{name: "held/name", doc: `{"na\"me`, status: resume.StatusReceiving},
+		{name: "held/number grammar", doc: `[-0.5e+10,0E-1,12.25,1e5,-7]`, status: resume.StatusComplete},
+		{name: "held/bad dot", doc: `[1.e5]`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`[1.`)), ptr: "/0"},
+		{name: "held/two dots", doc: `[1.5.2]`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`[1.5`)), ptr: "/0"},
+		{name: "held/bad exponent", doc: `[1e+-2]`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`[1e+`)), ptr: "/0"},
+		{name: "held/literals", doc: `[true,false,null]`, status: resume.StatusComplete},
+		{name: "held/bad literal", doc: `[trux]`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
+			offset: int64(len(`[tru`)), ptr: "/0"},
+		{name: "held/literal top", doc: `false`, end: true, before: resume.StatusComplete, status: resume.StatusReady},
 		{name: "held/digits", doc: `[12345,-0.125e-0012,-9]`, status: resume.StatusComplete},
 		{name: "held/leading zero", doc: `[1,-01]`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
 			offset: int64(len(`[1,-0`)), ptr: "/1"},
@@ -419,3 +430,15 @@ func (o oneByteReader) Read(p []byte) (int, error) {
 }
 
 func iotestOneByte(r io.Reader) io.Reader { return oneByteReader{r} }
+
+func TestReplayAfterFinal(t *testing.T) {
+	c := resume.NewCall("fc_1", resume.Options{})
+	require.NoError(t, c.Delta([]byte(`{"long":"xxxxxxxxxxxxxxxxxxxxxxxxxxxx`), 1, -1))
+	require.NoError(t, c.Delta([]byte(`xxxxxxxxxxxxxxxxxxxxxxxx"}`), 2, -1))
+	require.NoError(t, c.End([]byte(`{"a":1}`)))
+	require.True(t, c.Result().Mismatch)
+	require.ErrorIs(t, c.Delta([]byte(`xxxxxxxxxxxxxxxxxxxxxxxx"}`), 2, -1), resume.ErrDuplicate)
+	require.ErrorIs(t, c.Delta([]byte(`yy`), 3, -1), resume.ErrEnded)
+	require.ErrorIs(t, c.Delta([]byte(`yy`), -1, 100), resume.ErrEnded, "after the end, not a gap")
+	assert.Equal(t, `{"a":1}`, string(c.Value()))
+}

@@ -97,6 +97,15 @@
 //     the args' compact JSON. Vertex partialArgs carry values rather than
 //     text, so they too end in one Final.
 //
+// # Cost
+//
+// A delta costs work proportional to its length and, once the argument
+// buffer has room (Options.Capacity), no allocation. Bytes that cannot
+// change what a caller sees (string contents, names, digits, whitespace,
+// separators) are held back from the tokenizer and read in one go with
+// the next delta that matters, so one-byte deltas stay cheap. An open call
+// costs about 1 KB beyond its argument bytes.
+//
 // # Observability
 //
 // With Options.Logger each call logs its lifecycle to log/slog: key and

@@ -16,10 +16,11 @@ import "github.com/deltajson/deltajson/tokenizer"
 // What is held: string contents (no \u escapes, no control bytes); a
 // value string's closing quote inside a container (the view renders the
 // same text either way), then whitespace, ',' and a member name up to
-// its ':'; digits inside a number where any digit may follow (the
-// number is not shown until it ends); whitespace between tokens. What is
-// never held: anything that begins or ends a value shown in the view,
-// opens or closes a container, or might be invalid. The tokenizer later
+// its ':'; the rest of a number once begun (it is not shown until a
+// delimiter ends it) and of a literal but for its last letter; whitespace
+// between tokens. What is never held: anything that begins or ends a
+// value shown in the view, opens or closes a container, or might be
+// invalid. The tokenizer later
 // reads the very same bytes, so tokens, errors and offsets are those of
 // an uninterrupted run. Checkpoint feeds held bytes first, so they are
 // never part of a checkpoint.
@@ -30,12 +31,70 @@ const (
 	hgNone       = iota // ... nothing held
 	hgValueStr          // ... string contents of a value (hs: where in a character)
 	hgNameStr           // ... string contents of a member name
-	hgAfterValue        // ... a value string's closing quote, in a container: ',' may come
+	hgAfterValue        // ... a value in a container (a string's closing quote held or not): ',' may come
 	hgNameStart         // ... a ',' in an object, or '{': a name's quote may come
 	hgColon             // ... a name's closing quote: ':' may come
 	hgSpace             // ... anything after which only whitespace is held
-	hgDigits            // ... a digit of a number, or what may precede one
+	hgNumber            // ... part of a number (hn: where in it)
+	hgLiteral           // ... part of true, false or null (numLen bytes of literal hLit)
 )
+
+// number scanner states, after reading ...
+const (
+	hnMinus   = iota // ... a leading '-'
+	hnZero           // ... a leading '0'
+	hnInt            // ... another integer digit
+	hnDot            // ... the '.'
+	hnFrac           // ... a fraction digit
+	hnE              // ... the 'e' or 'E'
+	hnExpSign        // ... the exponent's sign
+	hnExp            // ... an exponent digit
+	hnBad            // ... a byte that cannot stand there
+)
+
+// numberStep is the number grammar: the state after reading b in state s.
+// A delimiter is hnBad too: it ends the number, which only the
+// tokenizer may do.
+func numberStep(s uint8, b byte) uint8 {
+	digit := b-'0' <= 9
+	switch s {
+	case hnMinus:
+		switch {
+		case b == '0':
+			return hnZero
+		case digit:
+			return hnInt
+		}
+	case hnZero, hnInt:
+		switch {
+		case digit && s == hnInt:
+			return hnInt
+		case b == '.':
+			return hnDot
+		case b == 'e' || b == 'E':
+			return hnE
+		}
+	case hnDot, hnFrac:
+		switch {
+		case digit:
+			return hnFrac
+		case (b == 'e' || b == 'E') && s == hnFrac:
+			return hnE
+		}
+	case hnE:
+		switch {
+		case b == '+' || b == '-':
+			return hnExpSign
+		case digit:
+			return hnExp
+		}
+	case hnExpSign, hnExp:
+		if digit {
+			return hnExp
+		}
+	}
+	return hnBad
+}
 
 // string scanner states, after reading ...
 const (
@@ -79,6 +138,11 @@ var utf8Lead = func() (t [256]struct{ need, lo, hi byte }) {
 	return t
 }()
 
+// holdMax is the longest delta held back. Held bytes are scanned twice
+// (here, then by the tokenizer), which pays only while the tokenizer's
+// fixed cost per chunk is larger than its cost for the bytes.
+const holdMax = 32
+
 // hold tries to hold back data, just appended to the arguments. It
 // reports whether it did; if not, the caller feeds every held byte and
 // data, and nothing is held any more.
@@ -92,18 +156,29 @@ func (c *Call) hold(data []byte) bool {
 		}
 		return true
 	}
-	if c.held == 0 && !c.startHold() {
+	if len(data) > holdMax || c.held == 0 && !c.startHold() {
 		return false
 	}
-	if c.hg == hgDigits {
+	switch c.hg {
+	case hgNumber:
 		// The tokenizer fails a number longer than its limit: stay short.
 		if c.numLen+c.held+len(data) >= c.maxNumber() {
 			return false
 		}
+		n := c.hn
 		for _, b := range data {
-			if b-'0' > 9 {
+			if n = numberStep(n, b); n == hnBad {
 				return false
 			}
+		}
+		c.hn = n
+		c.held += len(data)
+		return true
+	case hgLiteral:
+		lit := literalText[c.hLit]
+		got := c.numLen + c.held
+		if got+len(data) >= len(lit) || string(data) != lit[got:got+len(data)] {
+			return false // a wrong byte, or the literal's end: the tokenizer's
 		}
 		c.held += len(data)
 		return true
@@ -219,10 +294,15 @@ func (c *Call) startHold() bool {
 			c.hg = hgNameStr
 		}
 	case tokenizer.InNumber:
-		if !c.digitsMayFollow() {
+		if !c.startNumber() {
 			return false
 		}
-		c.hg = hgDigits
+		c.hg = hgNumber
+	case tokenizer.InLiteral:
+		if !c.startLiteral() {
+			return false
+		}
+		c.hg = hgLiteral
 	case tokenizer.InNone:
 		switch c.tk.Expect() {
 		case tokenizer.ExpectComma:
@@ -249,32 +329,53 @@ func (c *Call) flush() {
 	}
 }
 
-// digitsMayFollow reports whether any digit may follow the number the
-// tokenizer is reading, whose bytes end the arguments: after a digit, a
-// '.', an exponent mark or a sign, except after a leading zero. It
-// notes the number's length in numLen.
-func (c *Call) digitsMayFollow() bool {
+// startNumber sets hn to where the tokenizer stands in the number whose
+// bytes end the arguments, and numLen to its length.
+func (c *Call) startNumber() bool {
 	end := len(c.args) - c.held
 	start := end
-	frac := false // a '.' or an exponent was seen
 	for start > 0 && numberByte[c.args[start-1]] {
 		start--
-		if b := c.args[start]; b == '.' || b == 'e' || b == 'E' {
-			frac = true
-		}
 	}
 	num := c.args[start:end]
 	c.numLen = len(num)
 	if len(num) == 0 {
 		return false // unreachable while the tokenizer is in a number
 	}
-	if frac {
-		return true
+	n := uint8(hnInt)
+	switch num[0] {
+	case '-':
+		n = hnMinus
+	case '0':
+		n = hnZero
 	}
-	if num[0] == '-' {
-		num = num[1:]
+	for _, b := range num[1:] {
+		if n = numberStep(n, b); n == hnBad {
+			return false // unreachable: the tokenizer would have failed
+		}
 	}
-	return len(num) == 0 || num[0] != '0'
+	c.hn = n
+	return true
+}
+
+// literalText lists the literals; hLit indexes it.
+var literalText = [3]string{"true", "false", "null"}
+
+// startLiteral notes which literal the tokenizer is reading (hLit) and
+// how many of its bytes end the arguments (numLen).
+func (c *Call) startLiteral() bool {
+	end := len(c.args) - c.held
+	start := end
+	for start > 0 && c.args[start-1] >= 'a' && c.args[start-1] <= 'z' {
+		start--
+	}
+	for i, lit := range literalText {
+		if start < end && lit[0] == c.args[start] {
+			c.hLit, c.numLen = uint8(i), end-start
+			return true
+		}
+	}
+	return false // unreachable while the tokenizer is in a literal
 }
 
 func (c *Call) maxNumber() int {

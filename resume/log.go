@@ -9,16 +9,17 @@ import (
 // first asks the handler whether its level is enabled, so a call that
 // does not log builds no attributes and does not allocate.
 //
-// Every record carries "call" (the key), "event" (the call's own event
-// count, so order can be checked from the log alone) and "bytes" (the
-// argument bytes held). The messages are:
+// Every record carries "call" (the key), "id" (the provider's call id,
+// once known), "event" (the call's own event count, so order can be
+// checked from the log alone) and "bytes" (the argument bytes held).
+// The messages are:
 //
-//	call start      (Info)  id, name, index
+//	call start      (Info)  name, index
 //	call delta      (Debug) seq, len, and text with LogArguments
 //	call status     (Info)  from, to, and error when there is one
 //	call end        (Info)  final, mismatch, mismatch_offset
 //	call refused    (Warn)  seq, len, error: an event that changed nothing
-//	call duplicate end (Info)
+//	call duplicate end (Info) status
 //	call result     (Info)  status, error, empty_as_object, and arguments
 //	                        with LogArguments: once, when the call reaches
 //	                        its final status (ready at most once)
@@ -28,13 +29,18 @@ func (c *Call) logOn(level slog.Level) bool {
 }
 
 func (c *Call) log(level slog.Level, msg string, attrs ...slog.Attr) {
-	base := []slog.Attr{slog.String("call", c.key), slog.Int64("event", c.events), slog.Int("bytes", len(c.args))}
+	base := make([]slog.Attr, 0, 4+len(attrs))
+	base = append(base, slog.String("call", c.key))
+	if c.id != "" {
+		base = append(base, slog.String("id", c.id))
+	}
+	base = append(base, slog.Int64("event", c.events), slog.Int("bytes", len(c.args)))
 	c.opts.Logger.LogAttrs(context.Background(), level, msg, append(base, attrs...)...)
 }
 
 func (c *Call) logStart() {
 	if c.logOn(slog.LevelInfo) {
-		c.log(slog.LevelInfo, "call start", slog.String("id", c.id), slog.String("name", c.name), slog.Int("index", c.index))
+		c.log(slog.LevelInfo, "call start", slog.String("name", c.name), slog.Int("index", c.index))
 	}
 }
 
