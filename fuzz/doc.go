@@ -13,10 +13,19 @@
 //	                   the whole string
 //	FuzzCheckpointDecode  arbitrary checkpoint bytes give an error or a
 //	                   state that behaves; never a panic
+//	FuzzStreamCore     a random order of deltas, replays, end signals and
+//	                   duplicates for three calls: never ready before the
+//	                   end signal, never ready twice, never a wrong text
+//	FuzzPartialView    every partial view is valid JSON, and each view
+//	                   extends the previous one
+//	FuzzRepair         valid input is untouched; the output is strict or
+//	                   there is an error; repair is idempotent; the log
+//	                   replays to the output
 //
 // Seeds come from go-fuzz-corpus, JSONTestSuite and the project's own
 // provider streams (package corpus), so `go test ./...` runs every seed
-// as a regular test. A long local run of one target:
+// as a regular test. Packages resume and repair have fuzz targets of their
+// own for properties that need their internals (FuzzCall, FuzzDuplicates). A long local run of one target:
 //
 //	go test -run '^$' -fuzz '^FuzzChunking$' -fuzztime 10m ./fuzz
 //
