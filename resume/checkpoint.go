@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/deltajson/deltajson/internal/binfmt"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -228,8 +229,7 @@ func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 		}
 	}
 	start := len(b)
-	b = append(b, checkpointMagic...)
-	b = append(b, checkpointVersion)
+	b = binfmt.Begin(b, checkpointMagic, checkpointVersion)
 	u := func(v uint64) { b = binary.AppendUvarint(b, v) }
 	s := func(v int64) { b = binary.AppendVarint(b, v) }
 	bs := func(p string) { u(uint64(len(p))); b = append(b, p...) }
@@ -274,7 +274,7 @@ func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 		u(uint64(e.n))
 	}
 	bs(string(tk))
-	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:])), nil
+	return binfmt.Seal(b, start), nil
 }
 
 // MarshalBinary returns the checkpoint's binary form.
@@ -286,58 +286,51 @@ func (cp *Checkpoint) MarshalBinary() ([]byte, error) { return cp.AppendBinary(n
 // foreign); cp is then unchanged. Whether the checkpoint fits its
 // arguments is checked by Restore.
 func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
-	if len(data) < len(checkpointMagic)+1+4 || string(data[:4]) != checkpointMagic {
-		return ErrCheckpoint
-	}
-	if data[4] != checkpointVersion {
+	r, err := binfmt.Open(data, checkpointMagic, checkpointVersion)
+	switch {
+	case errors.Is(err, binfmt.ErrVersion):
 		return ErrCheckpointVersion
-	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.ChecksumIEEE(body) != sum {
+	case err != nil:
 		return ErrCheckpoint
 	}
-	r := reader{b: body[5:]}
 	s := Checkpoint{ok: true}
 	c := &s.c
-	c.key = string(r.bytes(1 << 16))
-	c.id = string(r.bytes(1 << 16))
-	c.name = string(r.bytes(1 << 16))
-	c.index = int(r.varint(-1, math.MaxInt32))
-	c.status = Status(r.byte(byte(StatusRejected)))
-	s.errKind = r.byte(errRejectedPanic)
-	flags := r.byte(127)
+	c.key = string(r.Bytes(1 << 16))
+	c.id = string(r.Bytes(1 << 16))
+	c.name = string(r.Bytes(1 << 16))
+	c.index = int(r.Int(-1, math.MaxInt32))
+	c.status = Status(r.Byte(byte(StatusRejected)))
+	s.errKind = r.Byte(errRejectedPanic)
+	flags := r.Byte(127)
 	c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, s.replay, s.closed =
 		flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0, flags&16 != 0, flags&32 != 0, flags&64 != 0
-	s.n = int64(r.uint(math.MaxInt64 >> 1))
-	s.sum = r.uint32()
-	c.viewEnd = int(r.uint(uint64(s.n)))
-	c.mismatchAt = int64(r.uint(uint64(s.n)))
-	c.deltas = int32(r.uint(math.MaxInt32))
-	c.replays = int32(r.uint(math.MaxInt32))
-	c.dupEnds = int32(r.uint(math.MaxInt32))
-	c.events = int64(r.uint(math.MaxInt64))
-	c.lastSeq = r.varint(-1, math.MaxInt64)
-	s.limit = int64(r.uint(math.MaxInt64))
-	s.errMsg = string(r.bytes(1 << 16))
-	s.errOff = int64(r.uint(uint64(s.n)))
-	depth := int(r.uint(1 << 30))
+	s.n = int64(r.Uint(math.MaxInt64 >> 1))
+	s.sum = r.Uint32()
+	c.viewEnd = int(r.Uint(uint64(s.n)))
+	c.mismatchAt = int64(r.Uint(uint64(s.n)))
+	c.deltas = int32(r.Uint(math.MaxInt32))
+	c.replays = int32(r.Uint(math.MaxInt32))
+	c.dupEnds = int32(r.Uint(math.MaxInt32))
+	c.events = int64(r.Uint(math.MaxInt64))
+	c.lastSeq = r.Int(-1, math.MaxInt64)
+	s.limit = int64(r.Uint(math.MaxInt64))
+	s.errMsg = string(r.Bytes(1 << 16))
+	s.errOff = int64(r.Uint(uint64(s.n)))
+	depth := int(r.Uint(1 << 30))
 	s.depth = depth
-	var bits []byte
-	if !r.err {
-		bits = r.raw((depth + 7) / 8)
-	}
-	nSeqs := int(r.uint(8))
+	bits := r.Raw((depth + 7) / 8)
+	nSeqs := int(r.Uint(8))
 	var seqs [8]seqEntry
-	for i := 0; i < nSeqs && !r.err; i++ {
-		seqs[i].seq = r.varint(0, math.MaxInt64)
-		seqs[i].off = int64(r.uint(uint64(s.n)))
-		seqs[i].n = int64(r.uint(uint64(s.n)))
+	for i := 0; i < nSeqs; i++ {
+		seqs[i].seq = r.Int(0, math.MaxInt64)
+		seqs[i].off = int64(r.Uint(uint64(s.n)))
+		seqs[i].n = int64(r.Uint(uint64(s.n)))
 		if seqs[i].off+seqs[i].n > s.n {
-			r.err = true
+			return ErrCheckpoint
 		}
 	}
-	tk := r.bytes(1 << 30)
-	if r.err || len(r.b) != 0 {
+	tk := r.Bytes(1 << 30)
+	if r.Err() {
 		return ErrCheckpoint
 	}
 	switch {
@@ -374,68 +367,4 @@ func packFlags(fs ...bool) byte {
 		}
 	}
 	return b
-}
-
-// reader decodes checkpoint fields; any problem sets err.
-type reader struct {
-	b   []byte
-	err bool
-}
-
-func (r *reader) uint(max uint64) uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 || v > max {
-		r.err = true
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) varint(min, max int64) int64 {
-	v, n := binary.Varint(r.b)
-	if n <= 0 || v < min || v > max {
-		r.err = true
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) byte(max byte) byte {
-	if len(r.b) == 0 || r.b[0] > max {
-		r.err = true
-		return 0
-	}
-	c := r.b[0]
-	r.b = r.b[1:]
-	return c
-}
-
-func (r *reader) uint32() uint32 {
-	if len(r.b) < 4 {
-		r.err = true
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(r.b)
-	r.b = r.b[4:]
-	return v
-}
-
-func (r *reader) raw(n int) []byte {
-	if len(r.b) < n {
-		r.err = true
-		return nil
-	}
-	p := r.b[:n]
-	r.b = r.b[n:]
-	return p
-}
-
-func (r *reader) bytes(max int) []byte {
-	n := r.uint(uint64(max))
-	if r.err {
-		return nil
-	}
-	return r.raw(int(n))
 }

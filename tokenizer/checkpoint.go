@@ -3,15 +3,15 @@ package tokenizer
 import (
 	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"io"
 	"math"
+
+	"github.com/deltajson/deltajson/internal/binfmt"
 )
 
 // NOTE: The binary form of a Tokenizer, for checkpoints that move between
-// processes. Layout: "DJTK", a version byte, the fields as uvarints and
-// length-prefixed bytes in the order of appendState, then a CRC-32 (IEEE)
-// of everything before it. UnmarshalBinary checks every field against the
+// processes: the fields in the order of AppendBinary, in the envelope of
+// package binfmt ("DJTK", a version byte, a CRC-32). UnmarshalBinary checks every field against the
 // invariants the Tokenizer relies on, so bytes that were not made by
 // AppendBinary give an error and never a state that misbehaves.
 
@@ -46,17 +46,10 @@ func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
 	}
 	t.flushName()
 	start := len(b)
-	b = append(b, checkpointMagic...)
-	b = append(b, checkpointVersion)
+	b = binfmt.Begin(b, checkpointMagic, checkpointVersion)
 	u := func(v uint64) { b = binary.AppendUvarint(b, v) }
-	bs := func(p []byte) { u(uint64(len(p))); b = append(b, p...) }
-	flag := func(v bool) {
-		if v {
-			b = append(b, 1)
-		} else {
-			b = append(b, 0)
-		}
-	}
+	bs := func(p []byte) { b = binfmt.AppendBytes(b, p) }
+	flag := func(v bool) { b = binfmt.AppendFlag(b, v) }
 	u(uint64(t.lim.maxDepth))
 	u(uint64(t.lim.maxBytes))
 	u(uint64(t.lim.maxString))
@@ -105,7 +98,7 @@ func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
 	}
 	bs(t.path.appendRawFrames(nil))
 	bs(t.path.name(t.nameLen))
-	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:])), nil
+	return binfmt.Seal(b, start), nil
 }
 
 // MarshalBinary returns the Tokenizer's state; see AppendBinary.
@@ -116,58 +109,54 @@ func (t *Tokenizer) MarshalBinary() ([]byte, error) { return t.AppendBinary(nil)
 // and leave t unchanged. After it, feed the bytes that follow the
 // checkpoint's offset.
 func (t *Tokenizer) UnmarshalBinary(data []byte) error {
-	if len(data) < len(checkpointMagic)+1+4 || string(data[:4]) != checkpointMagic {
-		return ErrCheckpoint
-	}
-	if data[4] != checkpointVersion {
+	r, err := binfmt.Open(data, checkpointMagic, checkpointVersion)
+	switch {
+	case errors.Is(err, binfmt.ErrVersion):
 		return ErrCheckpointVersion
-	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.ChecksumIEEE(body) != sum {
+	case err != nil:
 		return ErrCheckpoint
 	}
-	r := reader{b: body[5:]}
 	var s Tokenizer
 	s.inited = true
-	s.lim.maxDepth = int(r.uint(1 << 30))
-	s.lim.maxBytes = int64(r.uint(math.MaxInt64))
-	s.lim.maxString = int64(r.uint(math.MaxInt64 >> 2))
-	s.lim.maxNumber = int(r.uint(1 << 30))
-	s.lim.multiple = r.flag()
-	s.closed = r.flag()
-	s.cut = r.flag()
-	s.base = int64(r.uint(uint64(s.lim.maxBytes)))
-	if r.flag() {
-		e := &SyntaxError{Offset: int64(r.uint(uint64(s.base)))}
-		e.Err = causes[r.uint(uint64(len(causes)-1))]
-		e.Pointer = string(r.bytes(1 << 20))
-		e.detail = string(r.bytes(1 << 10))
+	s.lim.maxDepth = int(r.Uint(1 << 30))
+	s.lim.maxBytes = int64(r.Uint(math.MaxInt64))
+	s.lim.maxString = int64(r.Uint(math.MaxInt64 >> 2))
+	s.lim.maxNumber = int(r.Uint(1 << 30))
+	s.lim.multiple = r.Flag()
+	s.closed = r.Flag()
+	s.cut = r.Flag()
+	s.base = int64(r.Uint(uint64(s.lim.maxBytes)))
+	if r.Flag() {
+		e := &SyntaxError{Offset: int64(r.Uint(uint64(s.base)))}
+		e.Err = causes[r.Uint(uint64(len(causes)-1))]
+		e.Pointer = string(r.Bytes(1 << 20))
+		e.detail = string(r.Bytes(1 << 10))
 		s.err = e
 	}
-	s.depth = int(r.uint(uint64(s.lim.maxDepth)))
-	s.expect = r.byte(expEnd)
-	s.topObj = r.flag()
-	s.index = int64(r.uint(math.MaxInt64))
-	s.nameCut = r.flag()
-	s.hasName = r.flag()
-	s.values = int64(r.uint(math.MaxInt64))
-	s.lex = r.byte(lexLiteral)
-	s.sub = r.byte(max(sUTF8, nExpDigit)) // the largest sub-state of any lexeme
-	s.lit = r.byte(2)
-	s.isName = r.flag()
-	s.first = r.flag()
-	s.tokOff = int64(r.uint(uint64(s.base)))
-	s.hexN = r.byte(4)
-	s.u = uint16(r.uint(math.MaxUint16))
-	s.utfNeed = r.byte(3)
-	s.utfLo = r.byte(0xFF)
-	s.utfHi = r.byte(0xFF)
-	s.nCarry = uint8(copy(s.carry[:], r.bytes(len(s.carry))))
-	s.carryOff = int64(r.uint(uint64(s.base)))
-	s.saveNumber(r.bytes(s.lim.maxNumber))
-	frames := r.bytes(1 << 30)
-	name := r.bytes(maxPathName)
-	if r.err || len(r.b) != 0 || !s.valid(frames, name) {
+	s.depth = int(r.Uint(uint64(s.lim.maxDepth)))
+	s.expect = r.Byte(expEnd)
+	s.topObj = r.Flag()
+	s.index = int64(r.Uint(math.MaxInt64))
+	s.nameCut = r.Flag()
+	s.hasName = r.Flag()
+	s.values = int64(r.Uint(math.MaxInt64))
+	s.lex = r.Byte(lexLiteral)
+	s.sub = r.Byte(max(sUTF8, nExpDigit)) // the largest sub-state of any lexeme
+	s.lit = r.Byte(2)
+	s.isName = r.Flag()
+	s.first = r.Flag()
+	s.tokOff = int64(r.Uint(uint64(s.base)))
+	s.hexN = r.Byte(4)
+	s.u = uint16(r.Uint(math.MaxUint16))
+	s.utfNeed = r.Byte(3)
+	s.utfLo = r.Byte(0xFF)
+	s.utfHi = r.Byte(0xFF)
+	s.nCarry = uint8(copy(s.carry[:], r.Bytes(len(s.carry))))
+	s.carryOff = int64(r.Uint(uint64(s.base)))
+	s.saveNumber(r.Bytes(s.lim.maxNumber))
+	frames := r.Bytes(1 << 30)
+	name := r.Bytes(maxPathName)
+	if r.Err() || !s.valid(frames, name) {
 		return ErrCheckpoint
 	}
 	s.path.restore(frames)
@@ -296,43 +285,4 @@ func (p *pathStack) restore(b []byte) {
 	if len(blocks) > 0 {
 		p.n = copy(p.buf[:], blocks[0])
 	}
-}
-
-// reader decodes checkpoint fields; any problem sets err.
-type reader struct {
-	b   []byte
-	err bool
-}
-
-func (r *reader) uint(max uint64) uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 || v > max {
-		r.err = true
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) byte(max byte) byte {
-	if len(r.b) == 0 || r.b[0] > max {
-		r.err = true
-		return 0
-	}
-	c := r.b[0]
-	r.b = r.b[1:]
-	return c
-}
-
-func (r *reader) flag() bool { return r.byte(1) == 1 }
-
-func (r *reader) bytes(max int) []byte {
-	n := r.uint(uint64(max))
-	if r.err || uint64(len(r.b)) < n {
-		r.err = true
-		return nil
-	}
-	p := r.b[:n]
-	r.b = r.b[n:]
-	return p
 }
