@@ -57,3 +57,12 @@ type Event struct {
 	// to tell a replay from a gap.
 	Offset int64
 }
+
+// NewEvent returns an event of the given kind for the call key, with
+// Index, Seq and Offset set to -1: "not given". Build events with it, then
+// set what the provider sent. In a zero Event, Offset 0 would claim that
+// Data starts at byte 0, and every delta after the first would look like
+// a replay.
+func NewEvent(kind EventKind, key string) Event {
+	return Event{Kind: kind, Key: key, Index: -1, Seq: -1, Offset: -1}
+}

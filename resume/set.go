@@ -102,6 +102,18 @@ func (s *Set) Finish() []Result {
 	return rs
 }
 
+// EndAll applies the end signal, without final arguments, to every call
+// that has not ended, in start order, and returns those calls. It is the
+// end signal of providers that end all calls at once, such as OpenAI
+// Chat's finish_reason.
+func (s *Set) EndAll() []*Call {
+	p := s.Pending()
+	for _, c := range p {
+		s.Apply(NewEvent(EventEnd, c.key))
+	}
+	return p
+}
+
 // Pending returns the calls that have not ended, in start order.
 func (s *Set) Pending() []*Call {
 	var p []*Call

@@ -118,10 +118,12 @@ func apply(calls *resume.Set, ev resume.Event) *resume.Call {
 func key(index int64) string { return strconv.FormatInt(index, 10) }
 
 // event builds a resume.Event keyed by the content block index. Messages
-// streams carry no sequence numbers or byte offsets, so Seq and Offset are
-// -1: a zero there would mean "offset 0" and make later deltas replays.
+// streams carry no sequence numbers or byte offsets; NewEvent marks them
+// as not given.
 func event(kind resume.EventKind, index int64, id, name, data string) resume.Event {
-	return resume.Event{Kind: kind, Key: key(index), Index: int(index), ID: id, Name: name, Data: []byte(data), Seq: -1, Offset: -1}
+	ev := resume.NewEvent(kind, key(index))
+	ev.Index, ev.ID, ev.Name, ev.Data = int(index), id, name, []byte(data)
+	return ev
 }
 
 // runTool stands for your tool. args is whole, valid JSON; unmarshal it.

@@ -75,9 +75,8 @@ func main() {
 			}
 		}
 		if choice.FinishReason != "" {
-			// The end signal for every open call (Pending is borrowed: copy it).
-			for _, c := range append([]*resume.Call(nil), calls.Pending()...) {
-				apply(calls, event(resume.EventEnd, c.Key(), int64(c.Index()), "", "", ""))
+			for _, c := range calls.EndAll() { // the end signal for every open call
+				settle(calls, c)
 			}
 		}
 	}
@@ -99,6 +98,12 @@ func apply(calls *resume.Set, ev resume.Event) *resume.Call {
 		log.Printf("event for %q refused: %v", ev.Key, err)
 		return nil
 	}
+	return settle(calls, c)
+}
+
+// settle runs a call the moment it is ready, and drops a call that ended
+// without becoming ready. It returns the call while it is still open.
+func settle(calls *resume.Set, c *resume.Call) *resume.Call {
 	if c.Status() == resume.StatusReady {
 		runTool(c.ID(), c.Name(), c.Value())
 		calls.Remove(c.Key()) // ran once; drop it and its bytes
@@ -113,10 +118,11 @@ func apply(calls *resume.Set, ev resume.Event) *resume.Call {
 }
 
 // event builds a resume.Event. Chat Completions has no sequence numbers or
-// byte offsets, so Seq and Offset are -1: a zero there would mean "offset 0"
-// and make every later delta look like a replay.
+// byte offsets; NewEvent marks them as not given.
 func event(kind resume.EventKind, key string, index int64, id, name, data string) resume.Event {
-	return resume.Event{Kind: kind, Key: key, Index: int(index), ID: id, Name: name, Data: []byte(data), Seq: -1, Offset: -1}
+	ev := resume.NewEvent(kind, key)
+	ev.Index, ev.ID, ev.Name, ev.Data = int(index), id, name, []byte(data)
+	return ev
 }
 
 // runTool stands for your tool. args is whole, valid JSON; unmarshal it.
