@@ -74,13 +74,14 @@
 //
 // # Providers
 //
-// Package corpus turns provider streams into Events. The shapes map so:
+// Package corpus turns provider streams into Events; a handler of its own
+// builds them with NewEvent, which marks Index, Seq and Offset as not
+// given. The shapes map so:
 //
 //   - OpenAI Chat Completions: choices[].delta.tool_calls[i] gives Key
 //     "i" from its index; id and function.name come on the first delta
 //     only (EventStart), each function.arguments piece is an EventDelta,
-//     and finish_reason "tool_calls" ends every open call (EventEnd,
-//     no Final). OpenAI-compatible vendors (Groq, DeepSeek, Mistral,
+//     and finish_reason "tool_calls" ends every open call (Set.EndAll). OpenAI-compatible vendors (Groq, DeepSeek, Mistral,
 //     llama.cpp, OpenRouter) send the same, some with whole arguments in
 //     one delta.
 //   - OpenAI Responses: response.output_item.added starts a call keyed by
