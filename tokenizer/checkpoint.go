@@ -156,6 +156,11 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	s.saveNumber(r.Bytes(s.lim.maxNumber))
 	frames := r.Bytes(1 << 30)
 	name := r.Bytes(maxPathName)
+	if s.err != nil {
+		// A failed Tokenizer only returns its error: what it was reading
+		// when it failed does not matter, and need not be consistent.
+		s.lex, s.sub, s.nCarry, s.nNum, s.numHeap = lexNone, 0, 0, 0, nil
+	}
 	if r.Err() || !s.valid(frames, name) {
 		return ErrCheckpoint
 	}
@@ -200,19 +205,23 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 	if s.lex != lexNumber && s.nNum > 0 || s.lex != lexString && s.nCarry > 0 {
 		return false
 	}
+	read := s.base - s.tokOff // bytes of the lexeme read so far
 	switch s.lex {
 	case lexNone:
 		return s.sub == 0
 	case lexString:
-		if s.sub > sUTF8 || (s.nCarry > 0) != (s.sub != sNormal) {
+		if s.sub > sUTF8 || (s.nCarry > 0) != (s.sub != sNormal) || read < 1 || read-1 > s.lim.maxString {
+			return false
+		}
+		if s.nCarry > 0 && s.carryOff+int64(s.nCarry) != s.base {
 			return false
 		}
 		// A name is read only where a name is expected.
 		return s.isName == (s.expect == expName || s.expect == expFirstName)
 	case lexNumber:
-		return s.sub <= nExpDigit
+		return s.sub <= nExpDigit && read >= 1 && int64(s.nNum) == read && s.nNum <= s.lim.maxNumber
 	case lexLiteral:
-		return s.sub >= 1 && int(s.sub) < len(literals[s.lit])
+		return s.sub >= 1 && int(s.sub) < len(literals[s.lit]) && read == int64(s.sub)
 	}
 	return false
 }

@@ -104,3 +104,37 @@ func behaves(t *testing.T, s *Tokenizer) {
 		_ = c.Pointer()
 	}
 }
+
+func TestCheckpointOfFailedTokenizer(t *testing.T) {
+	for _, doc := range []string{`{"a":"x\q"}`, `[1,2,}`, `{"k":"\ud800\u0041"}`, `[tru`} {
+		tk := New(Options{})
+		require.NoError(t, tk.Feed([]byte(doc)))
+		tk.Close()
+		want := drain(&tk)
+		require.Error(t, want)
+		data, err := tk.MarshalBinary()
+		require.NoError(t, err, doc)
+		var back Tokenizer
+		require.NoError(t, back.UnmarshalBinary(data), doc)
+		_, got := back.Next()
+		assert.Equal(t, want.Error(), got.Error(), doc)
+		assert.Equal(t, Failed, back.Status())
+	}
+}
+
+// A checkpoint whose lexeme disagrees with its offsets is refused: a
+// string already longer than the limit, a number whose saved bytes do not
+// span from its start.
+func TestCheckpointInconsistentLexeme(t *testing.T) {
+	tk := New(Options{MaxStringLength: 10})
+	require.NoError(t, tk.Feed([]byte(`["abcdefgh`)))
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	good, err := tk.MarshalBinary()
+	require.NoError(t, err)
+	var s Tokenizer
+	require.NoError(t, s.UnmarshalBinary(good))
+	s.lim.maxString = 3 // as if the limit were passed already
+	bad, err := s.MarshalBinary()
+	require.NoError(t, err)
+	assert.ErrorIs(t, s.UnmarshalBinary(bad), ErrCheckpoint)
+}
