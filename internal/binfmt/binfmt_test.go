@@ -33,11 +33,18 @@ func TestRoundTrip(t *testing.T) {
 
 func TestBounds(t *testing.T) {
 	for name, read := range map[string]func(r *Reader){
-		"uint over max":  func(r *Reader) { r.Uint(299) },
-		"int below min":  func(r *Reader) { r.Uint(1000); r.Int(-6, 10) },
-		"byte over max":  func(r *Reader) { r.Uint(1000); r.Int(-10, 10); r.Byte(8) },
-		"bytes over max": func(r *Reader) { r.Uint(1000); r.Int(-10, 10); r.Byte(9); r.Flag(); r.Uint32(); r.Bytes(4) },
-		"left over":      func(r *Reader) { r.Uint(1000) },
+		"uint over max": func(r *Reader) { r.Uint(299) },
+		"int below min": func(r *Reader) { r.Uint(1000); r.Int(-6, 10) },
+		"byte over max": func(r *Reader) { r.Uint(1000); r.Int(-10, 10); r.Byte(8) },
+		"bytes over max": func(r *Reader) {
+			r.Uint(1000)
+			r.Int(-10, 10)
+			r.Byte(9)
+			r.Flag()
+			r.Uint32()
+			r.Bytes(4)
+		},
+		"left over": func(r *Reader) { r.Uint(1000) },
 	} {
 		r, err := Open(sample(), "TEST", 3)
 		require.NoError(t, err)
