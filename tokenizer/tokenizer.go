@@ -213,11 +213,10 @@ func (t *Tokenizer) Close() { t.closed = true }
 // at the end of valid input. Any other error is a *SyntaxError, reported
 // at the first byte that makes the input invalid, and returned again by
 // every later call.
-func (t *Tokenizer) Next() (Token, error) {
+func (t *Tokenizer) Next() (tok Token, err error) {
 	if t.err != nil {
 		return Token{}, t.err
 	}
-	var err error
 	switch t.lex {
 	case lexString:
 		err = t.readString()
@@ -231,7 +230,22 @@ func (t *Tokenizer) Next() (Token, error) {
 	if err != nil {
 		return Token{}, err
 	}
-	return t.made(), nil
+	// Fill the named result field by field: a Token is too big to live in
+	// registers, and building one whole and then copying it made the CPU
+	// wait on its own stores.
+	o := &t.out
+	switch o.src {
+	case outChunk:
+		tok.Raw = t.buf[o.start:o.end]
+	case outCarry:
+		tok.Raw = t.carry[:o.end]
+	case outNum:
+		tok.Raw = t.numBytes()
+	default:
+		tok.Raw = literalBytes[o.start]
+	}
+	tok.Offset, tok.info = o.off, o.info
+	return tok, nil
 }
 
 // NOTE: The readers below do not return the Token they make: they record
@@ -255,23 +269,6 @@ type outTok struct {
 	off        int64
 	info       uint64 // as in Token
 	src        uint8
-}
-
-// made builds the Token that the last read recorded.
-func (t *Tokenizer) made() Token {
-	o := &t.out
-	var raw []byte
-	switch o.src {
-	case outChunk:
-		raw = t.buf[o.start:o.end]
-	case outCarry:
-		raw = t.carry[:o.end]
-	case outNum:
-		raw = t.numBytes()
-	default:
-		raw = literalBytes[o.start]
-	}
-	return Token{Raw: raw, Offset: o.off, info: o.info}
 }
 
 // whole records a whole token of the chunk, buf[start:end].
