@@ -1,6 +1,7 @@
-// Package bench measures how fast the deltajson tokenizer reads whole
-// JSON documents, next to the Go JSON readers people would otherwise use.
-// It has no API; everything is in its tests and benchmarks.
+// Package bench measures deltajson next to the Go JSON libraries people
+// would otherwise use. Its one piece of API is StreamModes, the ways a
+// handler can follow a stream of argument deltas, which the CLI's bench
+// command shares; everything else is in its tests and benchmarks.
 //
 // # What is measured
 //
@@ -8,7 +9,8 @@
 // one chunk, and reports throughput (b.SetBytes) and allocations:
 //
 //   - deltajson: tokenizer.New, Feed, Close, then Next until io.EOF. This
-//     is the full token stream, every string checked as UTF-8.
+//     is the full token stream, every string checked as UTF-8. The other
+//     benchmarks' fixtures are made in their files.
 //   - fastjson-validate: fastjson.ValidateBytes (no UTF-8 check).
 //   - sonic-valid: sonic.Valid (the amd64/arm64 JIT build).
 //   - encoding-json-valid: encoding/json.Valid.
@@ -22,6 +24,24 @@
 // TestPeersAgree checks that every peer accepts every fixture (and rejects
 // it cut in half), so no benchmark times an error path. TestTokenizeAllocs
 // holds the deltajson reader to zero allocations.
+//
+// BenchmarkStream/<doc>/chunk=<n>/<mode> streams a document as argument
+// deltas of n bytes (1, 8, 64, 512, or all at once): resume (package
+// resume, each byte read once), reparse-sonic, reparse-fastjson and
+// reparse-encoding-json (validate the whole buffer after every delta, as
+// naive handlers do; quadratic, so skipped where one op would validate
+// more than 2e9 bytes), and jsontext-pipe (a jsontext.Decoder fed through
+// io.Pipe). The documents are toolargs, 20 KB of made-up tool arguments
+// (corpus.ToolArgs), and twitter. SetBytes is the document's size.
+//
+// BenchmarkProvider/<stream>/<mode> replays each embedded provider stream
+// of package corpus from its events: resume feeds a resume.Set; reparse
+// keeps a buffer per call and validates it with sonic after every delta.
+//
+// BenchmarkRepair/<case>/<impl> repairs a fenced 20 KB object, trailing
+// commas throughout, Python literals and a truncated object, with
+// deltajson (every kind on) and with github.com/kaptinlin/jsonrepair.
+// BenchmarkRepairScaling shows time per byte from 1 KB to 1 MB.
 //
 // # Fixtures
 //
