@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -19,8 +20,12 @@ import (
 type DecodeOptions struct {
 	// RejectDuplicates rejects an object with the same name twice, at any
 	// depth, comparing names after unescaping ("a" and "\u0061" are the
-	// same). Without it, the last one wins, which lets a crafted input
-	// show one value to a validator and another to the handler.
+	// same) and without regard to case ("path", "PATH" and "Path" are
+	// the same), because encoding/json and sonic match struct fields
+	// that way. Without it, the last one wins, which lets a crafted input
+	// show one value to a validator and another to the handler. An object
+	// whose names differ only in case is rejected too; decode such data
+	// into a map without this option.
 	RejectDuplicates bool
 
 	// RejectUnknown rejects a name that matches no field of the target
@@ -120,9 +125,34 @@ func (l *dupLevel) seen(name string) bool {
 	return false
 }
 
+// foldName maps name to one spelling for all the names that field
+// matching takes for it: the same letters in any case ("K", "k" and the
+// Kelvin sign are one). It errs on the side of treating names as the same.
+func foldName(name string) string {
+	plain := true
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c >= 0x80 || 'A' <= c && c <= 'Z' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return name
+	}
+	var b strings.Builder
+	for _, r := range name {
+		b.WriteRune(unicode.ToLower(unicode.ToUpper(r)))
+	}
+	return b.String()
+}
+
 // checkDuplicates walks b, which must be strict JSON, and reports the
 // first name that repeats within its object, at any depth.
-func checkDuplicates(b []byte) error {
+func checkDuplicates(b []byte) error { return checkDuplicatesBy(b, foldName) }
+
+// checkDuplicatesBy is checkDuplicates with names compared as key maps
+// them.
+func checkDuplicatesBy(b []byte, key func(string) string) error {
 	var stack []dupLevel
 	expectName := false
 	for i := 0; i < len(b); {
@@ -154,7 +184,7 @@ func checkDuplicates(b []byte) error {
 				if !ok {
 					return &Error{Offset: int64(i), Err: fmt.Errorf("%w: bad object name", ErrSyntax)}
 				}
-				dup := top.seen(name)
+				dup := top.seen(key(name))
 				top.name = name
 				if dup {
 					return &Error{Offset: int64(i), Pointer: dupPointer(stack), Err: fmt.Errorf("%w %q", ErrDuplicateName, name)}

@@ -79,3 +79,21 @@ func TestDecodeAfterRepair(t *testing.T) {
 	assert.False(t, errors.Is(err, io.EOF))
 	t.Logf("decoder: %s", decoderName)
 }
+
+// Field matching ignores case, so names that differ only in case are
+// duplicates: otherwise a validator reads "path" and the handler "PATH".
+func TestDecodeDuplicatesIgnoreCase(t *testing.T) {
+	var v struct {
+		Path string `json:"path"`
+	}
+	for _, in := range []string{
+		`{"path":"/tmp/safe","PATH":"/etc/passwd"}`,
+		`{"path":"/tmp/safe","Path":"/etc/passwd"}`,
+		`{"k":1,"\u212a":2}`, // the Kelvin sign folds to k
+		`{"a":{"sıze":1,"SIZE":2,"size":3}}`,
+	} {
+		err := Decode([]byte(in), &v, DecodeOptions{RejectDuplicates: true, RejectUnknown: true})
+		require.ErrorIs(t, err, ErrDuplicateName, in)
+	}
+	require.NoError(t, Decode([]byte(`{"path":"/tmp/safe","paths":"x"}`), &map[string]string{}, DecodeOptions{RejectDuplicates: true}))
+}

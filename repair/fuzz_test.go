@@ -62,7 +62,13 @@ func FuzzDuplicates(f *testing.F) {
 		if strictValid(in) != nil {
 			return
 		}
-		ours := checkDuplicates(in)
+		// Names compared exactly must agree with jsontext; compared
+		// without regard to case, as Decode does, they find the same
+		// duplicates or more, never fewer.
+		ours := checkDuplicatesBy(in, func(s string) string { return s })
+		if folded := checkDuplicates(in); ours != nil && folded == nil {
+			t.Fatalf("case folding lost a duplicate in %q: %v", in, ours)
+		}
 		dec := jsontext.NewDecoder(bytes.NewReader(in), jsontext.AllowDuplicateNames(false), jsontext.AllowInvalidUTF8(false))
 		_, ref := dec.ReadValue()
 		refDup := ref != nil && errors.Is(ref, jsontext.ErrDuplicateName)
