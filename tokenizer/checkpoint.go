@@ -118,10 +118,10 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	}
 	var s Tokenizer
 	s.inited = true
-	s.lim.maxDepth = int(r.Uint(1 << 30))
+	s.lim.maxDepth = int(r.Uint(maxLimit))
 	s.lim.maxBytes = int64(r.Uint(math.MaxInt64))
-	s.lim.maxString = int64(r.Uint(math.MaxInt64 >> 2))
-	s.lim.maxNumber = int(r.Uint(1 << 30))
+	s.lim.maxString = int64(r.Uint(maxStringLimit))
+	s.lim.maxNumber = int(r.Uint(maxLimit))
 	s.lim.multiple = r.Flag()
 	s.closed = r.Flag()
 	s.cut = r.Flag()

@@ -12,7 +12,8 @@ const (
 // the default limits.
 type Options struct {
 	// MaxDepth is the deepest nesting of objects and arrays allowed.
-	// Zero means DefaultMaxDepth.
+	// Zero means DefaultMaxDepth. Depth and number limits above 1<<30,
+	// and string limits above 1<<61, count as those bounds.
 	MaxDepth int
 	// MaxBytes is the most bytes the whole stream may have. Zero means no
 	// limit: the tokenizer's memory does not grow with the stream.
@@ -41,6 +42,13 @@ type limits struct {
 	multiple  bool
 }
 
+// Bounds on the limits, so that offset arithmetic cannot overflow and a
+// checkpoint can carry any limit it is given.
+const (
+	maxLimit       = 1 << 30            // depth and number length
+	maxStringLimit = math.MaxInt64 >> 2 // string length
+)
+
 func (o Options) limits() limits {
 	l := limits{
 		maxDepth:  o.MaxDepth,
@@ -55,11 +63,12 @@ func (o Options) limits() limits {
 	if l.maxBytes <= 0 {
 		l.maxBytes = math.MaxInt64
 	}
-	if l.maxString <= 0 {
-		l.maxString = math.MaxInt64 >> 2 // so that offset+limit cannot overflow
+	if l.maxString <= 0 || l.maxString > maxStringLimit {
+		l.maxString = maxStringLimit
 	}
 	if l.maxNumber <= 0 {
 		l.maxNumber = DefaultMaxNumberLength
 	}
+	l.maxDepth, l.maxNumber = min(l.maxDepth, maxLimit), min(l.maxNumber, maxLimit)
 	return l
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -495,4 +496,18 @@ func TestErrorsAreTyped(t *testing.T) {
 	assert.NoError(t, Validate([]byte(` {"a":[1]} `)))
 	assert.True(t, Valid([]byte(`[]`)))
 	assert.False(t, Valid([]byte(`[`)))
+}
+
+// Limits as large as the types hold behave as "no limit": no overflow in
+// the offset arithmetic, the same outcome however the input is cut, and a
+// checkpoint that restores.
+func TestHugeLimits(t *testing.T) {
+	opts := Options{MaxDepth: math.MaxInt, MaxStringLength: math.MaxInt64, MaxNumberLength: math.MaxInt, MaxBytes: math.MaxInt64}
+	for _, doc := range []string{`["abc"]`, `[123]`, `{"a":[[1.5e3,"x\u00e9"]]}`} {
+		in := []byte(doc)
+		whole := run(in, nil, opts)
+		require.Equal(t, "", whole.Err, doc)
+		assert.Equal(t, whole, run(in, allCuts(len(in)), opts), doc)
+		assert.Equal(t, whole, runHook(in, allCuts(len(in)), opts, restart(t)), doc)
+	}
 }
