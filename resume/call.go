@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/deltajson/deltajson/tokenizer"
 )
@@ -159,7 +160,11 @@ func (c *Call) Apply(ev Event) error {
 	case EventEnd:
 		return c.end(ev.Final, -1)
 	}
-	return errors.New("resume: unknown event kind " + ev.Kind.String())
+	return errUnknownKind(ev.Kind)
+}
+
+func errUnknownKind(k EventKind) error {
+	return errors.New("resume: unknown event kind " + strconv.Itoa(int(k)))
 }
 
 // Start records the call's id, name and index. Empty values, and an index
@@ -275,7 +280,10 @@ func (c *Call) fits(n int, budget int64) error {
 // it delivered the first time, when that is still remembered.
 func (c *Call) checkReplay(data []byte, seq int64) error {
 	if c.x == nil {
-		return nil
+		if c.ended {
+			return nil // after the end anything numbered before it is a replay
+		}
+		return ErrOutOfOrder // no number was ever remembered, yet seq is not above the largest
 	}
 	for _, e := range c.x.seqs[:c.x.nSeqs] {
 		if e.seq != seq {
@@ -293,11 +301,17 @@ func (c *Call) checkReplay(data []byte, seq int64) error {
 		}
 		return nil
 	}
+	// Every number since the oldest remembered is known, so one that is
+	// not among them was never applied; after the end signal (whose final
+	// arguments may have made the call forget them) it is a replay.
+	if x := c.x; !c.ended && (x.nSeqs < len(x.seqs) || seq > x.seqs[0].seq) {
+		return ErrOutOfOrder
+	}
 	return nil // too old to check; still a replay by its number
 }
 
 func (c *Call) noteSeq(seq, off, n int64) {
-	c.lastSeq = seq
+	c.lastSeq = max(c.lastSeq, seq) // a delta placed by offset may come with an older number
 	if c.x == nil {
 		c.x = new(extra)
 	}

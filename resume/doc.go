@@ -54,8 +54,10 @@
 // they do not; a delta past the bytes held is a *GapError naming the
 // missing range. Without Offset, a Seq not above the largest seen marks
 // a replay, checked against the bytes it brought the first time while
-// that is remembered (the last eight). Gaps can only be found by Offset:
-// sequence numbers count the events of a whole response, not of a call.
+// that is remembered (the last eight numbers); a number in that window
+// that was never seen is ErrOutOfOrder, not a replay. Gaps can only be
+// found by Offset: sequence numbers count the events of a whole
+// response, not of a call.
 //
 // Call.Checkpoint saves a call at any moment as a value, whose binary
 // form (versioned and CRC-checked) moves to another process; Restore

@@ -47,3 +47,28 @@ func TestEndAll(t *testing.T) {
 	assert.Empty(t, set.Pending())
 	assert.Empty(t, set.EndAll(), "a second EndAll ends nothing")
 }
+
+func TestUnknownKindMakesNoCall(t *testing.T) {
+	set := resume.NewSet(resume.Options{})
+	c, err := set.Apply(resume.Event{Key: "ghost"})
+	require.Error(t, err)
+	assert.Nil(t, c)
+	assert.Zero(t, set.Len())
+	assert.Empty(t, set.EndAll(), "no call to end, so none becomes ready")
+}
+
+func TestSeqOutOfOrder(t *testing.T) {
+	c := resume.NewCall("0", resume.Options{})
+	require.NoError(t, c.Delta([]byte(`{"a":`), 1<<62, -1))
+	err := c.Delta([]byte(`1}`), 5, -1)
+	require.ErrorIs(t, err, resume.ErrOutOfOrder, "a number never seen is not a replay")
+	assert.Equal(t, `{"a":`, string(c.Arguments()), "and it changed nothing")
+
+	c = resume.NewCall("0", resume.Options{})
+	require.NoError(t, c.Delta([]byte(`[1,`), 3, -1))
+	require.NoError(t, c.Delta([]byte(`2`), 7, -1))
+	require.ErrorIs(t, c.Delta([]byte(`[1,`), 3, -1), resume.ErrDuplicate, "a remembered number is a replay")
+	require.ErrorIs(t, c.Delta([]byte(`2`), 5, -1), resume.ErrOutOfOrder)
+	require.NoError(t, c.Delta([]byte(`]`), 9, -1))
+	assert.Equal(t, `[1,2]`, string(c.Arguments()))
+}

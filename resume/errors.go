@@ -17,6 +17,10 @@ var (
 	// ErrReplay: a replayed delta disagrees with the bytes already held.
 	// The error is a *ReplayError.
 	ErrReplay = errors.New("resume: replayed delta differs from the bytes held")
+	// ErrOutOfOrder: a delta's sequence number is below the largest seen,
+	// yet it is none of the numbers seen: not a replay, and too late to
+	// apply.
+	ErrOutOfOrder = errors.New("resume: delta out of sequence order")
 	// ErrGap: a delta starts past the end of the bytes held. The error is
 	// a *GapError naming the missing range.
 	ErrGap = errors.New("resume: gap in deltas")

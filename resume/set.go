@@ -24,6 +24,9 @@ func NewSet(opts Options) *Set {
 // no call could be started). The error is the call's (see Call.Delta and
 // Call.End), ErrUnknownCall, or ErrTooManyCalls.
 func (s *Set) Apply(ev Event) (*Call, error) {
+	if ev.Kind < EventStart || ev.Kind > EventEnd {
+		return nil, errUnknownKind(ev.Kind) // before a call is made for it
+	}
 	c := s.calls[ev.Key]
 	if c == nil {
 		if s.opts.RequireStart && ev.Kind != EventStart {
@@ -52,8 +55,6 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		err = c.delta(ev.Data, ev.Seq, ev.Offset, budget)
 	case EventEnd:
 		err = c.end(ev.Final, budget)
-	default:
-		err = c.Apply(ev)
 	}
 	s.total += int64(len(c.args) - before)
 	return c, err
