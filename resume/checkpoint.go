@@ -115,14 +115,23 @@ func (cp *Checkpoint) Len() int64 { return cp.n }
 // saved with. args may go on past them (the deltas that came after the
 // checkpoint, in order): the rest is applied as one delta. args is
 // copied. Arguments that do not match the checkpoint give ErrCheckpoint,
-// and no call.
+// and no call; arguments past Options.MaxBytes give ErrTooLarge, and no
+// call. When the rest is refused (the call had ended, or it passes a
+// cap), Restore returns the call as the checkpoint left it, with the
+// delta's error.
 func Restore(cp Checkpoint, args []byte, opts Options) (*Call, error) {
-	return restore(&cp, args, &opts)
+	return restore(&cp, args, &opts, -1)
 }
 
-func restore(cp *Checkpoint, args []byte, opts *Options) (*Call, error) {
+func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, error) {
 	if !cp.ok || int64(len(args)) < cp.n || crc32.Checksum(args[:cp.n], castagnoli) != cp.sum {
 		return nil, ErrCheckpoint
+	}
+	if max := opts.maxBytes(); cp.n > max {
+		return nil, &limitErr{ErrTooLarge, max}
+	}
+	if budget >= 0 && cp.n > budget {
+		return nil, &limitErr{ErrTotalTooLarge, opts.MaxTotalBytes}
 	}
 	c := new(Call)
 	*c = cp.c
@@ -173,9 +182,15 @@ func restore(cp *Checkpoint, args []byte, opts *Options) (*Call, error) {
 	if !c.consistent() {
 		return nil, ErrCheckpoint
 	}
+	if view := c.AppendPartial(nil); len(view) > 0 && !tokenizer.Valid(view) {
+		return nil, ErrCheckpoint // fields that disagree with the tokenizer
+	}
 	if rest := args[cp.n:]; len(rest) > 0 {
-		if err := c.delta(rest, -1, -1, -1); err != nil {
-			return nil, err
+		if budget >= 0 {
+			budget -= cp.n
+		}
+		if err := c.delta(rest, -1, -1, budget); err != nil {
+			return c, err
 		}
 	}
 	return c, nil

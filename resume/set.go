@@ -129,16 +129,24 @@ func (s *Set) Pending() []*Call {
 // Restore adds a call restored from a checkpoint and its argument bytes
 // (see Restore). It replaces a call with the same key.
 func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
-	c, err := restore(&cp, args, &s.opts)
-	if err != nil {
+	budget := int64(-1)
+	if s.opts.MaxTotalBytes > 0 {
+		budget = s.opts.MaxTotalBytes - s.total
+		if old := s.calls[cp.c.key]; old != nil {
+			budget += int64(len(old.args)) // it is replaced
+		}
+		budget = max(budget, 0)
+	}
+	c, err := restore(&cp, args, &s.opts, budget)
+	if c == nil {
 		return nil, err
 	}
-	s.Remove(c.key)
-	if s.opts.MaxCalls > 0 && len(s.order) >= s.opts.MaxCalls {
+	if s.calls[c.key] == nil && s.opts.MaxCalls > 0 && len(s.order) >= s.opts.MaxCalls {
 		return nil, ErrTooManyCalls
 	}
+	s.Remove(c.key) // the restored call replaces it
 	s.calls[c.key] = c
 	s.order = append(s.order, c)
 	s.total += int64(len(c.args))
-	return c, nil
+	return c, err
 }
