@@ -55,7 +55,7 @@ type Call struct {
 
 	ended      bool // the end signal was applied
 	hasFinal   bool // ... and it carried final arguments
-	emptyValue bool // ... with no argument bytes at all, taken as {}
+	emptyValue bool // ... with no argument bytes, or only whitespace, taken as {}
 	mismatch   bool // the final arguments differed from the deltas
 	mismatchAt int64
 
@@ -131,7 +131,7 @@ func (c *Call) Arguments() []byte { return c.args }
 var emptyObject = []byte("{}")
 
 // Value returns the arguments the call should run with: Arguments, or
-// "{}" when the call ended with no argument bytes at all (Result says so
+// "{}" when the call ended with no argument bytes, or only whitespace (Result says so
 // in EmptyAsObject). It is nil unless the call is ready, and borrowed
 // like Arguments.
 func (c *Call) Value() []byte {
@@ -368,7 +368,7 @@ func (c *Call) feed(chunk []byte) {
 //
 // Then the call becomes ready (whole, valid and passing the gate check),
 // invalid, incomplete (unfinished value), rejected or too large. A call
-// that ends with no argument bytes at all and no final arguments, such
+// that ends with no argument bytes (or only whitespace) and no final arguments, such
 // as an Anthropic tool without parameters, runs with "{}".
 //
 // A second end signal changes nothing and gives ErrDuplicate.
@@ -547,7 +547,8 @@ type Result struct {
 	// Ended says the end signal was applied; Final that it carried final
 	// arguments.
 	Ended, Final bool
-	// EmptyAsObject says the call ended with no argument bytes and runs
+	// EmptyAsObject says the call ended with no argument bytes (or only
+	// whitespace) and runs
 	// with "{}".
 	EmptyAsObject bool
 	// Mismatch says the final arguments differed from the deltas;

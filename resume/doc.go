@@ -41,7 +41,8 @@
 // Final arguments in the end signal win over the deltas; when deltas
 // came and differ, Result.Mismatch and Result.MismatchOffset say so. A
 // call with no deltas and only final arguments (LM Studio, Gemini) works
-// like any other. A call that ends with no argument bytes at all and no
+// like any other. A call that ends with no argument bytes (or only
+// whitespace) and no
 // final arguments is taken as "{}" and Result.EmptyAsObject says so:
 // Anthropic sends partial_json "" for a tool without parameters. A
 // second end signal changes nothing and gives ErrDuplicate; a delta after

@@ -2,7 +2,10 @@ package resume
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // NOTE: Logging is off unless Options.Logger is set, and every log call
@@ -61,7 +64,7 @@ func (c *Call) logStatus(old Status) {
 	}
 	attrs := []slog.Attr{slog.String("from", old.String()), slog.String("to", c.status.String())}
 	if c.err != nil {
-		attrs = append(attrs, slog.String("error", c.err.Error()))
+		attrs = append(attrs, c.errorAttr(c.err))
 	}
 	c.log(slog.LevelInfo, "call status", attrs...)
 }
@@ -74,7 +77,7 @@ func (c *Call) logEnd() {
 
 func (c *Call) logRefused(err error, seq int64, n int) {
 	if c.logOn(slog.LevelWarn) {
-		c.log(slog.LevelWarn, "call refused", slog.Int64("seq", seq), slog.Int("len", n), slog.String("error", err.Error()))
+		c.log(slog.LevelWarn, "call refused", slog.Int64("seq", seq), slog.Int("len", n), c.errorAttr(err))
 	}
 }
 
@@ -90,10 +93,29 @@ func (c *Call) logResult() {
 	}
 	attrs := []slog.Attr{slog.String("status", c.status.String()), slog.Bool("empty_as_object", c.emptyValue)}
 	if c.err != nil {
-		attrs = append(attrs, slog.String("error", c.err.Error()))
+		attrs = append(attrs, c.errorAttr(c.err))
 	}
 	if c.opts.LogArguments {
 		attrs = append(attrs, slog.String("arguments", string(c.args)))
 	}
 	c.log(slog.LevelInfo, "call result", attrs...)
+}
+
+// errorAttr logs an error. Without LogArguments it leaves out what could
+// quote the arguments: a syntax error's pointer (member names) and
+// message (the offending byte) give way to its cause and offset, and a
+// gate check's error (which may quote values) to its bare fact.
+func (c *Call) errorAttr(err error) slog.Attr {
+	if c.opts.LogArguments {
+		return slog.String("error", err.Error())
+	}
+	var se *tokenizer.SyntaxError
+	var ce *CheckError
+	switch {
+	case errors.As(err, &se):
+		return slog.Group("error", slog.String("cause", se.Err.Error()), slog.Int64("offset", se.Offset))
+	case errors.As(err, &ce):
+		return slog.Group("error", slog.String("cause", ErrRejected.Error()), slog.Bool("panicked", ce.Panicked))
+	}
+	return slog.String("error", err.Error())
 }

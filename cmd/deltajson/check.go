@@ -27,9 +27,9 @@ Prints one line per file. Exit status: 0 all valid, 1 some invalid,
 
 Example:
   deltajson check --chunk 1 args.json
-  args.json:3:14: invalid character '}' looking for beginning of value (/items/2)
-      "items": [1, 2, }
-                      ^
+  args.json:2:19: invalid character '}' looking for beginning of value at offset 20 (/items/2)
+        "items": [1, 2, }
+                        ^
 
 Flags:
 `

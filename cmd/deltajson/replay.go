@@ -36,11 +36,11 @@ deltas counts the deltas applied, after any --chunk re-splitting.
 Exit status: 0 all calls ready, 1 some call not ready, 2 usage or I/O error.
 
 Example:
-  deltajson replay --chunk 1 anthropic_stream.sse
-  [1] start: get_weather (id toolu_01, index 1)
-  [1] delta +5 bytes=5 receiving  {}
+  deltajson replay anthropic_stream.sse
+  [1 get_weather] start: get_weather (id "toolu_01WeatherAaBbCc", index 1)
+  [1 get_weather] delta +4 bytes=4 receiving  {}
   ...
-  [1] result: ready  {"location": "Montréal, QC"}
+  [1 get_weather] result: ready  {"location": "Montréal, QC", "unit": "celsius"}
 
 Flags:
 `
