@@ -46,8 +46,9 @@ func (k Kind) String() string {
 type Token struct {
 	Raw    []byte
 	Offset int64 // absolute offset of Raw[0] in the stream
-	// info packs kind, flags and depth, so that a Token has few enough
-	// fields to travel in registers. See Kind, Depth, First and Last.
+	// info packs kind, flags and depth into one word, which is cheaper to
+	// fill and copy per token than four fields. See Kind, Depth, First
+	// and Last.
 	info uint64
 }
 

@@ -251,8 +251,8 @@ func (t *Tokenizer) Next() (tok Token, err error) {
 // NOTE: The readers below do not return the Token they make: they record
 // it in t.out, and Next builds the Token once. Copying tokens up through
 // each level of calls cost more than reading the bytes did. For the same
-// reason a Token has only three fields (kind, depth and flags are packed),
-// so that Next returns it in registers.
+// reason a Token has only three fields (kind, depth and flags are packed
+// into one word).
 
 // Where a made token's Raw is.
 const (
