@@ -24,6 +24,11 @@ func Read(r io.Reader, f Format) ([]resume.Event, error) {
 	c := sniffContainer(b)
 	if f == FormatAuto {
 		if f = Detect(b); f == FormatUnknown {
+			// A stream cut before its first whole payload says nothing of
+			// its provider; say that it was cut, as for any other cut.
+			if ps, err := splitPayloads(b, c); len(ps) == 0 && err != nil {
+				return nil, err
+			}
 			return nil, &Error{Err: fmt.Errorf("cannot tell the provider of a %v stream: %w", c, ErrUnknownFormat)}
 		}
 	}

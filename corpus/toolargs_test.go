@@ -2,6 +2,8 @@ package corpus
 
 import (
 	"encoding/json"
+	"io"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -22,4 +24,18 @@ func TestToolArgs(t *testing.T) {
 	require.NoError(t, json.Unmarshal(ToolArgs(20<<10), &v))
 	assert.Contains(t, v["content"], "😀🎉", "non-ASCII text decodes")
 	assert.Contains(t, v["content"], "\U0001F680", "the \\ud83d\\ude80 escape pair decodes")
+}
+
+// A stream cut inside its first payload cannot name its provider; auto
+// detection then reports the cut, not an unknown format.
+func TestReadCutBeforeFirstPayload(t *testing.T) {
+	for _, s := range Streams() {
+		if s.Expect.Container != "sse" {
+			continue
+		}
+		i := strings.Index(string(s.Data), "data:")
+		require.GreaterOrEqual(t, i, 0, s.Name)
+		_, err := Read(strings.NewReader(string(s.Data[:i+12])), FormatAuto)
+		assert.ErrorIs(t, err, io.ErrUnexpectedEOF, s.Name)
+	}
 }
