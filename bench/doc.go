@@ -30,7 +30,7 @@
 // resume, each byte read once), reparse-sonic, reparse-fastjson and
 // reparse-encoding-json (validate the whole buffer after every delta, as
 // naive handlers do; quadratic, so skipped where one op would validate
-// more than 2e9 bytes), and jsontext-pipe (a jsontext.Decoder fed through
+// more than 3e8 bytes), and jsontext-pipe (a jsontext.Decoder fed through
 // io.Pipe). The documents are toolargs, 20 KB of made-up tool arguments
 // (corpus.ToolArgs), and twitter. SetBytes is the document's size.
 //

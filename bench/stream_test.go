@@ -24,8 +24,9 @@ func streamDocs(tb testing.TB) []struct {
 }
 
 // reparseBudget skips the quadratic modes where one op would validate more
-// than this many bytes (twitter at small chunks): minutes per op.
-const reparseBudget = 2e9
+// than this many bytes (twitter below 4 KB deltas): seconds per op, which
+// -benchtime 100x would make many minutes.
+const reparseBudget = 3e8
 
 // BenchmarkStream streams a document as argument deltas of n bytes.
 // SetBytes is the document's size, so MB/s compares across modes and
