@@ -301,12 +301,9 @@ func (cp *Checkpoint) MarshalBinary() ([]byte, error) { return cp.AppendBinary(n
 // foreign); cp is then unchanged. Whether the checkpoint fits its
 // arguments is checked by Restore.
 func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
-	r, err := binfmt.Open(data, checkpointMagic, checkpointVersion)
-	switch {
-	case errors.Is(err, binfmt.ErrVersion):
-		return ErrCheckpointVersion
-	case err != nil:
-		return ErrCheckpoint
+	r, err := binfmt.Open(data, checkpointMagic, checkpointVersion, ErrCheckpoint, ErrCheckpointVersion)
+	if err != nil {
+		return err
 	}
 	s := Checkpoint{ok: true}
 	c := &s.c

@@ -109,12 +109,9 @@ func (t *Tokenizer) MarshalBinary() ([]byte, error) { return t.AppendBinary(nil)
 // and leave t unchanged. After it, feed the bytes that follow the
 // checkpoint's offset.
 func (t *Tokenizer) UnmarshalBinary(data []byte) error {
-	r, err := binfmt.Open(data, checkpointMagic, checkpointVersion)
-	switch {
-	case errors.Is(err, binfmt.ErrVersion):
-		return ErrCheckpointVersion
-	case err != nil:
-		return ErrCheckpoint
+	r, err := binfmt.Open(data, checkpointMagic, checkpointVersion, ErrCheckpoint, ErrCheckpointVersion)
+	if err != nil {
+		return err
 	}
 	var s Tokenizer
 	s.inited = true

@@ -7,14 +7,7 @@ package binfmt
 
 import (
 	"encoding/binary"
-	"errors"
 	"hash/crc32"
-)
-
-// Errors of Open.
-var (
-	ErrCorrupt = errors.New("binfmt: corrupt")
-	ErrVersion = errors.New("binfmt: unknown version")
 )
 
 // Begin appends the header to b. Pass len(b) before the call to Seal.
@@ -41,17 +34,18 @@ func AppendFlag(b []byte, v bool) []byte {
 }
 
 // Open checks the header and the CRC of data and returns a Reader of its
-// fields.
-func Open(data []byte, magic string, version byte) (Reader, error) {
+// fields. It returns the caller's corrupt error for bytes it did not make,
+// and its version error for another version's.
+func Open(data []byte, magic string, version byte, corrupt, otherVersion error) (Reader, error) {
 	if len(data) < len(magic)+1+4 || string(data[:len(magic)]) != magic {
-		return Reader{}, ErrCorrupt
+		return Reader{}, corrupt
 	}
 	if data[len(magic)] != version {
-		return Reader{}, ErrVersion
+		return Reader{}, otherVersion
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
 	if crc32.ChecksumIEEE(body) != sum {
-		return Reader{}, ErrCorrupt
+		return Reader{}, corrupt
 	}
 	return Reader{b: body[len(magic)+1:]}, nil
 }

@@ -2,10 +2,16 @@ package binfmt
 
 import (
 	"encoding/binary"
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+)
+
+var (
+	errCorrupt = errors.New("corrupt")
+	errVersion = errors.New("version")
 )
 
 func sample() []byte {
@@ -20,7 +26,7 @@ func sample() []byte {
 }
 
 func TestRoundTrip(t *testing.T) {
-	r, err := Open(sample(), "TEST", 3)
+	r, err := Open(sample(), "TEST", 3, errCorrupt, errVersion)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(300), r.Uint(1000))
 	assert.Equal(t, int64(-7), r.Int(-10, 10))
@@ -46,7 +52,7 @@ func TestBounds(t *testing.T) {
 		},
 		"left over": func(r *Reader) { r.Uint(1000) },
 	} {
-		r, err := Open(sample(), "TEST", 3)
+		r, err := Open(sample(), "TEST", 3, errCorrupt, errVersion)
 		require.NoError(t, err)
 		read(&r)
 		assert.True(t, r.Err(), name)
@@ -55,18 +61,18 @@ func TestBounds(t *testing.T) {
 
 func TestOpen(t *testing.T) {
 	good := sample()
-	_, err := Open(good, "TSET", 3)
-	assert.ErrorIs(t, err, ErrCorrupt)
-	_, err = Open(good, "TEST", 4)
-	assert.ErrorIs(t, err, ErrVersion)
+	_, err := Open(good, "TSET", 3, errCorrupt, errVersion)
+	assert.ErrorIs(t, err, errCorrupt)
+	_, err = Open(good, "TEST", 4, errCorrupt, errVersion)
+	assert.ErrorIs(t, err, errVersion)
 	for n := range len(good) {
-		_, err = Open(good[:n], "TEST", 3)
+		_, err = Open(good[:n], "TEST", 3, errCorrupt, errVersion)
 		assert.Error(t, err, "cut to %d bytes", n)
 	}
 	for i := range good {
 		bad := append([]byte(nil), good...)
 		bad[i] ^= 0x10
-		_, err = Open(bad, "TEST", 3)
+		_, err = Open(bad, "TEST", 3, errCorrupt, errVersion)
 		assert.Error(t, err, "byte %d flipped", i)
 	}
 }
