@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/resume"
 )
 
 func TestToolArgs(t *testing.T) {
@@ -38,4 +40,22 @@ func TestReadCutBeforeFirstPayload(t *testing.T) {
 		_, err := Read(strings.NewReader(string(s.Data[:i+12])), FormatAuto)
 		assert.ErrorIs(t, err, io.ErrUnexpectedEOF, s.Name)
 	}
+}
+
+func TestResplit(t *testing.T) {
+	d := resume.NewEvent(resume.EventDelta, "0")
+	d.Data, d.Seq, d.Offset = []byte("abcde"), 7, 10
+	end := resume.NewEvent(resume.EventEnd, "0")
+	out := Resplit([]resume.Event{d, end}, 2)
+	require.Len(t, out, 4)
+	for i, want := range []struct {
+		data     string
+		seq, off int64
+	}{{"ab", 7, 10}, {"cd", -1, 12}, {"e", -1, 14}} {
+		assert.Equal(t, want.data, string(out[i].Data))
+		assert.Equal(t, want.seq, out[i].Seq)
+		assert.Equal(t, want.off, out[i].Offset)
+	}
+	assert.Equal(t, resume.EventEnd, out[3].Kind)
+	assert.Len(t, Resplit([]resume.Event{d}, 0), 1)
 }

@@ -92,7 +92,7 @@ func TestCorpusStreams(t *testing.T) {
 		require.NoError(t, err, st.Name)
 		for _, n := range []int{0, 1} {
 			s := resume.NewSet(resume.Options{})
-			for _, ev := range resplit(events, n) {
+			for _, ev := range corpus.Resplit(events, n) {
 				_, err := s.Apply(ev)
 				if err != nil && !errors.Is(err, resume.ErrDuplicate) {
 					t.Fatalf("%s: %v", st.Name, err)
@@ -140,7 +140,7 @@ func TestCaptures(t *testing.T) {
 		}
 		for _, n := range []int{0, 1} {
 			s := resume.NewSet(resume.Options{})
-			for _, ev := range resplit(events, n) {
+			for _, ev := range corpus.Resplit(events, n) {
 				_, err := s.Apply(ev)
 				if err != nil && !errors.Is(err, resume.ErrDuplicate) {
 					t.Fatalf("%s: %v", cp.Path, err)

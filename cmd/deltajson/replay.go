@@ -219,22 +219,8 @@ func replayEvents(events []resume.Event, n int, tl io.Writer) *resume.Set {
 			fmt.Fprintln(tl)
 		}
 	}
-	for _, ev := range events {
-		if ev.Kind != resume.EventDelta || n <= 0 || len(ev.Data) <= n {
-			apply(ev)
-			continue
-		}
-		for i := 0; i < len(ev.Data); i += n {
-			p := ev
-			p.Data = ev.Data[i:min(i+n, len(ev.Data))]
-			if ev.Offset >= 0 {
-				p.Offset = ev.Offset + int64(i)
-			}
-			if i > 0 {
-				p.Seq = -1 // the event's number goes with its first piece
-			}
-			apply(p)
-		}
+	for _, ev := range corpus.Resplit(events, n) {
+		apply(ev)
 	}
 	for _, c := range calls.Pending() {
 		if c.Abandon() && tl != nil {
