@@ -1,6 +1,9 @@
 package resume
 
-import "github.com/deltajson/deltajson/tokenizer"
+import (
+	"github.com/deltajson/deltajson/internal/jsonwire"
+	"github.com/deltajson/deltajson/tokenizer"
+)
 
 // NOTE: Holding back. A tokenizer fed one byte at a time pays its fixed
 // cost per byte: a Feed, a token or string piece, and an ErrNeedMore.
@@ -39,62 +42,17 @@ const (
 	hgLiteral           // ... part of true, false or null (numLen bytes of literal hLit)
 )
 
-// number scanner states, after reading ...
-const (
-	hnMinus   = iota // ... a leading '-'
-	hnZero           // ... a leading '0'
-	hnInt            // ... another integer digit
-	hnDot            // ... the '.'
-	hnFrac           // ... a fraction digit
-	hnE              // ... the 'e' or 'E'
-	hnExpSign        // ... the exponent's sign
-	hnExp            // ... an exponent digit
-	hnBad            // ... a byte that cannot stand there
-)
-
-// numberStep is the number grammar: the state after reading b in state s.
-// A delimiter is hnBad too: it ends the number, which only the
-// tokenizer may do.
+// numberStep is the number grammar of package jsonwire, with a delimiter
+// as hnBad too: it ends the number, which only the tokenizer may do.
 func numberStep(s uint8, b byte) uint8 {
-	digit := b-'0' <= 9
-	switch s {
-	case hnMinus:
-		switch {
-		case b == '0':
-			return hnZero
-		case digit:
-			return hnInt
-		}
-	case hnZero, hnInt:
-		switch {
-		case digit && s == hnInt:
-			return hnInt
-		case b == '.':
-			return hnDot
-		case b == 'e' || b == 'E':
-			return hnE
-		}
-	case hnDot, hnFrac:
-		switch {
-		case digit:
-			return hnFrac
-		case (b == 'e' || b == 'E') && s == hnFrac:
-			return hnE
-		}
-	case hnE:
-		switch {
-		case b == '+' || b == '-':
-			return hnExpSign
-		case digit:
-			return hnExp
-		}
-	case hnExpSign, hnExp:
-		if digit {
-			return hnExp
-		}
+	if next, ok := jsonwire.NumberStep(s, b); ok {
+		return next
 	}
 	return hnBad
 }
+
+// hnBad is the number state after a byte that cannot continue the number.
+const hnBad = jsonwire.NumExpDigit + 1
 
 // string scanner states, after reading ...
 const (
@@ -102,41 +60,6 @@ const (
 	hsEsc           // ... a '\'
 	hsUTF8          // ... part of a multi-byte UTF-8 character
 )
-
-// plainByte marks bytes that stand for themselves in a string.
-var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < 0x80; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// shortEscape marks the bytes that may follow '\' other than 'u'.
-var shortEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
-
-var spaceByte = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
-
-// utf8Lead gives, for a leading byte, the continuation bytes that follow
-// and the range of the first of them (RFC 3629); need is 0 for bytes
-// that cannot lead.
-var utf8Lead = func() (t [256]struct{ need, lo, hi byte }) {
-	for c := 0xC2; c <= 0xF4; c++ {
-		t[c].lo, t[c].hi = 0x80, 0xBF
-		switch {
-		case c <= 0xDF:
-			t[c].need = 1
-		case c <= 0xEF:
-			t[c].need = 2
-		default:
-			t[c].need = 3
-		}
-	}
-	t[0xE0].lo = 0xA0 // no overlong forms
-	t[0xED].hi = 0x9F // no surrogates
-	t[0xF0].lo = 0x90 // no overlong forms
-	t[0xF4].hi = 0x8F // nothing past U+10FFFF
-	return t
-}()
 
 // holdMax is the longest delta held back. Held bytes are scanned twice
 // (here, then by the tokenizer), which pays only while the tokenizer's
@@ -147,7 +70,7 @@ const holdMax = 32
 // reports whether it did; if not, the caller feeds every held byte and
 // data, and nothing is held any more.
 func (c *Call) hold(data []byte) bool {
-	if c.held > 0 && len(data) == 1 && c.hs == hsNormal && plainByte[data[0]] &&
+	if c.held > 0 && len(data) == 1 && c.hs == hsNormal && jsonwire.Plain[data[0]] &&
 		(c.hg == hgValueStr || c.hg == hgNameStr) {
 		// The common case of one-byte deltas inside a string.
 		c.held++
@@ -175,7 +98,7 @@ func (c *Call) hold(data []byte) bool {
 		c.held += len(data)
 		return true
 	case hgLiteral:
-		lit := literalText[c.hLit]
+		lit := jsonwire.Literals[c.hLit]
 		got := c.numLen + c.held
 		if got+len(data) >= len(lit) || string(data) != lit[got:got+len(data)] {
 			return false // a wrong byte, or the literal's end: the tokenizer's
@@ -191,7 +114,7 @@ func (c *Call) hold(data []byte) bool {
 			switch st {
 			case hsNormal:
 				switch {
-				case plainByte[b]:
+				case jsonwire.Plain[b]:
 					if g == hgValueStr {
 						safe = i
 					}
@@ -210,13 +133,13 @@ func (c *Call) hold(data []byte) bool {
 					g = hgAfterValue
 					continue
 				}
-				l := utf8Lead[b]
-				if l.need == 0 {
+				l := jsonwire.UTF8First[b]
+				if l.Need == 0 {
 					return false
 				}
-				st, need, lo, hi = hsUTF8, l.need, l.lo, l.hi
+				st, need, lo, hi = hsUTF8, l.Need, l.Lo, l.Hi
 			case hsEsc:
-				if !shortEscape[b] {
+				if !jsonwire.SimpleEscape[b] {
 					return false
 				}
 				st = hsNormal
@@ -238,7 +161,7 @@ func (c *Call) hold(data []byte) bool {
 			}
 		case hgAfterValue:
 			switch {
-			case spaceByte[b]:
+			case jsonwire.Space[b]:
 			case b == ',' && c.isObject(c.tk.Depth()-1):
 				g = hgNameStart
 			case b == ',':
@@ -248,7 +171,7 @@ func (c *Call) hold(data []byte) bool {
 			}
 		case hgNameStart:
 			switch {
-			case spaceByte[b]:
+			case jsonwire.Space[b]:
 			case b == '"':
 				g, st = hgNameStr, hsNormal
 			default:
@@ -256,14 +179,14 @@ func (c *Call) hold(data []byte) bool {
 			}
 		case hgColon:
 			switch {
-			case spaceByte[b]:
+			case jsonwire.Space[b]:
 			case b == ':':
 				g = hgSpace
 			default:
 				return false
 			}
 		case hgSpace:
-			if !spaceByte[b] {
+			if !jsonwire.Space[b] {
 				return false
 			}
 		}
@@ -342,12 +265,12 @@ func (c *Call) startNumber() bool {
 	if len(num) == 0 {
 		return false // unreachable while the tokenizer is in a number
 	}
-	n := uint8(hnInt)
+	n := uint8(jsonwire.NumInt)
 	switch num[0] {
 	case '-':
-		n = hnMinus
+		n = jsonwire.NumMinus
 	case '0':
-		n = hnZero
+		n = jsonwire.NumZero
 	}
 	for _, b := range num[1:] {
 		if n = numberStep(n, b); n == hnBad {
@@ -358,9 +281,6 @@ func (c *Call) startNumber() bool {
 	return true
 }
 
-// literalText lists the literals; hLit indexes it.
-var literalText = [3]string{"true", "false", "null"}
-
 // startLiteral notes which literal the tokenizer is reading (hLit) and
 // how many of its bytes end the arguments (numLen).
 func (c *Call) startLiteral() bool {
@@ -369,7 +289,7 @@ func (c *Call) startLiteral() bool {
 	for start > 0 && c.args[start-1] >= 'a' && c.args[start-1] <= 'z' {
 		start--
 	}
-	for i, lit := range literalText {
+	for i, lit := range jsonwire.Literals {
 		if start < end && lit[0] == c.args[start] {
 			c.hLit, c.numLen = uint8(i), end-start
 			return true

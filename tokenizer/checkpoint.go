@@ -3,6 +3,7 @@ package tokenizer
 import (
 	"encoding/binary"
 	"errors"
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"io"
 	"math"
 
@@ -138,7 +139,7 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	s.hasName = r.Flag()
 	s.values = int64(r.Uint(math.MaxInt64))
 	s.lex = r.Byte(lexLiteral)
-	s.sub = r.Byte(max(sUTF8, nExpDigit)) // the largest sub-state of any lexeme
+	s.sub = r.Byte(max(sUTF8, jsonwire.NumExpDigit)) // the largest sub-state of any lexeme
 	s.lit = r.Byte(2)
 	s.isName = r.Flag()
 	s.first = r.Flag()
@@ -216,9 +217,9 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 		// A name is read only where a name is expected.
 		return s.isName == (s.expect == expName || s.expect == expFirstName)
 	case lexNumber:
-		return s.sub <= nExpDigit && read >= 1 && int64(s.nNum) == read && s.nNum <= s.lim.maxNumber
+		return s.sub <= jsonwire.NumExpDigit && read >= 1 && int64(s.nNum) == read && s.nNum <= s.lim.maxNumber
 	case lexLiteral:
-		return s.sub >= 1 && int(s.sub) < len(literals[s.lit]) && read == int64(s.sub)
+		return s.sub >= 1 && int(s.sub) < len(jsonwire.Literals[s.lit]) && read == int64(s.sub)
 	}
 	return false
 }

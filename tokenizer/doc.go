@@ -39,7 +39,7 @@
 // piece decodes on its own, with Token.AppendText, and the decoded pieces
 // joined are what encoding/json decodes for the whole string.
 //
-// Numbers and literals are never shown half-finished: "3." then "12," is
+// Numbers and jsonwire.Literals are never shown half-finished: "3." then "12," is
 // one Number token "3.12", emitted when the ',' proves it has ended. A
 // top-level number can only end at Close.
 //

@@ -1,9 +1,13 @@
 package tokenizer
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
+)
 
 // NOTE: This file reads the three lexemes that a chunk boundary can cut:
-// strings (and names), numbers and literals. Each has a fast path that
+// strings (and names), numbers and jsonwire.Literals. Each has a fast path that
 // runs over whole sequences inside the chunk, and a byte-at-a-time state
 // machine that is the single source of truth for errors and for
 // sequences cut at the chunk's end. Whenever the fast path meets anything
@@ -25,7 +29,7 @@ func (t *Tokenizer) startString(i int, name bool) error {
 	// Fast path: a string of plain bytes that ends in this chunk, within
 	// the length limit, is one whole token and needs no lexeme state.
 	b := t.buf
-	if j := skipPlain(b, i+1); j < len(b) && b[j] == '"' && int64(j-i-1) <= t.lim.maxString {
+	if j := jsonwire.SkipPlain(b, i+1); j < len(b) && b[j] == '"' && int64(j-i-1) <= t.lim.maxString {
 		if name {
 			t.whole(Name, i, j+1, t.depth)
 			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j
@@ -80,7 +84,7 @@ func (t *Tokenizer) readString() error {
 
 	start := t.pieceStart
 	for {
-		i = skipPlain(b[:end], i)
+		i = jsonwire.SkipPlain(b[:end], i)
 		if i == end {
 			if end == len(b) {
 				break
@@ -97,7 +101,7 @@ func (t *Tokenizer) readString() error {
 		}
 		// Whole, valid sequences inside the chunk.
 		if c == '\\' {
-			if i+1 < end && simpleEscape[b[i+1]] {
+			if i+1 < end && jsonwire.SimpleEscape[b[i+1]] {
 				i += 2
 				continue
 			}
@@ -162,15 +166,15 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 		case c < 0x20:
 			return t.failErr(i, ErrSyntax, "invalid control character "+quoteByte(c)+" in string")
 		default:
-			lead := utf8First[c]
-			if lead.need == 0 {
+			lead := jsonwire.UTF8First[c]
+			if lead.Need == 0 {
 				return t.failErr(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string")
 			}
-			t.sub, t.utfNeed, t.utfLo, t.utfHi = sUTF8, lead.need, lead.lo, lead.hi
+			t.sub, t.utfNeed, t.utfLo, t.utfHi = sUTF8, lead.Need, lead.Lo, lead.Hi
 		}
 	case sEsc:
 		switch {
-		case simpleEscape[c]:
+		case jsonwire.SimpleEscape[c]:
 			t.sub = sNormal
 		case c == 'u':
 			t.sub, t.hexN, t.u = sHex, 0, 0
@@ -178,7 +182,7 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 			return t.failErr(i, ErrSyntax, "invalid character "+quoteByte(c)+" in string escape")
 		}
 	case sHex, sLoHex:
-		v := hexValue[c]
+		v := jsonwire.HexValue[c]
 		if v < 0 {
 			return t.failErr(i, ErrSyntax, "invalid character "+quoteByte(c)+" in \\u hexadecimal escape")
 		}
@@ -276,57 +280,6 @@ func (t *Tokenizer) endString(start, end int) {
 	t.afterValue()
 }
 
-// Number states: the state after reading ...
-const (
-	nMinus    = iota // ... a leading '-'
-	nZero            // ... a leading '0'
-	nInt             // ... an integer digit other than a leading '0'
-	nDot             // ... the '.'
-	nFrac            // ... a fraction digit
-	nExp             // ... the 'e' or 'E'
-	nExpSign         // ... the exponent's sign
-	nExpDigit        // ... an exponent digit
-)
-
-// numberCanEnd reports whether a number may end in state s.
-func numberCanEnd(s uint8) bool {
-	return s == nZero || s == nInt || s == nFrac || s == nExpDigit
-}
-
-// numberStep returns the state after c, or false if c cannot continue a
-// number in state s.
-func numberStep(s uint8, c byte) (uint8, bool) {
-	switch {
-	case isDigit(c):
-		switch s {
-		case nMinus:
-			if c == '0' {
-				return nZero, true
-			}
-			return nInt, true
-		case nInt:
-			return nInt, true
-		case nDot, nFrac:
-			return nFrac, true
-		case nExp, nExpSign, nExpDigit:
-			return nExpDigit, true
-		}
-	case c == '.':
-		if s == nZero || s == nInt {
-			return nDot, true
-		}
-	case c == 'e' || c == 'E':
-		if s == nZero || s == nInt || s == nFrac {
-			return nExp, true
-		}
-	case c == '+' || c == '-':
-		if s == nExp {
-			return nExpSign, true
-		}
-	}
-	return s, false
-}
-
 // readNumber reads number bytes from b[i]; the number's bytes in this
 // chunk begin at b[start].
 func (t *Tokenizer) readNumber(start, i int) error {
@@ -337,8 +290,8 @@ func (t *Tokenizer) readNumber(start, i int) error {
 		end = int(max(lim, 0))
 	}
 	for {
-		if t.sub == nInt || t.sub == nFrac || t.sub == nExpDigit {
-			for i < end && isDigit(b[i]) {
+		if t.sub == jsonwire.NumInt || t.sub == jsonwire.NumFrac || t.sub == jsonwire.NumExpDigit {
+			for i < end && jsonwire.IsDigit(b[i]) {
 				i++
 			}
 		}
@@ -348,7 +301,7 @@ func (t *Tokenizer) readNumber(start, i int) error {
 			return t.atEnd()
 		}
 		c := b[i]
-		next, ok := numberStep(t.sub, c)
+		next, ok := jsonwire.NumberStep(t.sub, c)
 		if ok {
 			if int64(i) >= lim {
 				return t.fail(i, ErrNumberLimit, "number longer than the limit")
@@ -358,13 +311,13 @@ func (t *Tokenizer) readNumber(start, i int) error {
 			continue
 		}
 		switch {
-		case t.sub == nZero && isDigit(c):
+		case t.sub == jsonwire.NumZero && jsonwire.IsDigit(c):
 			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after leading zero in number")
-		case numberCanEnd(t.sub):
+		case jsonwire.NumberCanEnd(t.sub):
 			t.pos = i
 			t.endNumber(start, i)
 			return nil
-		case t.sub == nExp:
+		case t.sub == jsonwire.NumExp:
 			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" in number exponent (expecting sign or digit)")
 		}
 		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" in number (expecting digit)")
@@ -421,7 +374,7 @@ func literalIndex(c byte) uint8 {
 
 // readLiteral reads literal bytes from b[i]; t.sub bytes are matched.
 func (t *Tokenizer) readLiteral(i int) error {
-	b, lit := t.buf, literals[t.lit]
+	b, lit := t.buf, jsonwire.Literals[t.lit]
 	for int(t.sub) < len(lit) {
 		if i == len(b) {
 			t.pos = i

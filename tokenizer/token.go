@@ -1,6 +1,7 @@
 package tokenizer
 
 import (
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -166,7 +167,7 @@ func parseHex4(b []byte) (rune, bool) {
 	}
 	var r rune
 	for _, c := range b[:4] {
-		v := hexValue[c]
+		v := jsonwire.HexValue[c]
 		if v < 0 {
 			return 0, false
 		}

@@ -2,13 +2,14 @@ package tokenizer
 
 import (
 	"errors"
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"io"
 	"strconv"
 )
 
 // NOTE: This file holds the Tokenizer's state and its structural grammar
 // (containers, commas, colons, end of input). The lexemes that can be cut
-// across chunks — strings, numbers and literals — are read in lex.go. The
+// across chunks — strings, numbers and jsonwire.Literals — are read in lex.go. The
 // stateless tables they share are in wire.go, and the container/pointer
 // stack in path.go.
 
@@ -138,7 +139,7 @@ type Tokenizer struct {
 
 	lex        uint8
 	sub        uint8 // state within the lexeme (see lex.go)
-	lit        uint8 // which literal: an index into literals
+	lit        uint8 // which literal: an index into jsonwire.Literals
 	isName     bool  // the string is a member name
 	first      bool  // the next string piece is the first
 	tokOff     int64 // absolute offset where the lexeme began
@@ -280,8 +281,8 @@ func (t *Tokenizer) whole(kind Kind, start, end int, depth int) {
 func (t *Tokenizer) readToken() error {
 	b := t.buf
 	for i := t.pos; ; i++ {
-		if i < len(b) && isSpace[b[i]] {
-			i = skipSpace(b, i)
+		if i < len(b) && jsonwire.Space[b[i]] {
+			i = jsonwire.SkipSpace(b, i)
 		}
 		if i == len(b) {
 			t.pos = i
@@ -354,8 +355,8 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 		t.lit = literalIndex(c)
 		return t.readLiteral(i + 1)
 	}
-	if c == '-' || isDigit(c) {
-		if j := scanNumber(t.buf, i); j > 0 && j-i <= t.lim.maxNumber {
+	if c == '-' || jsonwire.IsDigit(c) {
+		if j := jsonwire.ScanNumber(t.buf, i); j > 0 && j-i <= t.lim.maxNumber {
 			t.whole(Number, i, j, t.depth)
 			t.pos = j
 			t.afterValue()
@@ -364,11 +365,11 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 		t.lex, t.tokOff, t.nNum = lexNumber, t.base+int64(i), 0
 		switch {
 		case c == '-':
-			t.sub = nMinus
+			t.sub = jsonwire.NumMinus
 		case c == '0':
-			t.sub = nZero
+			t.sub = jsonwire.NumZero
 		default:
-			t.sub = nInt
+			t.sub = jsonwire.NumInt
 		}
 		return t.readNumber(i, i+1)
 	}
@@ -451,7 +452,7 @@ func (t *Tokenizer) atEnd() error {
 	}
 	switch t.lex {
 	case lexNumber:
-		if numberCanEnd(t.sub) {
+		if jsonwire.NumberCanEnd(t.sub) {
 			t.endNumber(0, 0)
 			return nil
 		}
@@ -462,7 +463,7 @@ func (t *Tokenizer) atEnd() error {
 		}
 		return t.eof("in string")
 	case lexLiteral:
-		return t.eof("in literal " + literals[t.lit])
+		return t.eof("in literal " + jsonwire.Literals[t.lit])
 	}
 	switch t.expect {
 	case expEnd:

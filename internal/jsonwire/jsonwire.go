@@ -1,0 +1,213 @@
+// Package jsonwire holds the stateless byte-level pieces of the JSON
+// grammar that the stateful readers share: the byte tables, the UTF-8
+// leading-byte ranges, the number state machine, and the eight-bytes-at-a-
+// time scans. Package tokenizer is built on them, and package resume's
+// hold-back scanner reads the same grammar with them.
+package jsonwire
+
+import "encoding/binary"
+
+// Plain marks bytes that may stand in a string as they are and need no
+// further look: printable ASCII other than '"' and '\\'.
+var Plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// Space marks the four whitespace bytes of RFC 8259.
+var Space = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+// HexValue maps a hex digit to its value and anything else to -1.
+var HexValue = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = int8(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] = int8(c - 'a' + 10)
+		t[c-'a'+'A'] = int8(c - 'a' + 10)
+	}
+	return t
+}()
+
+// Eight bytes at a time: masks for the SWAR scans below.
+const (
+	ones8   = 0x0101010101010101
+	highs8  = 0x8080808080808080
+	spaces8 = 0x2020202020202020
+)
+
+// SkipSpace returns the index of the first non-whitespace byte of b at
+// or after i. Indented JSON has long runs of spaces; it takes them eight
+// at a time.
+func SkipSpace(b []byte, i int) int {
+	for {
+		for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == spaces8 {
+			i += 8
+		}
+		if i == len(b) || !Space[b[i]] {
+			return i
+		}
+		i++
+	}
+}
+
+// SkipPlain returns the index of the first byte of b at or after i that is
+// not Plain: a quote, a backslash, a control or a non-ASCII byte.
+func SkipPlain(b []byte, i int) int {
+	for i+8 <= len(b) {
+		w := binary.LittleEndian.Uint64(b[i:])
+		quote := w ^ ('"' * ones8)
+		slash := w ^ ('\\' * ones8)
+		// A zero byte in quote or slash, a byte below 0x20, or a byte with
+		// the high bit set. Each test is exact about whether any byte of w
+		// matches, which is all the loop needs.
+		special := ((quote-ones8)&^quote | (slash-ones8)&^slash | (w-spaces8)&^w | w) & highs8
+		if special != 0 {
+			break
+		}
+		i += 8
+	}
+	for i < len(b) && Plain[b[i]] {
+		i++
+	}
+	return i
+}
+
+// ScanNumber returns the end of a number that starts at b[i] and ends
+// inside b, or 0 when that is not certain: the number runs to the end of
+// b, or something is wrong with it. The caller's state machine (NumberStep)
+// handles those cases, and reports errors.
+func ScanNumber(b []byte, i int) int {
+	j := i
+	if b[j] == '-' {
+		j++
+	}
+	switch {
+	case j == len(b):
+		return 0
+	case b[j] == '0':
+		j++
+	case b[j] >= '1' && b[j] <= '9':
+		j++
+		for j < len(b) && IsDigit(b[j]) {
+			j++
+		}
+	default:
+		return 0
+	}
+	if j < len(b) && b[j] == '.' {
+		j++
+		k := j
+		for j < len(b) && IsDigit(b[j]) {
+			j++
+		}
+		if j == k {
+			return 0
+		}
+	}
+	if j < len(b) && b[j]|0x20 == 'e' {
+		j++
+		if j < len(b) && (b[j] == '+' || b[j] == '-') {
+			j++
+		}
+		k := j
+		for j < len(b) && IsDigit(b[j]) {
+			j++
+		}
+		if j == k {
+			return 0
+		}
+	}
+	if j == len(b) || IsDigit(b[j]) { // cut by the chunk, or a leading zero
+		return 0
+	}
+	return j
+}
+
+// IsDigit reports whether c is an ASCII digit.
+func IsDigit(c byte) bool { return c-'0' < 10 }
+
+// SimpleEscape marks the bytes that may follow '\\' other than 'u'.
+var SimpleEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
+
+// Lead describes a UTF-8 leading byte: how many continuation bytes
+// follow and the allowed range of the first of them (RFC 3629 §4).
+// Need is 0 for ASCII and for bytes that can never lead a sequence.
+type Lead struct{ Need, Lo, Hi byte }
+
+// UTF8First is the Lead of every byte.
+var UTF8First = func() (t [256]Lead) {
+	for c := 0xC2; c <= 0xDF; c++ {
+		t[c] = Lead{1, 0x80, 0xBF}
+	}
+	for c := 0xE0; c <= 0xEF; c++ {
+		t[c] = Lead{2, 0x80, 0xBF}
+	}
+	t[0xE0].Lo = 0xA0 // no overlong forms
+	t[0xED].Hi = 0x9F // no UTF-16 surrogates
+	for c := 0xF0; c <= 0xF4; c++ {
+		t[c] = Lead{3, 0x80, 0xBF}
+	}
+	t[0xF0].Lo = 0x90 // no overlong forms
+	t[0xF4].Hi = 0x8F // nothing past U+10FFFF
+	return t
+}()
+
+// Literals are the three JSON literals.
+var Literals = [3]string{"true", "false", "null"}
+
+// Number states of NumberStep: the state after reading ...
+const (
+	NumMinus    = iota // ... a leading '-'
+	NumZero            // ... a leading '0'
+	NumInt             // ... an integer digit other than a leading '0'
+	NumDot             // ... the '.'
+	NumFrac            // ... a fraction digit
+	NumExp             // ... the 'e' or 'E'
+	NumExpSign         // ... the exponent's sign
+	NumExpDigit        // ... an exponent digit
+)
+
+// NumberCanEnd reports whether a number may end in state s.
+func NumberCanEnd(s uint8) bool {
+	return s == NumZero || s == NumInt || s == NumFrac || s == NumExpDigit
+}
+
+// NumberStep returns the state after c, or false if c cannot continue a
+// number in state s.
+func NumberStep(s uint8, c byte) (uint8, bool) {
+	switch {
+	case IsDigit(c):
+		switch s {
+		case NumMinus:
+			if c == '0' {
+				return NumZero, true
+			}
+			return NumInt, true
+		case NumInt:
+			return NumInt, true
+		case NumDot, NumFrac:
+			return NumFrac, true
+		case NumExp, NumExpSign, NumExpDigit:
+			return NumExpDigit, true
+		}
+	case c == '.':
+		if s == NumZero || s == NumInt {
+			return NumDot, true
+		}
+	case c == 'e' || c == 'E':
+		if s == NumZero || s == NumInt || s == NumFrac {
+			return NumExp, true
+		}
+	case c == '+' || c == '-':
+		if s == NumExp {
+			return NumExpSign, true
+		}
+	}
+	return s, false
+}
