@@ -59,11 +59,11 @@ func Run(in []byte, cuts []int, opts tokenizer.Options, hook func(*tokenizer.Tok
 				return tr, nil
 			}
 			if tok.Kind() != tokenizer.String && tok.Kind() != tokenizer.Name {
-				tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind(), tok.Offset, tok.Depth(), tok.Raw))
+				tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind(), tok.Offset(), tok.Depth(), tok.Raw))
 				continue
 			}
 			if tok.First() {
-				raw, text, off = raw[:0], text[:0], tok.Offset
+				raw, text, off = raw[:0], text[:0], tok.Offset()
 			}
 			if err := CheckPiece(tok); err != nil {
 				return tr, err

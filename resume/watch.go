@@ -92,7 +92,7 @@ func (c *Call) watchToken(tok tokenizer.Token) {
 			if !starts || string(ws.ptr) != w.pointer {
 				continue
 			}
-			w.active, w.depth, w.kind, w.emitted = true, tok.Depth(), tok.Kind(), int(tok.Offset)
+			w.active, w.depth, w.kind, w.emitted = true, tok.Depth(), tok.Kind(), int(tok.Offset())
 		}
 		if tok.Depth() < w.depth || tok.Depth() == w.depth && tok.Kind() == tokenizer.Name {
 			continue // unreachable: a value ends before its container goes on

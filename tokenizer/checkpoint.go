@@ -116,8 +116,8 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	}
 	var s Tokenizer
 	s.inited = true
-	s.lim.maxDepth = int(r.Uint(maxLimit))
-	s.lim.maxBytes = int64(r.Uint(math.MaxInt64))
+	s.lim.maxDepth = int(r.Uint(MaxDepthLimit))
+	s.lim.maxBytes = int64(r.Uint(MaxBytesLimit))
 	s.lim.maxString = int64(r.Uint(maxStringLimit))
 	s.lim.maxNumber = int(r.Uint(maxLimit))
 	s.lim.multiple = r.Flag()

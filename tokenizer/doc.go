@@ -81,7 +81,7 @@
 //
 // # State
 //
-// The Tokenizer is a plain value of 752 bytes: assignment copies the whole
+// The Tokenizer is a plain value of 744 bytes: assignment copies the whole
 // state, and both copies go on independently. It can also be saved between
 // chunks with MarshalBinary and restored with UnmarshalBinary in another
 // process (package resume builds checkpoints on this).

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // transcript is everything a run of the Tokenizer shows a caller, with
@@ -76,9 +78,9 @@ func runHook(in []byte, cuts []int, opts Options, hook func(*Tokenizer)) transcr
 					if pending != nil {
 						panic("first piece while another string is open")
 					}
-					pending, pendingOff, pendingKind, pendingDepth = []byte{}, tok.Offset, tok.Kind(), tok.Depth()
-				} else if pendingOff+int64(len(pending)) != tok.Offset {
-					panic(fmt.Sprintf("piece at %d does not follow the previous one ending at %d", tok.Offset, pendingOff+int64(len(pending))))
+					pending, pendingOff, pendingKind, pendingDepth = []byte{}, tok.Offset(), tok.Kind(), tok.Depth()
+				} else if pendingOff+int64(len(pending)) != tok.Offset() {
+					panic(fmt.Sprintf("piece at %d does not follow the previous one ending at %d", tok.Offset(), pendingOff+int64(len(pending))))
 				}
 				if tok.Kind() != pendingKind || tok.Depth() != pendingDepth {
 					panic("piece kind or depth changed")
@@ -95,7 +97,7 @@ func runHook(in []byte, cuts []int, opts Options, hook func(*Tokenizer)) transcr
 			if !tok.First() || !tok.Last() || tok.Len() == 0 {
 				panic("non-string token is not whole")
 			}
-			tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind(), tok.Offset, tok.Depth(), tok.Raw))
+			tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind(), tok.Offset(), tok.Depth(), tok.Raw))
 		}
 	}
 	tr.Status = tk.Status()
@@ -125,7 +127,7 @@ func checkPiece(tok Token) {
 		panic(fmt.Sprintf("piece %q ends inside a \\u escape", tok.Raw))
 	}
 	if i := strings.LastIndex(string(raw), `\u`); i >= 0 && len(raw)-i == 6 {
-		if r, ok := parseHex4(raw[i+2:]); ok && r >= 0xD800 && r < 0xDC00 && (i == 0 || raw[i-1] != '\\') {
+		if r, ok := jsonwire.Hex4(raw[i+2:]); ok && r >= 0xD800 && r < 0xDC00 && (i == 0 || raw[i-1] != '\\') {
 			panic(fmt.Sprintf("piece %q ends between the halves of a surrogate pair", tok.Raw))
 		}
 	}
@@ -146,7 +148,7 @@ func hasLoneSurrogate(b []byte) bool {
 			inString = !inString
 		case inString && b[i] == '\\':
 			if i+5 < len(b) && b[i+1] == 'u' {
-				r, _ := parseHex4(b[i+2:])
+				r, _ := jsonwire.Hex4(b[i+2:])
 				switch {
 				case r >= 0xDC00 && r <= 0xDFFF:
 					return true
@@ -154,7 +156,7 @@ func hasLoneSurrogate(b []byte) bool {
 					if i+11 >= len(b) || b[i+6] != '\\' || b[i+7] != 'u' {
 						return true
 					}
-					if r2, _ := parseHex4(b[i+8:]); r2 < 0xDC00 || r2 > 0xDFFF {
+					if r2, _ := jsonwire.Hex4(b[i+8:]); r2 < 0xDC00 || r2 > 0xDFFF {
 						return true
 					}
 					i += 6

@@ -1,8 +1,6 @@
 package tokenizer
 
 import (
-	"unicode/utf8"
-
 	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
@@ -100,29 +98,15 @@ func (t *Tokenizer) readString() error {
 			return nil
 		}
 		// Whole, valid sequences inside the chunk.
+		var n int
 		if c == '\\' {
-			if i+1 < end && jsonwire.SimpleEscape[b[i+1]] {
-				i += 2
-				continue
-			}
-			if i+5 < end && b[i+1] == 'u' {
-				r, ok := parseHex4(b[i+2:])
-				if ok && (r < 0xD800 || r > 0xDFFF) {
-					i += 6
-					continue
-				}
-				if ok && r < 0xDC00 && i+11 < end && b[i+6] == '\\' && b[i+7] == 'u' {
-					if r2, ok := parseHex4(b[i+8:]); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
-						i += 12
-						continue
-					}
-				}
-			}
+			n = jsonwire.EscapeLen(b[:end], i)
 		} else if c >= 0x80 {
-			if _, size := utf8.DecodeRune(b[i:end]); size > 1 {
-				i += size
-				continue
-			}
+			n = jsonwire.UTF8Len(b[:end], i)
+		}
+		if n > 0 {
+			i += n
+			continue
 		}
 		// Anything else goes through the state machine, byte by byte.
 		seq := i
@@ -246,7 +230,7 @@ func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
 	if last {
 		flags |= infoLast
 	}
-	t.out = outTok{start: start, end: end, off: off, info: tokenInfo(kind, t.depth, flags), src: src}
+	t.out = outTok{start: start, end: end, info: tokenInfo(kind, t.depth, flags, off), src: src}
 	if t.isName && t.first && last && src == outChunk {
 		t.nameRef, t.nameStart, t.nameEnd = true, start+1, end-1
 	} else if t.isName {
@@ -353,7 +337,7 @@ func (t *Tokenizer) numBytes() []byte {
 func (t *Tokenizer) endNumber(start, end int) {
 	if t.nNum > 0 {
 		t.saveNumber(t.buf[start:end])
-		t.out = outTok{off: t.tokOff, info: tokenInfo(Number, t.depth, infoWhole), src: outNum}
+		t.out = outTok{info: tokenInfo(Number, t.depth, infoWhole, t.tokOff), src: outNum}
 	} else {
 		t.whole(Number, start, end, t.depth)
 	}
@@ -390,7 +374,7 @@ func (t *Tokenizer) readLiteral(i int) error {
 	if start := t.tokOff - t.base; start >= 0 {
 		t.whole(literalKinds[t.lit], int(start), i, t.depth)
 	} else {
-		t.out = outTok{start: int(t.lit), off: t.tokOff, info: tokenInfo(literalKinds[t.lit], t.depth, infoWhole), src: outLit}
+		t.out = outTok{start: int(t.lit), info: tokenInfo(literalKinds[t.lit], t.depth, infoWhole, t.tokOff), src: outLit}
 	}
 	t.afterValue()
 	return nil

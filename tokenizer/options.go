@@ -12,11 +12,13 @@ const (
 // the default limits.
 type Options struct {
 	// MaxDepth is the deepest nesting of objects and arrays allowed.
-	// Zero means DefaultMaxDepth. Depth and number limits above 1<<30,
-	// and string limits above 1<<61, count as those bounds.
+	// Zero means DefaultMaxDepth, and a depth above MaxDepthLimit counts
+	// as MaxDepthLimit. Number limits above 1<<30, and string limits
+	// above 1<<61, count as those bounds.
 	MaxDepth int
-	// MaxBytes is the most bytes the whole stream may have. Zero means no
-	// limit: the tokenizer's memory does not grow with the stream.
+	// MaxBytes is the most bytes the whole stream may have. Zero means
+	// MaxBytesLimit (1 TiB), the most a Token's offset can express; the
+	// tokenizer's memory does not grow with the stream.
 	MaxBytes int64
 	// MaxStringLength is the most raw bytes one string or name may have
 	// between its quotes. Zero means no limit: strings arrive in pieces
@@ -45,7 +47,7 @@ type limits struct {
 // Bounds on the limits, so that offset arithmetic cannot overflow and a
 // checkpoint can carry any limit it is given.
 const (
-	maxLimit       = 1 << 30            // depth and number length
+	maxLimit       = 1 << 30            // number length
 	maxStringLimit = math.MaxInt64 >> 2 // string length
 )
 
@@ -60,8 +62,8 @@ func (o Options) limits() limits {
 	if l.maxDepth <= 0 {
 		l.maxDepth = DefaultMaxDepth
 	}
-	if l.maxBytes <= 0 {
-		l.maxBytes = math.MaxInt64
+	if l.maxBytes <= 0 || l.maxBytes > MaxBytesLimit {
+		l.maxBytes = MaxBytesLimit
 	}
 	if l.maxString <= 0 || l.maxString > maxStringLimit {
 		l.maxString = maxStringLimit
@@ -69,6 +71,6 @@ func (o Options) limits() limits {
 	if l.maxNumber <= 0 {
 		l.maxNumber = DefaultMaxNumberLength
 	}
-	l.maxDepth, l.maxNumber = min(l.maxDepth, maxLimit), min(l.maxNumber, maxLimit)
+	l.maxDepth, l.maxNumber = min(l.maxDepth, MaxDepthLimit), min(l.maxNumber, maxLimit)
 	return l
 }

@@ -45,32 +45,47 @@ func (k Kind) String() string {
 // inside the Tokenizer, and is valid only until the next call of any
 // method on the Tokenizer. Copy it to keep it.
 type Token struct {
-	Raw    []byte
-	Offset int64 // absolute offset of Raw[0] in the stream
-	// info packs kind, flags and depth into one word, which is cheaper to
-	// fill and copy per token than four fields. See Kind, Depth, First
-	// and Last.
+	Raw []byte
+	// info packs the offset, depth, kind and flags into one word. With
+	// Raw that makes two fields in 32 bytes, which the Go compiler keeps
+	// in registers; a third field would put every Token through memory,
+	// and that cost more than reading the token's bytes. See Offset,
+	// Depth, Kind, First and Last.
 	info uint64
 }
 
+// The layout of Token.info, from the low bits: kind (4 bits), the First
+// and Last flags, depth (infoDepthBits), offset (the rest).
 const (
-	infoFirst = 1 << 8
-	infoLast  = 1 << 9
-	infoWhole = infoFirst | infoLast
-	infoDepth = 16 // shift
+	infoFirst      = 1 << 4
+	infoLast       = 1 << 5
+	infoWhole      = infoFirst | infoLast
+	infoDepthShift = 6
+	infoDepthBits  = 18
+	infoOffShift   = infoDepthShift + infoDepthBits
+)
+
+// The largest depth and stream length a Token can express. They bound
+// Options.MaxDepth and Options.MaxBytes.
+const (
+	MaxDepthLimit = 1<<infoDepthBits - 1     // 262143 levels
+	MaxBytesLimit = 1 << (64 - infoOffShift) // 1 TiB
 )
 
 // tokenInfo packs what Token.info holds.
-func tokenInfo(kind Kind, depth int, flags uint64) uint64 {
-	return uint64(kind) | flags | uint64(depth)<<infoDepth
+func tokenInfo(kind Kind, depth int, flags uint64, off int64) uint64 {
+	return uint64(kind) | flags | uint64(depth)<<infoDepthShift | uint64(off)<<infoOffShift
 }
 
 // Kind is the token's kind.
-func (t Token) Kind() Kind { return Kind(t.info) }
+func (t Token) Kind() Kind { return Kind(t.info & 0xF) }
 
 // Depth is the number of containers open around the token: '{' and '}'
 // of a top-level object are at depth 0, its members at depth 1.
-func (t Token) Depth() int { return int(t.info >> infoDepth) }
+func (t Token) Depth() int { return int(t.info >> infoDepthShift & MaxDepthLimit) }
+
+// Offset is the absolute offset of Raw[0] in the stream.
+func (t Token) Offset() int64 { return int64(t.info >> infoOffShift) }
 
 // First reports whether the token begins its value: true for every whole
 // token, and for the piece of a string or name that holds the opening
@@ -86,7 +101,7 @@ func (t Token) Last() bool { return t.info&infoLast != 0 }
 func (t Token) Len() int { return len(t.Raw) }
 
 // End is the absolute offset just past the token (or piece).
-func (t Token) End() int64 { return t.Offset + int64(len(t.Raw)) }
+func (t Token) End() int64 { return t.Offset() + int64(len(t.Raw)) }
 
 // Complete reports whether the token is whole, not a piece of a string.
 func (t Token) Complete() bool { return t.info&infoWhole == infoWhole }
@@ -135,7 +150,7 @@ func appendUnescaped(dst, b []byte) []byte {
 		case 't':
 			dst = append(dst, '\t')
 		case 'u':
-			r, ok := parseHex4(b[2:])
+			r, ok := jsonwire.Hex4(b[2:])
 			if !ok {
 				return append(dst, b...)
 			}
@@ -143,7 +158,7 @@ func appendUnescaped(dst, b []byte) []byte {
 			if utf16.IsSurrogate(r) {
 				r2, ok := rune(0), len(b) >= 12 && b[6] == '\\' && b[7] == 'u'
 				if ok {
-					r2, ok = parseHex4(b[8:])
+					r2, ok = jsonwire.Hex4(b[8:])
 				}
 				r = utf16.DecodeRune(r, r2)
 				if ok && r != utf8.RuneError {
@@ -159,19 +174,4 @@ func appendUnescaped(dst, b []byte) []byte {
 		b = b[2:]
 	}
 	return dst
-}
-
-func parseHex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[:4] {
-		v := jsonwire.HexValue[c]
-		if v < 0 {
-			return 0, false
-		}
-		r = r<<4 | rune(v)
-	}
-	return r, true
 }

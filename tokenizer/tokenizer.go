@@ -214,7 +214,120 @@ func (t *Tokenizer) Close() { t.closed = true }
 // at the end of valid input. Any other error is a *SyntaxError, reported
 // at the first byte that makes the input invalid, and returned again by
 // every later call.
-func (t *Tokenizer) Next() (tok Token, err error) {
+func (t *Tokenizer) Next() (Token, error) {
+	if t.lex != lexNone || t.err != nil {
+		return t.next()
+	}
+	// The fast path: whole tokens inside the chunk, and the separators
+	// between them. Whatever it is not sure of (an error, a lexeme cut by
+	// the chunk's end, a limit, the end of the chunk) it leaves to next,
+	// which reads from the same place with the full state machines, so
+	// errors do not depend on which path met them.
+	b, i := t.buf, t.pos
+loop:
+	for i < len(b) {
+		c := b[i]
+		if c <= ' ' {
+			if !jsonwire.Space[c] {
+				break
+			}
+			i = jsonwire.SkipSpace(b, i+1)
+			continue
+		}
+		switch t.expect {
+		case expComma:
+			if c == ',' {
+				if t.topObj {
+					t.expect, t.hasName = expName, false
+				} else {
+					t.expect = expValue
+					t.index++
+				}
+				i++
+				continue
+			}
+			if c == '}' && t.topObj || c == ']' && !t.topObj {
+				return t.closeToken(i), nil
+			}
+			break loop
+		case expColon:
+			if c != ':' {
+				break loop
+			}
+			t.expect = expValue
+			i++
+			continue
+		case expName, expFirstName:
+			if c == '"' {
+				j := jsonwire.ScanString(b, i+1)
+				if j == 0 || int64(j-i-2) > t.lim.maxString {
+					break loop
+				}
+				t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
+				t.expect, t.hasName, t.pos = expColon, true, j
+				return Token{Raw: b[i:j], info: tokenInfo(Name, t.depth, infoWhole, t.base+int64(i))}, nil
+			}
+			if c == '}' && t.expect == expFirstName {
+				return t.closeToken(i), nil
+			}
+			break loop
+		case expEnd:
+			if !t.lim.multiple {
+				break loop
+			}
+		case expFirstValue:
+			if c == ']' {
+				return t.closeToken(i), nil
+			}
+		}
+		var kind Kind
+		var j int
+		switch c {
+		case '{', '[':
+			if t.depth >= t.lim.maxDepth {
+				break loop
+			}
+			return t.openToken(i, c == '{'), nil
+		case '"':
+			j = jsonwire.ScanString(b, i+1)
+			if j == 0 || int64(j-i-2) > t.lim.maxString {
+				break loop
+			}
+			kind = String
+		case 't':
+			if i+4 > len(b) || string(b[i:i+4]) != "true" {
+				break loop
+			}
+			kind, j = True, i+4
+		case 'f':
+			if i+5 > len(b) || string(b[i:i+5]) != "false" {
+				break loop
+			}
+			kind, j = False, i+5
+		case 'n':
+			if i+4 > len(b) || string(b[i:i+4]) != "null" {
+				break loop
+			}
+			kind, j = Null, i+4
+		default:
+			j = jsonwire.ScanNumber(b, i) // 0 for anything but a whole number
+			if j == 0 || j-i > t.lim.maxNumber {
+				break loop
+			}
+			kind = Number
+		}
+		tok := Token{Raw: b[i:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+		t.pos = j
+		t.afterValue()
+		return tok, nil
+	}
+	t.pos = i
+	return t.next()
+}
+
+// next is Next on the general path: lexemes cut across chunks, errors,
+// limits and the end of the chunk.
+func (t *Tokenizer) next() (tok Token, err error) {
 	if t.err != nil {
 		return Token{}, t.err
 	}
@@ -245,7 +358,7 @@ func (t *Tokenizer) Next() (tok Token, err error) {
 	default:
 		tok.Raw = literalBytes[o.start]
 	}
-	tok.Offset, tok.info = o.off, o.info
+	tok.info = o.info
 	return tok, nil
 }
 
@@ -267,14 +380,13 @@ const (
 // that a Tokenizer never points into itself.
 type outTok struct {
 	start, end int
-	off        int64
 	info       uint64 // as in Token
 	src        uint8
 }
 
 // whole records a whole token of the chunk, buf[start:end].
 func (t *Tokenizer) whole(kind Kind, start, end int, depth int) {
-	t.out = outTok{start: start, end: end, off: t.base + int64(start), info: tokenInfo(kind, depth, infoWhole), src: outChunk}
+	t.out = outTok{start: start, end: end, info: tokenInfo(kind, depth, infoWhole, t.base+int64(start)), src: outChunk}
 }
 
 // readToken reads structure between lexemes.
@@ -383,6 +495,14 @@ func (t *Tokenizer) openContainer(i int, obj bool) error {
 	if t.depth >= t.lim.maxDepth {
 		return t.fail(i, ErrDepthLimit, "nesting deeper than "+strconv.Itoa(t.lim.maxDepth))
 	}
+	tok := t.openToken(i, obj)
+	t.whole(tok.Kind(), i, i+1, tok.Depth())
+	return nil
+}
+
+// openToken opens the container whose '{' or '[' is at buf[i], under the
+// depth limit, and returns its token.
+func (t *Tokenizer) openToken(i int, obj bool) Token {
 	if t.depth > 0 {
 		if t.topObj {
 			t.flushName()
@@ -396,20 +516,26 @@ func (t *Tokenizer) openContainer(i int, obj bool) error {
 	if obj {
 		kind, t.expect = BeginObject, expFirstName
 	}
-	t.whole(kind, i, i+1, t.depth)
+	tok := Token{Raw: t.buf[i : i+1], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 	t.depth++
 	t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = obj, 0, 0, false, false
 	t.pos = i + 1
-	return nil
+	return tok
 }
 
 func (t *Tokenizer) closeContainer(i int) {
+	tok := t.closeToken(i)
+	t.whole(tok.Kind(), i, i+1, tok.Depth())
+}
+
+// closeToken closes the top container at buf[i] and returns its token.
+func (t *Tokenizer) closeToken(i int) Token {
 	t.depth--
 	kind := EndArray
 	if t.topObj {
 		kind = EndObject
 	}
-	t.whole(kind, i, i+1, t.depth)
+	tok := Token{Raw: t.buf[i : i+1], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 	t.nameRef = false
 	if t.depth > 0 {
 		t.topObj, t.index, t.nameLen, t.nameCut = t.path.pop()
@@ -419,6 +545,7 @@ func (t *Tokenizer) closeContainer(i int) {
 	}
 	t.pos = i + 1
 	t.afterValue()
+	return tok
 }
 
 // flushName copies a name held by reference into path.

@@ -177,13 +177,13 @@ func TestNumbersAndLiteralsAreNeverHalfShown(t *testing.T) {
 	toks := feed(`2,tr`)
 	require.Len(t, toks, 1)
 	assert.Equal(t, "3.12", string(toks[0].Raw))
-	assert.Equal(t, int64(1), toks[0].Offset)
+	assert.Equal(t, int64(1), toks[0].Offset())
 	assert.Equal(t, InLiteral, tk.In())
 	toks = feed(`ue]`)
 	require.Len(t, toks, 2)
 	assert.Equal(t, True, toks[0].Kind())
 	assert.Equal(t, "true", string(toks[0].Raw))
-	assert.Equal(t, int64(6), toks[0].Offset)
+	assert.Equal(t, int64(6), toks[0].Offset())
 
 	// A top-level number ends only with the input.
 	tk = New(Options{})

@@ -211,3 +211,91 @@ func NumberStep(s uint8, c byte) (uint8, bool) {
 	}
 	return s, false
 }
+
+// Hex4 returns the value of the four hex digits that begin b, or false.
+func Hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		v := HexValue[c]
+		if v < 0 {
+			return 0, false
+		}
+		r = r<<4 | rune(v)
+	}
+	return r, true
+}
+
+// EscapeLen returns the length of the valid escape that begins with the
+// backslash at b[i] and ends inside b: 2 for a simple escape, 6 for
+// "\uXXXX" outside the surrogates, 12 for a surrogate pair. It returns 0
+// for anything else, including an escape that b cuts short.
+func EscapeLen(b []byte, i int) int {
+	if i+1 >= len(b) {
+		return 0
+	}
+	if SimpleEscape[b[i+1]] {
+		return 2
+	}
+	if b[i+1] != 'u' {
+		return 0
+	}
+	r, ok := Hex4(b[i+2:])
+	switch {
+	case !ok || r >= 0xDC00 && r <= 0xDFFF:
+		return 0
+	case r < 0xD800 || r > 0xDFFF:
+		return 6
+	}
+	if i+11 < len(b) && b[i+6] == '\\' && b[i+7] == 'u' {
+		if r2, ok := Hex4(b[i+8:]); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
+			return 12
+		}
+	}
+	return 0
+}
+
+// UTF8Len returns the length of the valid multi-byte UTF-8 sequence that
+// begins at b[i] and ends inside b, or 0.
+func UTF8Len(b []byte, i int) int {
+	lead := UTF8First[b[i]]
+	n := int(lead.Need)
+	if n == 0 || i+n >= len(b) || b[i+1] < lead.Lo || b[i+1] > lead.Hi {
+		return 0
+	}
+	for k := 2; k <= n; k++ {
+		if b[i+k]&0xC0 != 0x80 {
+			return 0
+		}
+	}
+	return n + 1
+}
+
+// ScanString returns the index just past the closing quote of a string
+// whose contents begin at b[i], when the whole string is in b and valid.
+// It returns 0 otherwise: the string runs past the end of b, or something
+// in it is wrong. The caller's state machine then reads it, and reports
+// any error.
+func ScanString(b []byte, i int) int {
+	for {
+		i = SkipPlain(b, i)
+		if i >= len(b) {
+			return 0
+		}
+		var n int
+		switch c := b[i]; {
+		case c == '"':
+			return i + 1
+		case c == '\\':
+			n = EscapeLen(b, i)
+		case c >= 0x80:
+			n = UTF8Len(b, i)
+		}
+		if n == 0 {
+			return 0
+		}
+		i += n
+	}
+}
