@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -509,5 +510,16 @@ func TestHugeLimits(t *testing.T) {
 		require.Equal(t, "", whole.Err, doc)
 		assert.Equal(t, whole, run(in, allCuts(len(in)), opts), doc)
 		assert.Equal(t, whole, runHook(in, allCuts(len(in)), opts, restart(t)), doc)
+	}
+}
+
+func TestLargeIndexInPointer(t *testing.T) {
+	// Element indices take one, two or more bytes in the path stack; each
+	// must come back when the nested container closes.
+	for _, n := range []int{5, 127, 128, 16383, 16384, 2100000} {
+		in := []byte("[" + strings.Repeat("0,", n) + `[[]],{"a":[0,0,x`)
+		tr := run(in, nil, Options{})
+		assert.Equal(t, fmt.Sprintf("/%d/a/2", n+1), tr.Ptr, "n=%d", n)
+		assert.Equal(t, int64(len(in)-1), tr.Offset, "n=%d", n)
 	}
 }

@@ -5,7 +5,10 @@
 // hold-back scanner reads the same grammar with them.
 package jsonwire
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Plain marks bytes that may stand in a string as they are and need no
 // further look: printable ASCII other than '"' and '\\'.
@@ -43,17 +46,24 @@ const (
 
 // SkipSpace returns the index of the first non-whitespace byte of b at
 // or after i. Indented JSON has long runs of spaces; it takes them eight
-// at a time.
+// at a time, and jumps to the first byte of a word that is not a space.
 func SkipSpace(b []byte, i int) int {
-	for {
-		for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == spaces8 {
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:]) ^ spaces8
+		if x == 0 {
 			i += 8
+			continue
 		}
-		if i == len(b) || !Space[b[i]] {
+		i += bits.TrailingZeros64(x) >> 3 // the first byte that is not ' '
+		if !Space[b[i]] {
 			return i
 		}
+		i++ // '\n', '\t' or '\r'
+	}
+	for i < len(b) && Space[b[i]] {
 		i++
 	}
+	return i
 }
 
 // SkipPlain returns the index of the first byte of b at or after i that is
@@ -63,12 +73,13 @@ func SkipPlain(b []byte, i int) int {
 		w := binary.LittleEndian.Uint64(b[i:])
 		quote := w ^ ('"' * ones8)
 		slash := w ^ ('\\' * ones8)
-		// A zero byte in quote or slash, a byte below 0x20, or a byte with
-		// the high bit set. Each test is exact about whether any byte of w
-		// matches, which is all the loop needs.
-		special := ((quote-ones8)&^quote | (slash-ones8)&^slash | (w-spaces8)&^w | w) & highs8
+		// Flag a zero byte in quote or slash, a byte below 0x20 (w-spaces8)
+		// and a byte of 0x80 or above (w). The lowest flagged byte is
+		// always a true match: a false one can only come from a borrow
+		// out of a true match below it.
+		special := ((quote-ones8)&^quote | (slash-ones8)&^slash | (w - spaces8) | w) & highs8
 		if special != 0 {
-			break
+			return i + bits.TrailingZeros64(special)>>3
 		}
 		i += 8
 	}
