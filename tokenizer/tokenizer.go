@@ -215,6 +215,11 @@ func (t *Tokenizer) Close() { t.closed = true }
 // at the first byte that makes the input invalid, and returned again by
 // every later call.
 func (t *Tokenizer) Next() (Token, error) {
+	if t.pos == len(t.buf) && t.err == nil && !t.closed && !t.cut {
+		// The chunk is read: the common end of every small chunk.
+		t.flushName()
+		return Token{}, ErrNeedMore
+	}
 	if t.lex != lexNone || t.err != nil {
 		return t.next()
 	}
@@ -551,9 +556,13 @@ func (t *Tokenizer) closeToken(i int) Token {
 // flushName copies a name held by reference into path.
 func (t *Tokenizer) flushName() {
 	if t.nameRef {
-		t.nameRef = false
-		t.nameLen, t.nameCut = t.path.appendName(0, t.buf[t.nameStart:t.nameEnd])
+		t.copyName()
 	}
+}
+
+func (t *Tokenizer) copyName() {
+	t.nameRef = false
+	t.nameLen, t.nameCut = t.path.appendName(0, t.buf[t.nameStart:t.nameEnd])
 }
 
 // afterValue moves the grammar past a whole value.
