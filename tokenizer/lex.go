@@ -82,7 +82,9 @@ func (t *Tokenizer) readString() error {
 
 	start := t.pieceStart
 	for {
-		i = jsonwire.SkipPlain(b[:end], i)
+		if i < end && jsonwire.Plain[b[i]] { // not between two non-ASCII characters
+			i = jsonwire.SkipPlain(b[:end], i)
+		}
 		if i == end {
 			if end == len(b) {
 				break

@@ -74,10 +74,11 @@ func SkipPlain(b []byte, i int) int {
 		quote := w ^ ('"' * ones8)
 		slash := w ^ ('\\' * ones8)
 		// Flag a zero byte in quote or slash, a byte below 0x20 (w-spaces8)
-		// and a byte of 0x80 or above (w). The lowest flagged byte is
-		// always a true match: a false one can only come from a borrow
-		// out of a true match below it.
-		special := ((quote-ones8)&^quote | (slash-ones8)&^slash | (w - spaces8) | w) & highs8
+		// and a byte of 0x80 or above (w). Subtracting one flags a zero
+		// byte, and also any byte of 0x81 or above, which w flags anyway.
+		// The lowest flagged byte is always a true match: a false one can
+		// only come from a borrow out of a true match below it.
+		special := ((quote - ones8) | (slash - ones8) | (w - spaces8) | w) & highs8
 		if special != 0 {
 			return i + bits.TrailingZeros64(special)>>3
 		}
@@ -291,7 +292,9 @@ func UTF8Len(b []byte, i int) int {
 // any error.
 func ScanString(b []byte, i int) int {
 	for {
-		i = SkipPlain(b, i)
+		if i < len(b) && Plain[b[i]] { // not between two non-ASCII characters
+			i = SkipPlain(b, i)
+		}
 		if i >= len(b) {
 			return 0
 		}
