@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/deltajson/deltajson/resume"
@@ -121,10 +122,22 @@ func FuzzPartialView(f *testing.F) {
 				break
 			}
 			prev = cut
+			// The status, error and view depend on the bytes so far, not
+			// on the deltas: compare with a call that reads the prefix in
+			// one delta, straight through the tokenizer (a string limit
+			// turns holding back off).
+			ref := resume.NewCall("0", resume.Options{Tokenizer: tokenizer.Options{MaxStringLength: 1 << 40}})
+			_ = ref.Delta(in[:cut:cut], -1, -1)
+			if c.Status() != ref.Status() || fmt.Sprint(c.Err()) != fmt.Sprint(ref.Err()) {
+				t.Fatalf("after %d bytes: %s %v, read whole: %s %v", cut, c.Status(), c.Err(), ref.Status(), ref.Err())
+			}
 			if c.Status() == resume.StatusInvalid {
 				break
 			}
 			view := c.AppendPartial(nil)
+			if want := ref.AppendPartial(nil); !bytes.Equal(view, want) {
+				t.Fatalf("view after %d bytes %q, read whole %q", cut, view, want)
+			}
 			if len(view) > 0 && !tokenizer.Valid(view) {
 				t.Fatalf("view %q after %d bytes is not JSON", view, cut)
 			}

@@ -45,13 +45,10 @@ type Call struct {
 	inString bool
 
 	// Bytes held back from the tokenizer (hold.go): the last held bytes of
-	// args, and the scanner's state.
-	held            int
-	tokEnd          int64 // end of the last token or piece read
-	hg, hs          uint8
-	hNeed, hLo, hHi byte
-	hn, hLit        uint8
-	numLen          int // bytes of the number or literal being read, when held
+	// args, and the small grammar's state after them.
+	held   int
+	h      holdState
+	tokEnd int64 // end of the last token or piece read
 
 	ended      bool // the end signal was applied
 	hasFinal   bool // ... and it carried final arguments
@@ -259,7 +256,7 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	}
 	if c.status <= StatusComplete && len(data) > 0 && !c.hold(data) {
 		start -= c.held
-		c.held, c.hg = 0, hgNone
+		c.held, c.h = 0, holdState{}
 		c.feed(c.args[start:])
 	}
 	return nil

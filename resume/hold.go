@@ -7,54 +7,54 @@ import (
 
 // NOTE: Holding back. A tokenizer fed one byte at a time pays its fixed
 // cost per byte: a Feed, a token or string piece, and an ErrNeedMore.
-// Most bytes of tool-call arguments are string contents, names,
-// whitespace, digits and the ',' '"' ':' between members, none of which
-// changes what a caller can see: the status, the partial view's text,
-// the error. So while the tokenizer stands at a clean point (no cut
-// sequence carried), deltas whose bytes a small part of the grammar
-// below proves valid are appended to the arguments and held back from
-// the tokenizer; the first delta with any other byte, and every method
-// that needs the tokenizer, feeds all held bytes at once.
+// So while the tokenizer stands at a clean point (no cut sequence
+// carried), deltas that the small grammar below proves valid are
+// appended to the arguments and held back from the tokenizer. The
+// grammar keeps what a caller sees up to date itself: the status (a
+// whole top-level value makes the call complete) and the partial view
+// (viewEnd, the open string, the containers opened and closed). The
+// first delta with a byte it is not sure of, and every method that needs
+// the tokenizer, feeds all held bytes at once.
 //
-// What is held: string contents (no \u escapes, no control bytes); a
-// value string's closing quote inside a container (the view renders the
-// same text either way), then whitespace, ',' and a member name up to
-// its ':'; the rest of a number once begun (it is not shown until a
-// delimiter ends it) and of a literal but for its last letter; whitespace
-// between tokens. What is never held: anything that begins or ends a
-// value shown in the view, opens or closes a container, or might be
-// invalid. The tokenizer later
-// reads the very same bytes, so tokens, errors and offsets are those of
-// an uninterrupted run. Checkpoint feeds held bytes first, so they are
-// never part of a checkpoint.
+// What is held: whitespace, structure, names, strings without \u escapes
+// or control bytes, numbers (shorter than the number limit) and
+// literals, in containers less than 63 deep and within the depth limit.
+// Anything else (an escape \u, an invalid byte, a close that does not
+// match) goes to the tokenizer, which reads the very same bytes, so
+// tokens, errors and offsets are those of an uninterrupted run. The
+// view moves only forward, and the tokens that repeat what the grammar
+// already showed change nothing (see token), so the view after a feed is
+// the one an uninterrupted run gives. Checkpoint feeds held bytes first,
+// so they are never part of a checkpoint.
 
-// What the held bytes have reached: the states of a small part of the
-// JSON grammar, the state after reading ...
-const (
-	hgNone       = iota // ... nothing held
-	hgValueStr          // ... string contents of a value (hs: where in a character)
-	hgNameStr           // ... string contents of a member name
-	hgAfterValue        // ... a value in a container (a string's closing quote held or not): ',' may come
-	hgNameStart         // ... a ',' in an object, or '{': a name's quote may come
-	hgColon             // ... a name's closing quote: ':' may come
-	hgSpace             // ... anything after which only whitespace is held
-	hgNumber            // ... part of a number (hn: where in it)
-	hgLiteral           // ... part of true, false or null (numLen bytes of literal hLit)
-)
-
-// numberStep is the number grammar of package jsonwire, with a delimiter
-// as hnBad too: it ends the number, which only the tokenizer may do.
-func numberStep(s uint8, b byte) uint8 {
-	if next, ok := jsonwire.NumberStep(s, b); ok {
-		return next
-	}
-	return hnBad
+// holdState is where the held bytes have brought the small grammar.
+type holdState struct {
+	g            uint8 // grammar state, hg*
+	s            uint8 // in a string: where in a character, hs*
+	need, lo, hi byte  // in a UTF-8 character: bytes to come, range of the next
+	n            uint8 // in a number: its jsonwire.Num* state
+	lit          uint8 // in a literal: which, an index into jsonwire.Literals
+	num          int   // in a number or literal: its bytes so far
+	depth        int   // containers opened minus closed by the held bytes
 }
 
-// hnBad is the number state after a byte that cannot continue the number.
-const hnBad = jsonwire.NumExpDigit + 1
+// Grammar states: the state after reading ...
+const (
+	hgNone       = iota // ... nothing held: derive the state from the tokenizer
+	hgValue             // ... ':' or ',' in an array, or nothing: a value must come
+	hgFirstValue        // ... '[': a value or ']'
+	hgFirstName         // ... '{': a name or '}'
+	hgName              // ... ',' in an object: a name must come
+	hgNameStr           // ... part of a member name
+	hgColon             // ... a member name: ':' must come
+	hgValueStr          // ... part of a value string
+	hgAfterValue        // ... a value in a container: ',' or the close
+	hgEnd               // ... the top-level value: only whitespace
+	hgNumber            // ... part of a number
+	hgLiteral           // ... part of true, false or null
+)
 
-// string scanner states, after reading ...
+// String states, after reading ...
 const (
 	hsNormal = iota // ... a whole character
 	hsEsc           // ... a '\'
@@ -66,114 +66,124 @@ const (
 // fixed cost per chunk is larger than its cost for the bytes.
 const holdMax = 32
 
+// maxHoldDepth bounds the containers the grammar opens: their kinds are
+// in Call.stack, one bit per level.
+const maxHoldDepth = 63
+
 // hold tries to hold back data, just appended to the arguments. It
-// reports whether it did; if not, the caller feeds every held byte and
-// data, and nothing is held any more.
+// reports whether it did; if not, the caller drops the hold state and
+// feeds every held byte and data, and the view is as it was.
 func (c *Call) hold(data []byte) bool {
-	if c.held > 0 && len(data) == 1 && c.hs == hsNormal && jsonwire.Plain[data[0]] &&
-		(c.hg == hgValueStr || c.hg == hgNameStr) {
-		// The common case of one-byte deltas inside a string.
-		c.held++
-		if c.hg == hgValueStr {
+	if len(data) == 1 && c.held > 0 && c.h.s == hsNormal && jsonwire.Plain[data[0]] {
+		switch c.h.g { // the common case: one byte inside a string
+		case hgValueStr:
 			c.viewEnd = len(c.args)
+			fallthrough
+		case hgNameStr:
+			c.held++
+			return true
 		}
-		return true
 	}
-	if len(data) > holdMax || c.held == 0 && !c.startHold() {
+	if len(data) > holdMax || c.held == 0 && !c.startHold(len(data)) {
 		return false
 	}
-	switch c.hg {
-	case hgNumber:
-		// The tokenizer fails a number longer than its limit: stay short.
-		if c.numLen+c.held+len(data) >= c.maxNumber() {
-			return false
-		}
-		n := c.hn
-		for _, b := range data {
-			if n = numberStep(n, b); n == hnBad {
-				return false
-			}
-		}
-		c.hn = n
-		c.held += len(data)
-		return true
-	case hgLiteral:
-		lit := jsonwire.Literals[c.hLit]
-		got := c.numLen + c.held
-		if got+len(data) >= len(lit) || string(data) != lit[got:got+len(data)] {
-			return false // a wrong byte, or the literal's end: the tokenizer's
-		}
-		c.held += len(data)
-		return true
-	}
-	g, st, need, lo, hi := c.hg, c.hs, c.hNeed, c.hLo, c.hHi
-	safe := -1 // index in data after the last whole character of a value string
-	for i, b := range data {
-		switch g {
+	// h is worked on in place: a copy written back cost more than the
+	// rest of a delta (a wide load waits on the narrow stores before it).
+	h, view, inString, complete := &c.h, c.viewEnd, c.inString, false
+	end := len(c.args) // data is args[end-len(data):end]
+	for i := 0; i < len(data); i++ {
+		b := data[i]
+		at := end - len(data) + i // b is args[at]
+		switch h.g {
 		case hgValueStr, hgNameStr:
-			switch st {
+			switch h.s {
 			case hsNormal:
 				switch {
 				case jsonwire.Plain[b]:
-					if g == hgValueStr {
-						safe = i
-					}
-					continue
 				case b == '\\':
-					st = hsEsc
-					continue
+					h.s = hsEsc
 				case b == '"':
-					if g == hgNameStr {
-						g = hgColon
+					if h.g == hgNameStr {
+						h.g = hgColon
 						continue
 					}
-					if c.tk.Depth() == 0 {
-						return false // the end of the value: the status changes
-					}
-					g = hgAfterValue
+					view, inString = at+1, false
+					complete = c.afterValue(h) || complete
 					continue
+				default:
+					l := jsonwire.UTF8First[b]
+					if l.Need == 0 {
+						return false
+					}
+					h.s, h.need, h.lo, h.hi = hsUTF8, l.Need, l.Lo, l.Hi
 				}
-				l := jsonwire.UTF8First[b]
-				if l.Need == 0 {
-					return false
-				}
-				st, need, lo, hi = hsUTF8, l.Need, l.Lo, l.Hi
 			case hsEsc:
 				if !jsonwire.SimpleEscape[b] {
-					return false
+					return false // \u, or not an escape: the tokenizer's
 				}
-				st = hsNormal
-				if g == hgValueStr {
-					safe = i
-				}
+				h.s = hsNormal
 			case hsUTF8:
-				if b < lo || b > hi {
+				if b < h.lo || b > h.hi {
 					return false
 				}
-				need--
-				lo, hi = 0x80, 0xBF
-				if need == 0 {
-					st = hsNormal
-					if g == hgValueStr {
-						safe = i
-					}
+				h.need--
+				h.lo, h.hi = 0x80, 0xBF
+				if h.need == 0 {
+					h.s = hsNormal
 				}
 			}
-		case hgAfterValue:
-			switch {
-			case jsonwire.Space[b]:
-			case b == ',' && c.isObject(c.tk.Depth()-1):
-				g = hgNameStart
-			case b == ',':
-				g = hgSpace // a value must come: it is the tokenizer's
-			default:
-				return false
+			if h.g == hgValueStr && h.s == hsNormal {
+				view = at + 1 // a whole character of a value string
 			}
-		case hgNameStart:
+		case hgValue, hgFirstValue:
 			switch {
 			case jsonwire.Space[b]:
 			case b == '"':
-				g, st = hgNameStr, hsNormal
+				h.g, h.s = hgValueStr, hsNormal
+				view, inString = at+1, true
+			case b == '{' || b == '[':
+				d := c.tk.Depth() + h.depth
+				if d >= c.holdDepthLimit() {
+					return false
+				}
+				c.push(d, b == '{')
+				h.depth++
+				view = at + 1
+				h.g = hgFirstValue
+				if b == '{' {
+					h.g = hgFirstName
+				}
+			case b == ']' && h.g == hgFirstValue:
+				if !c.holdClose(h, b) {
+					return false
+				}
+				view = at + 1
+				complete = c.afterValue(h) || complete
+			case b == '-' || jsonwire.IsDigit(b):
+				h.g, h.n, h.num = hgNumber, jsonwire.NumInt, 1
+				switch b {
+				case '-':
+					h.n = jsonwire.NumMinus
+				case '0':
+					h.n = jsonwire.NumZero
+				}
+			case b == 't' || b == 'f' || b == 'n':
+				h.g, h.num = hgLiteral, 1
+				h.lit = literalIndex(b)
+			default:
+				return false
+			}
+		case hgFirstName, hgName:
+			switch {
+			case jsonwire.Space[b]:
+			case b == '"':
+				h.g, h.s = hgNameStr, hsNormal
+			case b == '}' && h.g == hgFirstName:
+				if !c.holdClose(h, b) {
+					return false
+				}
+				view = at + 1
+				complete = c.afterValue(h) || complete
 			default:
 				return false
 			}
@@ -181,61 +191,127 @@ func (c *Call) hold(data []byte) bool {
 			switch {
 			case jsonwire.Space[b]:
 			case b == ':':
-				g = hgSpace
+				h.g = hgValue
 			default:
 				return false
 			}
-		case hgSpace:
+		case hgAfterValue:
+			switch {
+			case jsonwire.Space[b]:
+			case b == ',':
+				d := c.tk.Depth() + h.depth
+				if d > maxHoldDepth {
+					return false // the kind is not in c.stack
+				}
+				h.g = hgValue
+				if c.isObject(d - 1) {
+					h.g = hgName
+				}
+			case b == '}' || b == ']':
+				if !c.holdClose(h, b) {
+					return false
+				}
+				view = at + 1
+				complete = c.afterValue(h) || complete
+			default:
+				return false
+			}
+		case hgEnd:
 			if !jsonwire.Space[b] {
 				return false
 			}
+		case hgNumber:
+			if next, ok := jsonwire.NumberStep(h.n, b); ok {
+				if h.num+1 >= c.maxNumber() {
+					return false // the tokenizer fails a number past its limit
+				}
+				h.n = next
+				h.num++
+				continue
+			}
+			if !jsonwire.NumberCanEnd(h.n) {
+				return false
+			}
+			view = at // the number ends before b, which is read again
+			complete = c.afterValue(h) || complete
+			i--
+		case hgLiteral:
+			lit := jsonwire.Literals[h.lit]
+			if h.num >= len(lit) || b != lit[h.num] {
+				return false
+			}
+			h.num++
+			if h.num == len(lit) {
+				view = at + 1
+				complete = c.afterValue(h) || complete
+			}
+		default:
+			return false // unreachable: startHold sets a state
 		}
 	}
-	c.hg, c.hs, c.hNeed, c.hLo, c.hHi = g, st, need, lo, hi
+	c.viewEnd, c.inString = view, inString
 	c.held += len(data)
-	if safe >= 0 {
-		c.viewEnd = len(c.args) - len(data) + safe + 1
+	if complete && c.status == StatusReceiving {
+		c.setStatus(StatusComplete, nil)
 	}
 	return true
 }
 
-// startHold sets the hold state from the tokenizer's, or reports that
-// nothing may be held there.
-func (c *Call) startHold() bool {
+// afterValue moves the grammar past a whole value, and reports whether
+// that value is the top-level one.
+func (c *Call) afterValue(h *holdState) bool {
+	if c.tk.Depth()+h.depth == 0 {
+		h.g = hgEnd
+		return true
+	}
+	h.g = hgAfterValue
+	return false
+}
+
+// holdClose closes the innermost container with b, if b is its closer.
+func (c *Call) holdClose(h *holdState, b byte) bool {
+	d := c.tk.Depth() + h.depth
+	if d == 0 || d > maxHoldDepth || c.isObject(d-1) != (b == '}') {
+		return false
+	}
+	h.depth--
+	return true
+}
+
+// startHold sets the hold state from the tokenizer's, which has read
+// all but the last n bytes of the arguments, or reports that nothing may
+// be held there.
+func (c *Call) startHold(n int) bool {
 	if c.status > StatusComplete || c.x != nil && len(c.x.watch.watches) > 0 ||
 		c.opts.Tokenizer.MaxStringLength != 0 {
 		return false
 	}
-	c.hs = hsNormal
+	c.h = holdState{s: hsNormal}
 	switch c.tk.In() {
 	case tokenizer.InString, tokenizer.InName:
 		if c.tokEnd != c.tk.Offset() {
 			return false // a cut escape or character is carried
 		}
-		c.hg = hgValueStr
+		c.h.g = hgValueStr
 		if c.tk.In() == tokenizer.InName {
-			c.hg = hgNameStr
+			c.h.g = hgNameStr
 		}
 	case tokenizer.InNumber:
-		if !c.startNumber() {
-			return false
-		}
-		c.hg = hgNumber
+		return c.startNumber(len(c.args) - n)
 	case tokenizer.InLiteral:
-		if !c.startLiteral() {
-			return false
-		}
-		c.hg = hgLiteral
+		return c.startLiteral(len(c.args) - n)
 	case tokenizer.InNone:
 		switch c.tk.Expect() {
-		case tokenizer.ExpectComma:
-			c.hg = hgAfterValue
+		case tokenizer.ExpectValue:
+			c.h.g = hgValue // ']' is the tokenizer's: it may not follow ','
 		case tokenizer.ExpectName:
-			c.hg = hgNameStart
+			c.h.g = hgName // the same for '}'
 		case tokenizer.ExpectColon:
-			c.hg = hgColon
+			c.h.g = hgColon
+		case tokenizer.ExpectComma:
+			c.h.g = hgAfterValue
 		default:
-			c.hg = hgSpace
+			c.h.g = hgEnd
 		}
 	default:
 		return false
@@ -247,21 +323,19 @@ func (c *Call) startHold() bool {
 func (c *Call) flush() {
 	if c.held > 0 {
 		n := c.held
-		c.held, c.hg = 0, hgNone
+		c.held, c.h = 0, holdState{}
 		c.feed(c.args[len(c.args)-n:])
 	}
 }
 
-// startNumber sets hn to where the tokenizer stands in the number whose
-// bytes end the arguments, and numLen to its length.
-func (c *Call) startNumber() bool {
-	end := len(c.args) - c.held
+// startNumber sets the hold state to where the tokenizer stands in the
+// number that ends at args[end].
+func (c *Call) startNumber(end int) bool {
 	start := end
 	for start > 0 && numberByte[c.args[start-1]] {
 		start--
 	}
 	num := c.args[start:end]
-	c.numLen = len(num)
 	if len(num) == 0 {
 		return false // unreachable while the tokenizer is in a number
 	}
@@ -273,29 +347,37 @@ func (c *Call) startNumber() bool {
 		n = jsonwire.NumZero
 	}
 	for _, b := range num[1:] {
-		if n = numberStep(n, b); n == hnBad {
+		var ok bool
+		if n, ok = jsonwire.NumberStep(n, b); !ok {
 			return false // unreachable: the tokenizer would have failed
 		}
 	}
-	c.hn = n
+	c.h.g, c.h.n, c.h.num = hgNumber, n, len(num)
 	return true
 }
 
-// startLiteral notes which literal the tokenizer is reading (hLit) and
-// how many of its bytes end the arguments (numLen).
-func (c *Call) startLiteral() bool {
-	end := len(c.args) - c.held
+// startLiteral sets the hold state to where the tokenizer stands in the
+// literal that ends at args[end].
+func (c *Call) startLiteral(end int) bool {
 	start := end
 	for start > 0 && c.args[start-1] >= 'a' && c.args[start-1] <= 'z' {
 		start--
 	}
-	for i, lit := range jsonwire.Literals {
-		if start < end && lit[0] == c.args[start] {
-			c.hLit, c.numLen = uint8(i), end-start
-			return true
-		}
+	if start == end {
+		return false // unreachable while the tokenizer is in a literal
 	}
-	return false // unreachable while the tokenizer is in a literal
+	c.h.g, c.h.lit, c.h.num = hgLiteral, literalIndex(c.args[start]), end-start
+	return true
+}
+
+func literalIndex(b byte) uint8 {
+	switch b {
+	case 'f':
+		return 1
+	case 'n':
+		return 2
+	}
+	return 0
 }
 
 func (c *Call) maxNumber() int {
@@ -303,6 +385,15 @@ func (c *Call) maxNumber() int {
 		return n
 	}
 	return tokenizer.DefaultMaxNumberLength
+}
+
+// holdDepthLimit is the depth at which the grammar stops opening
+// containers: maxHoldDepth, or the tokenizer's limit if lower.
+func (c *Call) holdDepthLimit() int {
+	if n := c.opts.Tokenizer.MaxDepth; n > 0 && n < maxHoldDepth {
+		return n
+	}
+	return maxHoldDepth
 }
 
 // numberByte marks the bytes a number is made of.

@@ -20,20 +20,20 @@ import (
 // a comma, part of a number or literal) opens or closes one.
 
 // token updates the view, and the path watches, from one token.
+//
+// A token that ends where the view already is, or before, was shown by
+// the grammar that held its bytes back (hold.go) and changes nothing.
 func (c *Call) token(tok tokenizer.Token) {
 	c.tokEnd = tok.End()
-	switch tok.Kind() {
-	case tokenizer.Name:
-		if c.x != nil {
-			c.watchToken(tok)
+	if kind := tok.Kind(); kind != tokenizer.Name && int(c.tokEnd) > c.viewEnd {
+		switch kind {
+		case tokenizer.String:
+			c.inString = !tok.Last()
+		case tokenizer.BeginObject, tokenizer.BeginArray:
+			c.push(tok.Depth(), kind == tokenizer.BeginObject)
 		}
-		return
-	case tokenizer.String:
-		c.inString = !tok.Last()
-	case tokenizer.BeginObject, tokenizer.BeginArray:
-		c.push(tok.Depth(), tok.Kind() == tokenizer.BeginObject)
+		c.viewEnd = int(c.tokEnd)
 	}
-	c.viewEnd = int(c.tokEnd)
 	if c.x != nil {
 		c.watchToken(tok)
 	}
@@ -105,7 +105,7 @@ func (c *Call) appendClosers(dst []byte) []byte {
 	if c.inString {
 		dst = append(dst, '"')
 	}
-	for d := c.tk.Depth() - 1; d >= 0; d-- {
+	for d := c.tk.Depth() + c.h.depth - 1; d >= 0; d-- {
 		if c.isObject(d) {
 			dst = append(dst, '}')
 		} else {
