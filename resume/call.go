@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -27,9 +28,10 @@ import (
 // bytes is about 1 KB (see the test of it); it allocates per delta only
 // while its argument buffer grows.
 type Call struct {
-	tk   tokenizer.Tokenizer
-	args []byte
-	opts *Options
+	tk      tokenizer.Tokenizer
+	args    []byte
+	opts    *Options
+	maxArgs int64 // opts.maxBytes(), read per delta
 
 	key, id, name string
 	index         int
@@ -86,7 +88,7 @@ func NewCall(key string, opts Options) *Call {
 }
 
 func newCall(key string, opts *Options) *Call {
-	c := &Call{key: key, opts: opts, index: -1, lastSeq: -1}
+	c := &Call{key: key, opts: opts, maxArgs: opts.maxBytes(), index: -1, lastSeq: -1}
 	c.tk = tokenizer.New(opts.tokenizerOptions())
 	if opts.Capacity > 0 {
 		c.args = make([]byte, 0, opts.Capacity)
@@ -206,36 +208,16 @@ func (c *Call) Write(p []byte) (int, error) {
 }
 
 // delta is Delta with budget, the bytes a Set still allows (or -1).
+//
+// NOTE: this is the per-delta hot path. The rules for replays, gaps and
+// the end are in admit, so that a plain delta passes one test for them.
 func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	c.events++
-	held := int64(len(c.args))
-	if offset >= 0 {
-		switch {
-		case offset > held && !c.ended:
-			return c.refuse(&GapError{From: held, To: offset}, seq, len(data))
-		case offset < held:
-			n := min(int64(len(data)), held-offset)
-			if i := firstDiff(c.args[offset:offset+n], data[:n]); i >= 0 {
-				return c.refuse(&ReplayError{Offset: offset + int64(i)}, seq, len(data))
-			}
-			if n == int64(len(data)) {
-				c.replays++
-				return c.refuse(ErrDuplicate, seq, len(data))
-			}
-			data = data[n:] // the held part is a replay; keep the rest
+	if offset >= 0 || seq >= 0 && seq <= c.lastSeq || c.ended || c.status == StatusTooLarge {
+		var err error
+		if data, err = c.admit(data, seq, offset); err != nil {
+			return err
 		}
-	} else if seq >= 0 && seq <= c.lastSeq {
-		if err := c.checkReplay(data, seq); err != nil {
-			return c.refuse(err, seq, len(data))
-		}
-		c.replays++
-		return c.refuse(ErrDuplicate, seq, len(data))
-	}
-	if c.ended {
-		return c.refuse(ErrEnded, seq, len(data))
-	}
-	if c.status == StatusTooLarge {
-		return c.refuse(c.err, seq, len(data))
 	}
 	if err := c.fits(len(data), budget); err != nil {
 		c.setStatus(StatusTooLarge, err)
@@ -248,11 +230,18 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 		c.args = append(c.args, data...)
 	}
 	c.deltas++
-	if seq >= 0 {
-		c.noteSeq(seq, int64(start), int64(len(data)))
+	if seq >= 0 || c.opts.Logger != nil {
+		c.noteDelta(seq, start, data)
 	}
-	if c.opts.Logger != nil {
-		c.logDelta(seq, data)
+	if len(data) == 1 && c.held > 0 && c.h.s == hsNormal && jsonwire.Plain[data[0]] {
+		switch c.h.g { // the commonest delta: one plain byte inside a string
+		case hgValueStr:
+			c.viewEnd = len(c.args)
+			fallthrough
+		case hgNameStr:
+			c.held++
+			return nil
+		}
 	}
 	if c.status <= StatusComplete && len(data) > 0 && !c.hold(data) {
 		start -= c.held
@@ -262,10 +251,56 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	return nil
 }
 
+// admit applies the rules for a delta placed by offset or numbered at or
+// below the largest number seen, and for one after the end or the cap.
+// It returns the bytes of data still to append, or the refusal.
+func (c *Call) admit(data []byte, seq, offset int64) ([]byte, error) {
+	held := int64(len(c.args))
+	if offset >= 0 {
+		switch {
+		case offset > held && !c.ended:
+			return nil, c.refuse(&GapError{From: held, To: offset}, seq, len(data))
+		case offset < held:
+			n := min(int64(len(data)), held-offset)
+			if i := firstDiff(c.args[offset:offset+n], data[:n]); i >= 0 {
+				return nil, c.refuse(&ReplayError{Offset: offset + int64(i)}, seq, len(data))
+			}
+			if n == int64(len(data)) {
+				c.replays++
+				return nil, c.refuse(ErrDuplicate, seq, len(data))
+			}
+			data = data[n:] // the held part is a replay; keep the rest
+		}
+	} else if seq >= 0 && seq <= c.lastSeq {
+		if err := c.checkReplay(data, seq); err != nil {
+			return nil, c.refuse(err, seq, len(data))
+		}
+		c.replays++
+		return nil, c.refuse(ErrDuplicate, seq, len(data))
+	}
+	if c.ended {
+		return nil, c.refuse(ErrEnded, seq, len(data))
+	}
+	if c.status == StatusTooLarge {
+		return nil, c.refuse(c.err, seq, len(data))
+	}
+	return data, nil
+}
+
+// noteDelta remembers where a numbered delta went, and logs the delta.
+func (c *Call) noteDelta(seq int64, start int, data []byte) {
+	if seq >= 0 {
+		c.noteSeq(seq, int64(start), int64(len(data)))
+	}
+	if c.opts.Logger != nil {
+		c.logDelta(seq, data)
+	}
+}
+
 // fits reports a cap that n more bytes would pass.
 func (c *Call) fits(n int, budget int64) error {
-	if max := c.opts.maxBytes(); int64(len(c.args))+int64(n) > max {
-		return &limitErr{ErrTooLarge, max}
+	if int64(len(c.args))+int64(n) > c.maxArgs {
+		return &limitErr{ErrTooLarge, c.maxArgs}
 	}
 	if budget >= 0 && int64(n) > budget {
 		return &limitErr{ErrTotalTooLarge, c.opts.MaxTotalBytes}

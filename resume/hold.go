@@ -74,15 +74,9 @@ const maxHoldDepth = 63
 // reports whether it did; if not, the caller drops the hold state and
 // feeds every held byte and data, and the view is as it was.
 func (c *Call) hold(data []byte) bool {
-	if len(data) == 1 && c.held > 0 && c.h.s == hsNormal && jsonwire.Plain[data[0]] {
-		switch c.h.g { // the common case: one byte inside a string
-		case hgValueStr:
-			c.viewEnd = len(c.args)
-			fallthrough
-		case hgNameStr:
-			c.held++
-			return true
-		}
+	if len(data) == 1 && c.held > 0 && (c.h.g == hgValueStr || c.h.g == hgNameStr) && c.stringByte(data[0]) {
+		c.held++ // the common case: one byte inside a string
+		return true
 	}
 	if len(data) > holdMax || c.held == 0 && !c.startHold(len(data)) {
 		return false
@@ -253,6 +247,35 @@ func (c *Call) hold(data []byte) bool {
 	c.held += len(data)
 	if complete && c.status == StatusReceiving {
 		c.setStatus(StatusComplete, nil)
+	}
+	return true
+}
+
+// stringByte reads b inside a string when it is plain or part of a
+// multi-byte character, and reports whether it did; else it leaves the
+// state to hold's loop.
+func (c *Call) stringByte(b byte) bool {
+	h := &c.h
+	switch {
+	case h.s == hsNormal && jsonwire.Plain[b]:
+	case h.s == hsNormal && b >= 0x80:
+		l := jsonwire.UTF8First[b]
+		if l.Need == 0 {
+			return false
+		}
+		h.s, h.need, h.lo, h.hi = hsUTF8, l.Need, l.Lo, l.Hi
+		return true
+	case h.s == hsUTF8 && b >= h.lo && b <= h.hi:
+		h.lo, h.hi = 0x80, 0xBF
+		if h.need--; h.need > 0 {
+			return true
+		}
+		h.s = hsNormal
+	default:
+		return false
+	}
+	if h.g == hgValueStr {
+		c.viewEnd = len(c.args) // a whole character of a value string
 	}
 	return true
 }
