@@ -215,11 +215,6 @@ func (t *Tokenizer) Close() { t.closed = true }
 // at the first byte that makes the input invalid, and returned again by
 // every later call.
 func (t *Tokenizer) Next() (Token, error) {
-	if t.pos == len(t.buf) && t.err == nil && !t.closed && !t.cut {
-		// The chunk is read: the common end of every small chunk.
-		t.flushName()
-		return Token{}, ErrNeedMore
-	}
 	if t.lex != lexNone || t.err != nil {
 		return t.next()
 	}
@@ -227,8 +222,10 @@ func (t *Tokenizer) Next() (Token, error) {
 	// between them. Whatever it is not sure of (an error, a lexeme cut by
 	// the chunk's end, a limit, the end of the chunk) it leaves to next,
 	// which reads from the same place with the full state machines, so
-	// errors do not depend on which path met them.
-	b, i := t.buf, t.pos
+	// errors do not depend on which path met them. The grammar state is
+	// kept in exp while separators are read, and stored before anything
+	// else reads it.
+	b, i, exp := t.buf, t.pos, t.expect
 loop:
 	for i < len(b) {
 		c := b[i]
@@ -239,13 +236,13 @@ loop:
 			i = jsonwire.SkipSpace(b, i+1)
 			continue
 		}
-		switch t.expect {
+		switch exp {
 		case expComma:
 			if c == ',' {
+				exp = expValue
 				if t.topObj {
-					t.expect, t.hasName = expName, false
+					exp, t.hasName = expName, false
 				} else {
-					t.expect = expValue
 					t.index++
 				}
 				i++
@@ -259,7 +256,7 @@ loop:
 			if c != ':' {
 				break loop
 			}
-			t.expect = expValue
+			exp = expValue
 			i++
 			continue
 		case expName, expFirstName:
@@ -272,7 +269,7 @@ loop:
 				t.expect, t.hasName, t.pos = expColon, true, j
 				return Token{Raw: b[i:j], info: tokenInfo(Name, t.depth, infoWhole, t.base+int64(i))}, nil
 			}
-			if c == '}' && t.expect == expFirstName {
+			if c == '}' && exp == expFirstName {
 				return t.closeToken(i), nil
 			}
 			break loop
@@ -326,7 +323,12 @@ loop:
 		t.afterValue()
 		return tok, nil
 	}
-	t.pos = i
+	t.pos, t.expect = i, exp
+	if i == len(b) && !t.closed && !t.cut {
+		// The chunk is read: the common end of every small chunk.
+		t.flushName()
+		return Token{}, ErrNeedMore
+	}
 	return t.next()
 }
 
@@ -335,6 +337,10 @@ loop:
 func (t *Tokenizer) next() (tok Token, err error) {
 	if t.err != nil {
 		return Token{}, t.err
+	}
+	if t.pos == len(t.buf) && !t.closed && !t.cut {
+		t.flushName() // the chunk is read, inside a lexeme
+		return Token{}, ErrNeedMore
 	}
 	switch t.lex {
 	case lexString:
