@@ -104,11 +104,14 @@
 // # Cost
 //
 // A delta costs work proportional to its length and, once the argument
-// buffer has room (Options.Capacity), no allocation. Bytes that cannot
-// change what a caller sees (string contents, names, digits, whitespace,
-// separators) are held back from the tokenizer and read in one go with
-// the next delta that matters, so one-byte deltas stay cheap. An open call
-// costs about 1 KB beyond its argument bytes.
+// buffer has room (Options.Capacity), no allocation. Short deltas are
+// read by a small grammar that keeps the status and the partial view up
+// to date by itself, and their bytes are held back from the tokenizer,
+// which reads them in one go when something needs it: a \u escape or a
+// byte the grammar is not sure of, a checkpoint, a pointer, a path watch,
+// the end signal. So one-byte deltas stay cheap, and tokens, errors and
+// offsets are still exactly the tokenizer's. An open call costs about
+// 1 KB beyond its argument bytes.
 //
 // # Observability
 //

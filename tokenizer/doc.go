@@ -27,10 +27,14 @@
 //
 // # Tokens and pieces
 //
-// A Token is a small struct: kind, absolute offset, depth, and Raw, the
-// bytes as they stand in the stream. Raw is borrowed from the chunk (or,
-// for a token cut across chunks, from a small buffer in the Tokenizer) and
-// is valid until the next method call.
+// A Token is a 32-byte struct: Raw, the bytes as they stand in the
+// stream, and one word that packs its kind, whether it is the first or
+// last piece of its value, its depth and its absolute offset (read them
+// with Kind, First, Last, Depth and Offset). Two fields in 32 bytes is
+// what the Go compiler keeps in registers, which matters at one call per
+// token. Raw is borrowed from the chunk (or, for a token cut across
+// chunks, from a small buffer in the Tokenizer) and is valid until the
+// next method call.
 //
 // Strings and object names arrive in pieces as their bytes arrive. A piece
 // never ends inside a UTF-8 sequence, inside an escape (\|n, \u00|e9), or
@@ -39,7 +43,7 @@
 // piece decodes on its own, with Token.AppendText, and the decoded pieces
 // joined are what encoding/json decodes for the whole string.
 //
-// Numbers and jsonwire.Literals are never shown half-finished: "3." then "12," is
+// Numbers and literals are never shown half-finished: "3." then "12," is
 // one Number token "3.12", emitted when the ',' proves it has ended. A
 // top-level number can only end at Close.
 //
@@ -111,6 +115,8 @@
 // Options.MaxDepth (default 10000) ends 10 MB of '[' with ErrDepthLimit
 // at byte 10000, in bounded memory. MaxBytes, MaxStringLength and
 // MaxNumberLength (default 4096) bound the rest, each with its own error.
+// A Token's word bounds two of them: a stream is at most MaxBytesLimit
+// (1 TiB) long and at most MaxDepthLimit (262143 levels) deep.
 //
 // # What it does not do
 //

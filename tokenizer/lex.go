@@ -5,7 +5,7 @@ import (
 )
 
 // NOTE: This file reads the three lexemes that a chunk boundary can cut:
-// strings (and names), numbers and jsonwire.Literals. Each has a fast path that
+// strings (and names), numbers and literals. Each has a fast path that
 // runs over whole sequences inside the chunk, and a byte-at-a-time state
 // machine that is the single source of truth for errors and for
 // sequences cut at the chunk's end. Whenever the fast path meets anything

@@ -8,10 +8,12 @@ import (
 )
 
 // NOTE: This file holds the Tokenizer's state and its structural grammar
-// (containers, commas, colons, end of input). The lexemes that can be cut
-// across chunks — strings, numbers and jsonwire.Literals — are read in lex.go. The
-// stateless tables they share are in wire.go, and the container/pointer
-// stack in path.go.
+// (containers, commas, colons, end of input). Next has a fast path for
+// whole tokens inside the chunk; everything else goes through next, whose
+// readers are the single source of truth for errors. The lexemes that can
+// be cut across chunks — strings, numbers and literals — are read in
+// lex.go, the container/pointer stack is in path.go, and the stateless
+// byte grammar they share is in package internal/jsonwire.
 
 // Misuse errors. They are not about the input, so they are not
 // *SyntaxError values.
