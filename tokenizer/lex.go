@@ -23,25 +23,12 @@ const (
 	sUTF8          // ... the start of a multi-byte UTF-8 character
 )
 
-func (t *Tokenizer) startString(i int, name bool) error {
-	// Fast path: a string of plain bytes that ends in this chunk, within
-	// the length limit, is one whole token and needs no lexeme state.
-	b := t.buf
-	if j := jsonwire.SkipPlain(b, i+1); j < len(b) && b[j] == '"' && int64(j-i-1) <= t.lim.maxString {
-		if name {
-			t.whole(Name, i, j+1, t.depth)
-			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j
-			t.expect, t.hasName, t.pos = expColon, true, j+1
-			return nil
-		}
-		t.whole(String, i, j+1, t.depth)
-		t.pos = j + 1
-		t.afterValue()
-		return nil
-	}
+// startString begins the string (or name) whose quote is at buf[i]; its
+// bytes up to buf[from] are known to be whole, valid characters.
+func (t *Tokenizer) startString(i int, name bool, from int) error {
 	t.lex, t.isName, t.first, t.sub = lexString, name, true, sNormal
 	t.tokOff = t.base + int64(i)
-	t.pieceStart, t.pos = i, i+1
+	t.pieceStart, t.pos = i, from
 	if name {
 		t.nameLen, t.nameCut, t.nameRef = 0, false, false
 	}

@@ -263,8 +263,12 @@ loop:
 			continue
 		case expName, expFirstName:
 			if c == '"' {
-				j := jsonwire.ScanString(b, i+1)
-				if j == 0 || int64(j-i-2) > t.lim.maxString {
+				j, closed := jsonwire.ScanString(b, i+1)
+				if !closed && int64(j-i-1) <= t.lim.maxString {
+					t.pos, t.expect = i, exp
+					return t.cutString(i, true, j)
+				}
+				if !closed || int64(j-i-2) > t.lim.maxString {
 					break loop
 				}
 				t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
@@ -293,8 +297,13 @@ loop:
 			}
 			return t.openToken(i, c == '{'), nil
 		case '"':
-			j = jsonwire.ScanString(b, i+1)
-			if j == 0 || int64(j-i-2) > t.lim.maxString {
+			var closed bool
+			j, closed = jsonwire.ScanString(b, i+1)
+			if !closed && int64(j-i-1) <= t.lim.maxString {
+				t.pos, t.expect = i, exp
+				return t.cutString(i, false, j)
+			}
+			if !closed || int64(j-i-2) > t.lim.maxString {
 				break loop
 			}
 			kind = String
@@ -334,9 +343,19 @@ loop:
 	return t.next()
 }
 
+// cutString goes on with a string that begins at buf[i] and is not whole
+// in the chunk, from buf[from], up to which the fast path found it valid.
+func (t *Tokenizer) cutString(i int, name bool, from int) (Token, error) {
+	if err := t.startString(i, name, from); err != nil {
+		return Token{}, err
+	}
+	return t.made(), nil
+}
+
 // next is Next on the general path: lexemes cut across chunks, errors,
 // limits and the end of the chunk.
-func (t *Tokenizer) next() (tok Token, err error) {
+func (t *Tokenizer) next() (Token, error) {
+	var err error
 	if t.err != nil {
 		return Token{}, t.err
 	}
@@ -357,22 +376,24 @@ func (t *Tokenizer) next() (tok Token, err error) {
 	if err != nil {
 		return Token{}, err
 	}
-	// Fill the named result field by field: a Token is too big to live in
-	// registers, and building one whole and then copying it made the CPU
-	// wait on its own stores.
+	return t.made(), nil
+}
+
+// made returns the token the last read recorded in t.out.
+func (t *Tokenizer) made() Token {
 	o := &t.out
+	var raw []byte
 	switch o.src {
 	case outChunk:
-		tok.Raw = t.buf[o.start:o.end]
+		raw = t.buf[o.start:o.end]
 	case outCarry:
-		tok.Raw = t.carry[:o.end]
+		raw = t.carry[:o.end]
 	case outNum:
-		tok.Raw = t.numBytes()
+		raw = t.numBytes()
 	default:
-		tok.Raw = literalBytes[o.start]
+		raw = literalBytes[o.start]
 	}
-	tok.info = o.info
-	return tok, nil
+	return Token{Raw: raw, info: o.info}
 }
 
 // NOTE: The readers below do not return the Token they make: they record
@@ -441,7 +462,7 @@ func (t *Tokenizer) readToken() error {
 			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after array element (expecting ',' or ']')")
 		case expName, expFirstName:
 			if c == '"' {
-				return t.startString(i, true)
+				return t.startString(i, true, i+1)
 			}
 			if c == '}' && t.expect == expFirstName {
 				t.closeContainer(i)
@@ -473,7 +494,7 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 	case '[':
 		return t.openContainer(i, false)
 	case '"':
-		return t.startString(i, false)
+		return t.startString(i, false, i+1)
 	case 't', 'f', 'n':
 		t.lex, t.tokOff = lexLiteral, t.base+int64(i)
 		t.sub = 1 // bytes of the literal matched

@@ -305,6 +305,12 @@ func TestLimits(t *testing.T) {
 			assert.Equal(t, int64(len(`["abcd","abcd`)), tr.Offset)
 			assert.Contains(t, tr.Err, "string longer than the limit")
 		}
+		for _, in := range []string{`["abcd","abcde"]`, `{"abcde":1}`, `["abc","abcd"]`} {
+			whole := run([]byte(in), nil, Options{MaxStringLength: 4})
+			for c := range len(in) { // one cut, wherever: the fast path hands cut strings on
+				assert.Equal(t, whole, run([]byte(in), []int{c}, Options{MaxStringLength: 4}), "%s cut at %d", in, c)
+			}
+		}
 		in = []byte(`["ab\u00e9"]`) // the limit counts raw bytes: the escape is cut at the limit
 		assert.Equal(t, int64(len(`["ab\u`)), run(in, nil, Options{MaxStringLength: 4}).Offset)
 	})

@@ -285,30 +285,31 @@ func UTF8Len(b []byte, i int) int {
 	return n + 1
 }
 
-// ScanString returns the index just past the closing quote of a string
-// whose contents begin at b[i], when the whole string is in b and valid.
-// It returns 0 otherwise: the string runs past the end of b, or something
-// in it is wrong. The caller's state machine then reads it, and reports
-// any error.
-func ScanString(b []byte, i int) int {
+// ScanString reads the contents of a string that begin at b[i], over
+// whole valid sequences only. When the closing quote is in b it returns
+// the index just past it and true. Otherwise it returns the index of the
+// first byte it did not read (the end of b, a sequence that b cuts short,
+// or something wrong) and false: a point between two characters, from
+// which the caller's state machine goes on and reports any error.
+func ScanString(b []byte, i int) (int, bool) {
 	for {
 		if i < len(b) && Plain[b[i]] { // not between two non-ASCII characters
 			i = SkipPlain(b, i)
 		}
 		if i >= len(b) {
-			return 0
+			return i, false
 		}
 		var n int
 		switch c := b[i]; {
 		case c == '"':
-			return i + 1
+			return i + 1, true
 		case c == '\\':
 			n = EscapeLen(b, i)
 		case c >= 0x80:
 			n = UTF8Len(b, i)
 		}
 		if n == 0 {
-			return 0
+			return i, false
 		}
 		i += n
 	}

@@ -870,22 +870,41 @@ func stringCorpus(rng *rand.Rand) [][]byte {
 
 // checkScanString compares ScanString with the reference on b at 0, and on
 // b after a few bytes that it must not read.
+//
+// When the string is not whole and valid in b, ScanString must stop at a
+// point between two characters: the bytes it read, closed with a quote,
+// make a whole valid string.
 func checkScanString(t *testing.T, b []byte) bool {
 	t.Helper()
 	want := refScanString(b)
-	if got := ScanString(b, 0); got != want {
+	if got := scanClosed(b, 0); got != want {
 		t.Errorf("ScanString(%q, 0) = %d, want %d", b, got, want)
 		return false
+	}
+	if j, closed := ScanString(b, 0); !closed {
+		read := append(b[:j:j], '"')
+		if refScanString(read) != len(read) {
+			t.Errorf("ScanString(%q, 0) stopped at %d, inside a sequence or after a bad byte", b, j)
+			return false
+		}
 	}
 	pre := append([]byte(`\"`), b...)
 	if want > 0 {
 		want += 2
 	}
-	if got := ScanString(pre, 2); got != want {
+	if got := scanClosed(pre, 2); got != want {
 		t.Errorf("ScanString(%q, 2) = %d, want %d", pre, got, want)
 		return false
 	}
 	return true
+}
+
+// scanClosed is ScanString's end when it found the closing quote, else 0.
+func scanClosed(b []byte, i int) int {
+	if j, closed := ScanString(b, i); closed {
+		return j
+	}
+	return 0
 }
 
 func TestScanString(t *testing.T) {
