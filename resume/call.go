@@ -233,12 +233,16 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	if seq >= 0 || c.opts.Logger != nil {
 		c.noteDelta(seq, start, data)
 	}
-	if len(data) == 1 && c.held > 0 && c.h.s == hsNormal && jsonwire.Plain[data[0]] {
-		switch c.h.g { // the commonest delta: one plain byte inside a string
-		case hgValueStr:
-			c.viewEnd = len(c.args)
-			fallthrough
-		case hgNameStr:
+	if len(data) == 1 && c.held > 0 && (c.h.g == hgValueStr || c.h.g == hgNameStr) {
+		// The commonest delta: one byte inside a string.
+		if c.h.s == hsNormal && jsonwire.Plain[data[0]] {
+			if c.h.g == hgValueStr {
+				c.viewEnd = len(c.args)
+			}
+			c.held++
+			return nil
+		}
+		if c.stringByte(data[0]) {
 			c.held++
 			return nil
 		}

@@ -74,10 +74,6 @@ const maxHoldDepth = 63
 // reports whether it did; if not, the caller drops the hold state and
 // feeds every held byte and data, and the view is as it was.
 func (c *Call) hold(data []byte) bool {
-	if len(data) == 1 && c.held > 0 && (c.h.g == hgValueStr || c.h.g == hgNameStr) && c.stringByte(data[0]) {
-		c.held++ // the common case: one byte inside a string
-		return true
-	}
 	if len(data) > holdMax || c.held == 0 && !c.startHold(len(data)) {
 		return false
 	}
@@ -251,9 +247,9 @@ func (c *Call) hold(data []byte) bool {
 	return true
 }
 
-// stringByte reads b inside a string when it is plain or part of a
-// multi-byte character, and reports whether it did; else it leaves the
-// state to hold's loop.
+// stringByte reads the one-byte delta b inside a string when it is plain
+// or part of a multi-byte character, and reports whether it did; else it
+// leaves the state to hold's loop. Call.delta calls it before hold.
 func (c *Call) stringByte(b byte) bool {
 	h := &c.h
 	switch {

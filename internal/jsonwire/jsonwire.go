@@ -191,38 +191,53 @@ func NumberCanEnd(s uint8) bool {
 }
 
 // NumberStep returns the state after c, or false if c cannot continue a
-// number in state s.
+// number in state s. It is a table lookup, so that it inlines into the
+// readers' loops.
 func NumberStep(s uint8, c byte) (uint8, bool) {
-	switch {
-	case IsDigit(c):
-		switch s {
-		case NumMinus:
-			if c == '0' {
-				return NumZero, true
-			}
-			return NumInt, true
-		case NumInt:
-			return NumInt, true
-		case NumDot, NumFrac:
-			return NumFrac, true
-		case NumExp, NumExpSign, NumExpDigit:
-			return NumExpDigit, true
-		}
-	case c == '.':
-		if s == NumZero || s == NumInt {
-			return NumDot, true
-		}
-	case c == 'e' || c == 'E':
-		if s == NumZero || s == NumInt || s == NumFrac {
-			return NumExp, true
-		}
-	case c == '+' || c == '-':
-		if s == NumExp {
-			return NumExpSign, true
+	next := numberNext[s&7][numberClass[c]]
+	return next, next != numBad
+}
+
+// The classes of bytes a number is made of; numOther is any other byte.
+const (
+	numOther = iota
+	numDigit0
+	numDigit19
+	numPoint
+	numE
+	numSign
+)
+
+// numBad marks a byte that cannot continue the number.
+const numBad = 0xFF
+
+var numberClass = func() (t [256]uint8) {
+	t['0'] = numDigit0
+	for c := '1'; c <= '9'; c++ {
+		t[c] = numDigit19
+	}
+	t['.'], t['e'], t['E'], t['+'], t['-'] = numPoint, numE, numE, numSign, numSign
+	return t
+}()
+
+// numberNext[s][class] is the state after a byte of the class in state s.
+var numberNext = func() (t [8][6]uint8) {
+	for s := range t {
+		for c := range t[s] {
+			t[s][c] = numBad
 		}
 	}
-	return s, false
-}
+	t[NumMinus][numDigit0], t[NumMinus][numDigit19] = NumZero, NumInt
+	t[NumZero][numPoint], t[NumZero][numE] = NumDot, NumExp
+	t[NumInt][numDigit0], t[NumInt][numDigit19] = NumInt, NumInt
+	t[NumInt][numPoint], t[NumInt][numE] = NumDot, NumExp
+	t[NumDot][numDigit0], t[NumDot][numDigit19] = NumFrac, NumFrac
+	t[NumFrac][numDigit0], t[NumFrac][numDigit19], t[NumFrac][numE] = NumFrac, NumFrac, NumExp
+	t[NumExp][numDigit0], t[NumExp][numDigit19], t[NumExp][numSign] = NumExpDigit, NumExpDigit, NumExpSign
+	t[NumExpSign][numDigit0], t[NumExpSign][numDigit19] = NumExpDigit, NumExpDigit
+	t[NumExpDigit][numDigit0], t[NumExpDigit][numDigit19] = NumExpDigit, NumExpDigit
+	return t
+}()
 
 // Hex4 returns the value of the four hex digits that begin b, or false.
 func Hex4(b []byte) (rune, bool) {
