@@ -144,11 +144,11 @@ func (c *Call) hold(data []byte) bool {
 					h.g = hgFirstName
 				}
 			case b == ']' && h.g == hgFirstValue:
-				if !c.holdClose(h, b) {
+				top, ok := c.holdClose(h, b)
+				if !ok {
 					return false
 				}
-				view = at + 1
-				complete = c.afterValue(h) || complete
+				view, complete = at+1, complete || top
 			case b == '-' || jsonwire.IsDigit(b):
 				h.g, h.n, h.num = hgNumber, jsonwire.NumInt, 1
 				switch b {
@@ -169,11 +169,11 @@ func (c *Call) hold(data []byte) bool {
 			case b == '"':
 				h.g, h.s = hgNameStr, hsNormal
 			case b == '}' && h.g == hgFirstName:
-				if !c.holdClose(h, b) {
+				top, ok := c.holdClose(h, b)
+				if !ok {
 					return false
 				}
-				view = at + 1
-				complete = c.afterValue(h) || complete
+				view, complete = at+1, complete || top
 			default:
 				return false
 			}
@@ -198,11 +198,11 @@ func (c *Call) hold(data []byte) bool {
 					h.g = hgName
 				}
 			case b == '}' || b == ']':
-				if !c.holdClose(h, b) {
+				top, ok := c.holdClose(h, b)
+				if !ok {
 					return false
 				}
-				view = at + 1
-				complete = c.afterValue(h) || complete
+				view, complete = at+1, complete || top
 			default:
 				return false
 			}
@@ -287,14 +287,16 @@ func (c *Call) afterValue(h *holdState) bool {
 	return false
 }
 
-// holdClose closes the innermost container with b, if b is its closer.
-func (c *Call) holdClose(h *holdState, b byte) bool {
+// holdClose closes the innermost container with b, if b is its closer,
+// and moves the grammar past it. It reports whether the container was
+// the top-level value, and whether b closed it.
+func (c *Call) holdClose(h *holdState, b byte) (top, ok bool) {
 	d := c.tk.Depth() + h.depth
 	if d == 0 || d > maxHoldDepth || c.isObject(d-1) != (b == '}') {
-		return false
+		return false, false
 	}
 	h.depth--
-	return true
+	return c.afterValue(h), true
 }
 
 // startHold sets the hold state from the tokenizer's, which has read
