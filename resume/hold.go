@@ -16,10 +16,10 @@ import (
 // first delta with a byte it is not sure of, and every method that needs
 // the tokenizer, feeds all held bytes at once.
 //
-// What is held: whitespace, structure, names, strings without \u escapes
-// or control bytes, numbers (shorter than the number limit) and
-// literals, in containers less than 63 deep and within the depth limit.
-// Anything else (an escape \u, an invalid byte, a close that does not
+// What is held: whitespace, structure, names, strings without control
+// bytes, numbers (shorter than the number limit) and literals, in
+// containers less than 63 deep and within the depth limit. Anything else
+// (an invalid byte or escape, a lone surrogate, a close that does not
 // match) goes to the tokenizer, which reads the very same bytes, so
 // tokens, errors and offsets are those of an uninterrupted run. The
 // view moves only forward, and the tokens that repeat what the grammar
@@ -29,13 +29,14 @@ import (
 
 // holdState is where the held bytes have brought the small grammar.
 type holdState struct {
-	g            uint8 // grammar state, hg*
-	s            uint8 // in a string: where in a character, hs*
-	need, lo, hi byte  // in a UTF-8 character: bytes to come, range of the next
-	n            uint8 // in a number: its jsonwire.Num* state
-	lit          uint8 // in a literal: which, an index into jsonwire.Literals
-	num          int   // in a number or literal: its bytes so far
-	depth        int   // containers opened minus closed by the held bytes
+	g            uint8  // grammar state, hg*
+	s            uint8  // in a string: where in a character, hs*
+	need, lo, hi byte   // in a UTF-8 character: bytes to come, range of the next; in \u: digits to come
+	u            uint16 // in \u: the digits read
+	n            uint8  // in a number: its jsonwire.Num* state
+	lit          uint8  // in a literal: which, an index into jsonwire.Literals
+	num          int    // in a number or literal: its bytes so far
+	depth        int    // containers opened minus closed by the held bytes
 }
 
 // Grammar states: the state after reading ...
@@ -59,6 +60,10 @@ const (
 	hsNormal = iota // ... a whole character
 	hsEsc           // ... a '\'
 	hsUTF8          // ... part of a multi-byte UTF-8 character
+	hsHex           // ... "\u" and some of its hex digits
+	hsHiEsc         // ... a high surrogate escape: "\u" and a low one must follow
+	hsHiU           // ... a high surrogate escape and '\'
+	hsLoHex         // ... a high surrogate escape, "\u" and some digits of the low one
 )
 
 // holdMax is the longest delta held back. Held bytes are scanned twice
@@ -108,10 +113,24 @@ func (c *Call) hold(data []byte) bool {
 					h.s, h.need, h.lo, h.hi = hsUTF8, l.Need, l.Lo, l.Hi
 				}
 			case hsEsc:
-				if !jsonwire.SimpleEscape[b] {
-					return false // \u, or not an escape: the tokenizer's
+				switch {
+				case jsonwire.SimpleEscape[b]:
+					h.s = hsNormal
+				case b == 'u':
+					h.s, h.need, h.u = hsHex, 4, 0
+				default:
+					return false // not an escape: the tokenizer's error
 				}
-				h.s = hsNormal
+			case hsHex, hsLoHex:
+				if !c.hexDigit(h, b) {
+					return false
+				}
+			case hsHiEsc, hsHiU:
+				if h.s == hsHiEsc && b != '\\' || h.s == hsHiU && b != 'u' {
+					return false // a lone high surrogate: the tokenizer's error
+				}
+				h.s++ // hsHiEsc -> hsHiU -> hsLoHex
+				h.need, h.u = 4, 0
 			case hsUTF8:
 				if b < h.lo || b > h.hi {
 					return false
@@ -272,6 +291,37 @@ func (c *Call) stringByte(b byte) bool {
 	}
 	if h.g == hgValueStr {
 		c.viewEnd = len(c.args) // a whole character of a value string
+	}
+	return true
+}
+
+// hexDigit reads b as the next digit of a \u escape, and refuses what
+// the tokenizer would fail at: a lone low surrogate, a high one not
+// followed by a low one.
+func (c *Call) hexDigit(h *holdState, b byte) bool {
+	v := jsonwire.HexValue[b]
+	if v < 0 {
+		return false
+	}
+	h.u = h.u<<4 | uint16(v)
+	h.need--
+	if h.s == hsLoHex {
+		if h.need == 3 && v != 0xD || h.need == 2 && v < 0xC {
+			return false
+		}
+		if h.need == 0 {
+			h.s = hsNormal
+		}
+		return true
+	}
+	switch {
+	case h.need == 2 && h.u >= 0xDC && h.u <= 0xDF:
+		return false
+	case h.need > 0:
+	case h.u >= 0xD800 && h.u <= 0xDBFF:
+		h.s = hsHiEsc
+	default:
+		h.s = hsNormal
 	}
 	return true
 }

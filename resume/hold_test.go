@@ -28,6 +28,8 @@ func TestHeldDeltasMatchTheTokenizer(t *testing.T) {
 		`"top"`, `123 `, `123`, `true`, `[1,2]x`, `{"a":1,}`, `[1 2]`, `{"a" 1}`, `[01]`, `[1.]`, `[-]`,
 		`[1e]`, `{"a":tru}`, `{"a":"\x"}`, "[\"\x01\"]", "[\"\xff\"]", "[\"\xe6\x9d\"]", `[}`, `{]`, `[1]]`,
 		deep, strings.Repeat(`[`, 70) + strings.Repeat(`]`, 70), strings.Repeat(`[`, 70) + `}`,
+		`["\ud800"]`, `["\udc00"]`, `["\ud800\u0041"]`, `["\ud800x"]`, `["\ud800\\"]`, `["\uD83D\uDE00\uDBFF\uDFFF"]`,
+		`["\u00g0"]`, `["\u12"]`, `{"\u0041\ud83d\ude00":"\u00e9"}`, `["\ud83d\udb00"]`, `["\ud83d\uc000"]`,
 		`[123456789,12345678901234]`, `{"k":[1,2,3],"k2":{"n":-12.5e3}}`,
 	}
 	for _, s := range corpus.Streams() {
