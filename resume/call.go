@@ -412,12 +412,22 @@ func (c *Call) End(final []byte) error { return c.end(final, -1) }
 
 func (c *Call) end(final []byte, budget int64) error {
 	c.events++
-	c.flush()
 	if c.ended {
 		c.dupEnds++
 		c.logDuplicateEnd()
 		return ErrDuplicate
 	}
+	if c.held > 0 && c.h.g == hgEnd && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
+		// The grammar that held the bytes back has read the whole value
+		// and found it valid. The tokenizer would only agree; it reads
+		// them when something asks for its state (a checkpoint, a
+		// pointer), so a streamed call's bytes are read once.
+		c.ended, c.hasFinal = true, final != nil
+		c.logEnd()
+		c.gate()
+		return nil
+	}
+	c.flush()
 	if final != nil && !bytes.Equal(final, c.args) && c.status != StatusTooLarge {
 		if err := c.fits(len(final)-len(c.args), budget); err != nil {
 			c.ended = true
