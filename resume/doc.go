@@ -107,11 +107,12 @@
 // buffer has room (Options.Capacity), no allocation. Short deltas are
 // read by a small grammar that keeps the status and the partial view up
 // to date by itself, and their bytes are held back from the tokenizer,
-// which reads them in one go when something needs it: a \u escape or a
-// byte the grammar is not sure of, a checkpoint, a pointer, a path watch,
-// the end signal. So one-byte deltas stay cheap, and tokens, errors and
-// offsets are still exactly the tokenizer's. An open call costs about
-// 1 KB beyond its argument bytes.
+// which reads them in one go when something needs it: a byte the grammar
+// is not sure of (an error is always the tokenizer's), a checkpoint, a
+// pointer, a path watch, an end signal before the value is whole. So in
+// a stream of short deltas each byte is read once, and tokens, errors
+// and offsets are still exactly the tokenizer's. An open call costs
+// about 1 KB beyond its argument bytes.
 //
 // # Observability
 //
