@@ -6,15 +6,17 @@ import (
 )
 
 // NOTE: Holding back. A tokenizer fed one byte at a time pays its fixed
-// cost per byte: a Feed, a token or string piece, and an ErrNeedMore.
-// So while the tokenizer stands at a clean point (no cut sequence
-// carried), deltas that the small grammar below proves valid are
-// appended to the arguments and held back from the tokenizer. The
+// cost per byte: a Feed, a token or string piece, and an ErrNeedMore; and
+// a call needs less than its tokens to answer what a handler asks after
+// each delta. So while the tokenizer stands at a clean point (no cut
+// sequence carried), deltas that the small grammar below proves valid
+// are appended to the arguments and held back from the tokenizer. The
 // grammar keeps what a caller sees up to date itself: the status (a
 // whole top-level value makes the call complete) and the partial view
 // (viewEnd, the open string, the containers opened and closed). The
 // first delta with a byte it is not sure of, and every method that needs
-// the tokenizer, feeds all held bytes at once.
+// the tokenizer's state, feeds all held bytes at once; the end signal of
+// a value the grammar has read whole does not.
 //
 // What is held: whitespace, structure, names, strings without control
 // bytes, numbers (shorter than the number limit) and literals, in
@@ -66,11 +68,6 @@ const (
 	hsLoHex         // ... a high surrogate escape, "\u" and some digits of the low one
 )
 
-// holdMax is the longest delta held back. Held bytes are scanned twice
-// (here, then by the tokenizer), which pays only while the tokenizer's
-// fixed cost per chunk is larger than its cost for the bytes.
-const holdMax = 32
-
 // maxHoldDepth bounds the containers the grammar opens: their kinds are
 // in Call.stack, one bit per level.
 const maxHoldDepth = 63
@@ -79,7 +76,7 @@ const maxHoldDepth = 63
 // reports whether it did; if not, the caller drops the hold state and
 // feeds every held byte and data, and the view is as it was.
 func (c *Call) hold(data []byte) bool {
-	if len(data) > holdMax || c.held == 0 && !c.startHold(len(data)) {
+	if c.held == 0 && !c.startHold(len(data)) {
 		return false
 	}
 	// h is worked on in place: a copy written back cost more than the
@@ -91,6 +88,22 @@ func (c *Call) hold(data []byte) bool {
 		at := end - len(data) + i // b is args[at]
 		switch h.g {
 		case hgValueStr, hgNameStr:
+			if h.s == hsNormal && b != '"' {
+				// Whole valid characters, plain ones eight at a time; the
+				// byte machine below takes the closing quote and anything
+				// cut or wrong.
+				j, closed := jsonwire.ScanString(data, i)
+				if closed {
+					j--
+				}
+				if j > i {
+					if h.g == hgValueStr {
+						view = at + j - i
+					}
+					i = j - 1
+					continue
+				}
+			}
 			switch h.s {
 			case hsNormal:
 				switch {

@@ -12,8 +12,8 @@ import (
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
-// TestHeldDeltasMatchTheTokenizer feeds documents in one-byte and
-// three-byte deltas, which the call holds back from its tokenizer, and
+// TestHeldDeltasMatchTheTokenizer feeds documents in deltas of 1, 3 and
+// 64 bytes, which the call holds back from its tokenizer, and
 // checks after every delta that the status, the error and the partial
 // view are those of a call that reads the same prefix straight through
 // the tokenizer (a string limit turns holding back off); the view only
@@ -48,7 +48,7 @@ func TestHeldDeltasMatchTheTokenizer(t *testing.T) {
 		ref := opts
 		ref.Tokenizer.MaxStringLength = 1 << 40
 		for _, doc := range docs {
-			for _, size := range []int{1, 3} {
+			for _, size := range []int{1, 3, 64} {
 				name := fmt.Sprintf("%+v/%d/%.30q", opts.Tokenizer, size, doc)
 				c := resume.NewCall("0", opts)
 				for i := 0; i < len(doc); i += size {
