@@ -79,16 +79,20 @@ func (c *Call) hold(data []byte) bool {
 	if c.held == 0 && !c.startHold(len(data)) {
 		return false
 	}
-	// h is worked on in place: a copy written back cost more than the
-	// rest of a delta (a wide load waits on the narrow stores before it).
-	h, view, inString, complete := &c.h, c.viewEnd, c.inString, false
-	end := len(c.args) // data is args[end-len(data):end]
+	// The state the loop changes byte by byte is in locals, stored once at
+	// the end: kept in c.h, every byte would wait on the store of the one
+	// before. The rest stays in c.h.
+	h := &c.h
+	g, st, depth, n, num := h.g, h.s, h.depth, h.n, h.num
+	view, inString, complete := c.viewEnd, c.inString, false
+	base := c.tk.Depth() // containers open where the tokenizer stands
+	end := len(c.args)   // data is args[end-len(data):end]
 	for i := 0; i < len(data); i++ {
 		b := data[i]
 		at := end - len(data) + i // b is args[at]
-		switch h.g {
+		switch g {
 		case hgValueStr, hgNameStr:
-			if h.s == hsNormal && b != '"' {
+			if st == hsNormal && b != '"' {
 				// Whole valid characters, plain ones eight at a time; the
 				// byte machine below takes the closing quote and anything
 				// cut or wrong.
@@ -97,52 +101,54 @@ func (c *Call) hold(data []byte) bool {
 					j--
 				}
 				if j > i {
-					if h.g == hgValueStr {
+					if g == hgValueStr {
 						view = at + j - i
 					}
 					i = j - 1
 					continue
 				}
 			}
-			switch h.s {
+			switch st {
 			case hsNormal:
 				switch {
 				case jsonwire.Plain[b]:
 				case b == '\\':
-					h.s = hsEsc
+					st = hsEsc
 				case b == '"':
-					if h.g == hgNameStr {
-						h.g = hgColon
+					if g == hgNameStr {
+						g = hgColon
 						continue
 					}
 					view, inString = at+1, false
-					complete = c.afterValue(h) || complete
+					g = afterValue(base + depth)
+					complete = complete || g == hgEnd
 					continue
 				default:
 					l := jsonwire.UTF8First[b]
 					if l.Need == 0 {
 						return false
 					}
-					h.s, h.need, h.lo, h.hi = hsUTF8, l.Need, l.Lo, l.Hi
+					st, h.need, h.lo, h.hi = hsUTF8, l.Need, l.Lo, l.Hi
 				}
 			case hsEsc:
 				switch {
 				case jsonwire.SimpleEscape[b]:
-					h.s = hsNormal
+					st = hsNormal
 				case b == 'u':
-					h.s, h.need, h.u = hsHex, 4, 0
+					st, h.need, h.u = hsHex, 4, 0
 				default:
 					return false // not an escape: the tokenizer's error
 				}
 			case hsHex, hsLoHex:
-				if !c.hexDigit(h, b) {
+				var ok bool
+				if st, ok = h.hexDigit(st, b); !ok {
 					return false
 				}
 			case hsHiEsc, hsHiU:
-				if h.s == hsHiEsc && b != '\\' || h.s == hsHiU && b != 'u' {
+				if st == hsHiEsc && b != '\\' || st == hsHiU && b != 'u' {
 					return false // a lone high surrogate: the tokenizer's error
 				}
-				h.s++ // hsHiEsc -> hsHiU -> hsLoHex
+				st++ // hsHiEsc -> hsHiU -> hsLoHex
 				h.need, h.u = 4, 0
 			case hsUTF8:
 				if b < h.lo || b > h.hi {
@@ -151,46 +157,47 @@ func (c *Call) hold(data []byte) bool {
 				h.need--
 				h.lo, h.hi = 0x80, 0xBF
 				if h.need == 0 {
-					h.s = hsNormal
+					st = hsNormal
 				}
 			}
-			if h.g == hgValueStr && h.s == hsNormal {
+			if g == hgValueStr && st == hsNormal {
 				view = at + 1 // a whole character of a value string
 			}
 		case hgValue, hgFirstValue:
 			switch {
 			case jsonwire.Space[b]:
 			case b == '"':
-				h.g, h.s = hgValueStr, hsNormal
+				g, st = hgValueStr, hsNormal
 				view, inString = at+1, true
 			case b == '{' || b == '[':
-				d := c.tk.Depth() + h.depth
+				d := base + depth
 				if d >= c.holdDepthLimit() {
 					return false
 				}
 				c.push(d, b == '{')
-				h.depth++
+				depth++
 				view = at + 1
-				h.g = hgFirstValue
+				g = hgFirstValue
 				if b == '{' {
-					h.g = hgFirstName
+					g = hgFirstName
 				}
-			case b == ']' && h.g == hgFirstValue:
-				top, ok := c.holdClose(h, b)
-				if !ok {
+			case b == ']' && g == hgFirstValue:
+				if !c.closes(base+depth, b) {
 					return false
 				}
-				view, complete = at+1, complete || top
+				depth--
+				view, g = at+1, afterValue(base+depth)
+				complete = complete || g == hgEnd
 			case b == '-' || jsonwire.IsDigit(b):
-				h.g, h.n, h.num = hgNumber, jsonwire.NumInt, 1
+				g, n, num = hgNumber, jsonwire.NumInt, 1
 				switch b {
 				case '-':
-					h.n = jsonwire.NumMinus
+					n = jsonwire.NumMinus
 				case '0':
-					h.n = jsonwire.NumZero
+					n = jsonwire.NumZero
 				}
 			case b == 't' || b == 'f' || b == 'n':
-				h.g, h.num = hgLiteral, 1
+				g, num = hgLiteral, 1
 				h.lit = literalIndex(b)
 			default:
 				return false
@@ -199,13 +206,14 @@ func (c *Call) hold(data []byte) bool {
 			switch {
 			case jsonwire.Space[b]:
 			case b == '"':
-				h.g, h.s = hgNameStr, hsNormal
-			case b == '}' && h.g == hgFirstName:
-				top, ok := c.holdClose(h, b)
-				if !ok {
+				g, st = hgNameStr, hsNormal
+			case b == '}' && g == hgFirstName:
+				if !c.closes(base+depth, b) {
 					return false
 				}
-				view, complete = at+1, complete || top
+				depth--
+				view, g = at+1, afterValue(base+depth)
+				complete = complete || g == hgEnd
 			default:
 				return false
 			}
@@ -213,7 +221,7 @@ func (c *Call) hold(data []byte) bool {
 			switch {
 			case jsonwire.Space[b]:
 			case b == ':':
-				h.g = hgValue
+				g = hgValue
 			default:
 				return false
 			}
@@ -221,20 +229,21 @@ func (c *Call) hold(data []byte) bool {
 			switch {
 			case jsonwire.Space[b]:
 			case b == ',':
-				d := c.tk.Depth() + h.depth
+				d := base + depth
 				if d > maxHoldDepth {
 					return false // the kind is not in c.stack
 				}
-				h.g = hgValue
+				g = hgValue
 				if c.isObject(d - 1) {
-					h.g = hgName
+					g = hgName
 				}
 			case b == '}' || b == ']':
-				top, ok := c.holdClose(h, b)
-				if !ok {
+				if !c.closes(base+depth, b) {
 					return false
 				}
-				view, complete = at+1, complete || top
+				depth--
+				view, g = at+1, afterValue(base+depth)
+				complete = complete || g == hgEnd
 			default:
 				return false
 			}
@@ -243,34 +252,35 @@ func (c *Call) hold(data []byte) bool {
 				return false
 			}
 		case hgNumber:
-			if next, ok := jsonwire.NumberStep(h.n, b); ok {
-				if h.num+1 >= c.maxNumber() {
+			if next, ok := jsonwire.NumberStep(n, b); ok {
+				if num+1 >= c.maxNumber() {
 					return false // the tokenizer fails a number past its limit
 				}
-				h.n = next
-				h.num++
+				n = next
+				num++
 				continue
 			}
-			if !jsonwire.NumberCanEnd(h.n) {
+			if !jsonwire.NumberCanEnd(n) {
 				return false
 			}
-			view = at // the number ends before b, which is read again
-			complete = c.afterValue(h) || complete
+			view, g = at, afterValue(base+depth) // the number ends before b, which is read again
+			complete = complete || g == hgEnd
 			i--
 		case hgLiteral:
 			lit := jsonwire.Literals[h.lit]
-			if h.num >= len(lit) || b != lit[h.num] {
+			if num >= len(lit) || b != lit[num] {
 				return false
 			}
-			h.num++
-			if h.num == len(lit) {
-				view = at + 1
-				complete = c.afterValue(h) || complete
+			num++
+			if num == len(lit) {
+				view, g = at+1, afterValue(base+depth)
+				complete = complete || g == hgEnd
 			}
 		default:
 			return false // unreachable: startHold sets a state
 		}
 	}
+	h.g, h.s, h.depth, h.n, h.num = g, st, depth, n, num
 	c.viewEnd, c.inString = view, inString
 	c.held += len(data)
 	if complete && c.status == StatusReceiving {
@@ -308,58 +318,48 @@ func (c *Call) stringByte(b byte) bool {
 	return true
 }
 
-// hexDigit reads b as the next digit of a \u escape, and refuses what
-// the tokenizer would fail at: a lone low surrogate, a high one not
-// followed by a low one.
-func (c *Call) hexDigit(h *holdState, b byte) bool {
+// hexDigit reads b as the next digit of a \u escape in string state st,
+// and returns the state after it. It refuses what the tokenizer would
+// fail at: a lone low surrogate, a high one not followed by a low one.
+func (h *holdState) hexDigit(st uint8, b byte) (uint8, bool) {
 	v := jsonwire.HexValue[b]
 	if v < 0 {
-		return false
+		return st, false
 	}
 	h.u = h.u<<4 | uint16(v)
 	h.need--
-	if h.s == hsLoHex {
+	if st == hsLoHex {
 		if h.need == 3 && v != 0xD || h.need == 2 && v < 0xC {
-			return false
+			return st, false
 		}
 		if h.need == 0 {
-			h.s = hsNormal
+			return hsNormal, true
 		}
-		return true
+		return st, true
 	}
 	switch {
 	case h.need == 2 && h.u >= 0xDC && h.u <= 0xDF:
-		return false
+		return st, false
 	case h.need > 0:
+		return st, true
 	case h.u >= 0xD800 && h.u <= 0xDBFF:
-		h.s = hsHiEsc
-	default:
-		h.s = hsNormal
+		return hsHiEsc, true
 	}
-	return true
+	return hsNormal, true
 }
 
-// afterValue moves the grammar past a whole value, and reports whether
-// that value is the top-level one.
-func (c *Call) afterValue(h *holdState) bool {
-	if c.tk.Depth()+h.depth == 0 {
-		h.g = hgEnd
-		return true
+// afterValue is the grammar state after a whole value with d containers
+// open: hgEnd after the top-level value.
+func afterValue(d int) uint8 {
+	if d == 0 {
+		return hgEnd
 	}
-	h.g = hgAfterValue
-	return false
+	return hgAfterValue
 }
 
-// holdClose closes the innermost container with b, if b is its closer,
-// and moves the grammar past it. It reports whether the container was
-// the top-level value, and whether b closed it.
-func (c *Call) holdClose(h *holdState, b byte) (top, ok bool) {
-	d := c.tk.Depth() + h.depth
-	if d == 0 || d > maxHoldDepth || c.isObject(d-1) != (b == '}') {
-		return false, false
-	}
-	h.depth--
-	return c.afterValue(h), true
+// closes reports whether b closes the innermost of d open containers.
+func (c *Call) closes(d int, b byte) bool {
+	return d > 0 && d <= maxHoldDepth && c.isObject(d-1) == (b == '}')
 }
 
 // startHold sets the hold state from the tokenizer's, which has read
