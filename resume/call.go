@@ -248,9 +248,16 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 		}
 	}
 	if c.status <= StatusComplete && len(data) > 0 && !c.hold(data) {
-		start -= c.held
-		c.held, c.h = 0, holdState{}
-		c.feed(c.args[start:])
+		// The held bytes, then the delta, each as the chunk it would have
+		// been: where an invalid byte stops the tokenizer, the view is
+		// then the one the deltas give without holding back.
+		if held := c.held; held > 0 {
+			c.held, c.h = 0, holdState{}
+			c.feed(c.args[start-held : start])
+		}
+		if c.status <= StatusComplete {
+			c.feed(c.args[start:])
+		}
 	}
 	return nil
 }
@@ -420,8 +427,8 @@ func (c *Call) end(final []byte, budget int64) error {
 	if c.held > 0 && c.h.g == hgEnd && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
 		// The grammar that held the bytes back has read the whole value
 		// and found it valid. The tokenizer would only agree; it reads
-		// them when something asks for its state (a checkpoint, a
-		// pointer), so a streamed call's bytes are read once.
+		// them if something asks for its state later (a checkpoint, a
+		// pointer).
 		c.ended, c.hasFinal = true, final != nil
 		c.logEnd()
 		c.gate()

@@ -65,7 +65,8 @@ const (
 )
 
 // Checkpoint saves the call. It costs a pass over the argument bytes (for
-// their checksum) and nothing else. It fails only if the call is in the
+// their checksum), and the tokenizer reads any bytes held back from it
+// (see the package doc's Cost). It fails only if the call is in the
 // middle of an event, which cannot happen between calls of its methods.
 func (c *Call) Checkpoint() (Checkpoint, error) {
 	c.flush()

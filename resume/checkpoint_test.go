@@ -2,6 +2,7 @@ package resume_test
 
 import (
 	"encoding"
+	"encoding/hex"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -219,4 +220,19 @@ func TestCheckpointSet(t *testing.T) {
 			require.Equal(t, snap(c), snap(s2.Call(c.Key())), "cut %d call %d", cut, i)
 		}
 	}
+}
+
+// TestCheckpointOfEarlierRelease restores a checkpoint that the session-1
+// build (commit 1b76234) saved after the delta `{"a":[1,"b`: its tokenizer
+// state has no byte limit, which today counts as tokenizer.MaxBytesLimit.
+func TestCheckpointOfEarlierRelease(t *testing.T) {
+	data, err := hex.DecodeString("444a52430101300000010000100a89dc62500a0001000001010000000201003e444a544b01904effffffffffffffff7fffffffffffffffff1f80200000000a000200000100000001000000000800000000000000000361016f0048c8feec926349fd")
+	require.NoError(t, err)
+	var cp resume.Checkpoint
+	require.NoError(t, cp.UnmarshalBinary(data))
+	c, err := resume.Restore(cp, []byte(`{"a":[1,"bc"]}`), resume.Options{})
+	require.NoError(t, err)
+	require.NoError(t, c.End(nil))
+	assert.Equal(t, resume.StatusReady, c.Status())
+	assert.Equal(t, `{"a":[1,"bc"]}`, string(c.Value()))
 }

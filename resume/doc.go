@@ -109,9 +109,9 @@
 // itself, and their bytes are held back from the tokenizer, which reads
 // them in one go when something needs it: a byte the grammar is not sure
 // of (an error is always the tokenizer's), a checkpoint, a pointer, a
-// path watch, an end signal before the value is whole. So a call's bytes
-// are read once, and tokens, errors and offsets are still exactly the
-// tokenizer's. Options.Tokenizer.MaxStringLength turns the grammar off:
+// path watch, an end signal before the value is whole. So the bytes of a
+// valid call that nobody asks about are read once, and tokens, errors and
+// offsets are still exactly the tokenizer's. Options.Tokenizer.MaxStringLength turns the grammar off:
 // every delta then goes through the tokenizer. An open call costs about
 // 1 KB beyond its argument bytes.
 //

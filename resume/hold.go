@@ -25,9 +25,11 @@ import (
 // match) goes to the tokenizer, which reads the very same bytes, so
 // tokens, errors and offsets are those of an uninterrupted run. The
 // view moves only forward, and the tokens that repeat what the grammar
-// already showed change nothing (see token), so the view after a feed is
-// the one an uninterrupted run gives. Checkpoint feeds held bytes first,
-// so they are never part of a checkpoint.
+// already showed change nothing (see token). When a delta is refused the
+// held bytes are fed first and the delta after them, so that where an
+// invalid byte stops the tokenizer the view is what the deltas give
+// without holding back. Checkpoint feeds held bytes first, so they are
+// never part of a checkpoint.
 
 // holdState is where the held bytes have brought the small grammar.
 type holdState struct {
@@ -464,9 +466,10 @@ func literalIndex(b byte) uint8 {
 	return 0
 }
 
+// maxNumber is the tokenizer's number length limit.
 func (c *Call) maxNumber() int {
 	if n := c.opts.Tokenizer.MaxNumberLength; n > 0 {
-		return n
+		return min(n, tokenizer.MaxNumberLengthLimit)
 	}
 	return tokenizer.DefaultMaxNumberLength
 }

@@ -18,7 +18,8 @@ import (
 // view are those of a call that reads the same prefix straight through
 // the tokenizer (a string limit turns holding back off); the view only
 // while the call is valid, since an invalid call keeps the view its deltas
-// left. Then it ends both and compares the results.
+// left; that view must be the one the same deltas give without holding
+// back. Then it ends both and compares the results.
 func TestHeldDeltasMatchTheTokenizer(t *testing.T) {
 	deep := strings.Repeat(`{"a":[`, 40) + `1` + strings.Repeat(`]}`, 40)
 	docs := []string{
@@ -29,7 +30,7 @@ func TestHeldDeltasMatchTheTokenizer(t *testing.T) {
 		`[1e]`, `{"a":tru}`, `{"a":"\x"}`, "[\"\x01\"]", "[\"\xff\"]", "[\"\xe6\x9d\"]", `[}`, `{]`, `[1]]`, `[1}`, `{"a":1]`, `[[1]}`, `{"a":{}]`,
 		deep, strings.Repeat(`[`, 70) + strings.Repeat(`]`, 70), strings.Repeat(`[`, 70) + `}`,
 		`["\ud800"]`, `["\udc00"]`, `["\ud800\u0041"]`, `["\ud800x"]`, `["\ud800\\"]`, `["\uD83D\uDE00\uDBFF\uDFFF"]`,
-		`["\u00g0"]`, `["\u12"]`, `{"\u0041\ud83d\ude00":"\u00e9"}`, `["\ud83d\udb00"]`, `["\ud83d\uc000"]`,
+		"[\"\\n\x01\"]", "[\"\xf0\x9f\x98\x80\x01\"]", `["\u00g0"]`, `["\u12"]`, `{"\u0041\ud83d\ude00":"\u00e9"}`, `["\ud83d\udb00"]`, `["\ud83d\uc000"]`,
 		`[123456789,12345678901234]`, `{"k":[1,2,3],"k2":{"n":-12.5e3}}`,
 	}
 	for _, s := range corpus.Streams() {
@@ -51,8 +52,11 @@ func TestHeldDeltasMatchTheTokenizer(t *testing.T) {
 			for _, size := range []int{1, 3, 64} {
 				name := fmt.Sprintf("%+v/%d/%.30q", opts.Tokenizer, size, doc)
 				c := resume.NewCall("0", opts)
+				same := resume.NewCall("0", ref) // the same deltas, not held back
 				for i := 0; i < len(doc); i += size {
 					_ = c.Delta([]byte(doc[i:min(i+size, len(doc))]), -1, -1)
+					_ = same.Delta([]byte(doc[i:min(i+size, len(doc))]), -1, -1)
+					require.Equal(t, string(same.AppendPartial(nil)), string(c.AppendPartial(nil)), "%s: view after %d bytes, against the same deltas", name, i+size)
 					whole := resume.NewCall("0", ref)
 					_ = whole.Delta([]byte(doc[:min(i+size, len(doc))]), -1, -1)
 					require.Equal(t, whole.Status(), c.Status(), "%s: status after %d bytes", name, i+size)

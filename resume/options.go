@@ -54,7 +54,7 @@ func (o *Options) maxBytes() int64 {
 	case o.MaxBytes == 0:
 		return DefaultMaxBytes
 	case o.MaxBytes < 0:
-		return 1<<63 - 1
+		return tokenizer.MaxBytesLimit // the most a tokenizer reads
 	}
 	return o.MaxBytes
 }

@@ -15,9 +15,10 @@ import (
 // are never its last bytes, so a member appears only once its value has
 // begun (and then as the type it will keep).
 //
-// The containers open at viewEnd are the tokenizer's open containers:
-// nothing that arrives after viewEnd without moving it (a name, a colon,
-// a comma, part of a number or literal) opens or closes one.
+// The containers open at viewEnd are the tokenizer's open containers and
+// those the held bytes opened, less those they closed (hold.go): nothing
+// that arrives after viewEnd without moving it (a name, a colon, a comma,
+// part of a number or literal) opens or closes one.
 
 // token updates the view, and the path watches, from one token.
 //

@@ -116,10 +116,13 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	}
 	var s Tokenizer
 	s.inited = true
-	s.lim.maxDepth = int(r.Uint(MaxDepthLimit))
-	s.lim.maxBytes = int64(r.Uint(MaxBytesLimit))
+	// Limits past today's bounds (a checkpoint of an earlier release, with
+	// no byte limit or a depth limit of up to 1<<30) count as the bounds,
+	// as they would in Options.
+	s.lim.maxDepth = int(min(r.Uint(1<<30), MaxDepthLimit))
+	s.lim.maxBytes = int64(min(r.Uint(math.MaxInt64), MaxBytesLimit))
 	s.lim.maxString = int64(r.Uint(maxStringLimit))
-	s.lim.maxNumber = int(r.Uint(maxLimit))
+	s.lim.maxNumber = int(r.Uint(MaxNumberLengthLimit))
 	s.lim.multiple = r.Flag()
 	s.closed = r.Flag()
 	s.cut = r.Flag()

@@ -2,7 +2,9 @@ package tokenizer
 
 import (
 	"encoding/binary"
+	"encoding/hex"
 	"hash/crc32"
+	"io"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -137,4 +139,27 @@ func TestCheckpointInconsistentLexeme(t *testing.T) {
 	bad, err := s.MarshalBinary()
 	require.NoError(t, err)
 	assert.ErrorIs(t, s.UnmarshalBinary(bad), ErrCheckpoint)
+}
+
+// TestCheckpointOfEarlierRelease restores a checkpoint made by the
+// session-1 build (commit 1b76234) with no byte limit and a depth limit
+// of 1<<20, both past today's bounds, after `{"a":[1,"b`.
+func TestCheckpointOfEarlierRelease(t *testing.T) {
+	data, err := hex.DecodeString("444a544b01808040ffffffffffffffff7fffffffffffffffff1f80200000000a000200000100000001000000000800000000000000000361016f000b9af45a")
+	require.NoError(t, err)
+	var tk Tokenizer
+	require.NoError(t, tk.UnmarshalBinary(data))
+	assert.Equal(t, "/a/1", tk.Pointer())
+	require.NoError(t, tk.Feed([]byte(`c"]}`)))
+	tk.Close()
+	var got []string
+	for {
+		tok, err := tk.Next()
+		if err != nil {
+			require.Equal(t, io.EOF, err)
+			break
+		}
+		got = append(got, tok.Kind().String()+" "+string(tok.Raw))
+	}
+	assert.Equal(t, []string{`string c"`, "] ]", "} }"}, got)
 }

@@ -13,8 +13,8 @@ const (
 type Options struct {
 	// MaxDepth is the deepest nesting of objects and arrays allowed.
 	// Zero means DefaultMaxDepth, and a depth above MaxDepthLimit counts
-	// as MaxDepthLimit. Number limits above 1<<30, and string limits
-	// above 1<<61, count as those bounds.
+	// as MaxDepthLimit. Number limits above MaxNumberLengthLimit, and
+	// string limits above 1<<61, count as those bounds.
 	MaxDepth int
 	// MaxBytes is the most bytes the whole stream may have. Zero means
 	// MaxBytesLimit (1 TiB), the most a Token's offset can express; the
@@ -44,12 +44,12 @@ type limits struct {
 	multiple  bool
 }
 
-// Bounds on the limits, so that offset arithmetic cannot overflow and a
-// checkpoint can carry any limit it is given.
-const (
-	maxLimit       = 1 << 30            // number length
-	maxStringLimit = math.MaxInt64 >> 2 // string length
-)
+// MaxNumberLengthLimit bounds Options.MaxNumberLength.
+const MaxNumberLengthLimit = 1 << 30
+
+// maxStringLimit bounds Options.MaxStringLength, so that offset
+// arithmetic cannot overflow.
+const maxStringLimit = math.MaxInt64 >> 2
 
 func (o Options) limits() limits {
 	l := limits{
@@ -71,6 +71,6 @@ func (o Options) limits() limits {
 	if l.maxNumber <= 0 {
 		l.maxNumber = DefaultMaxNumberLength
 	}
-	l.maxDepth, l.maxNumber = min(l.maxDepth, MaxDepthLimit), min(l.maxNumber, maxLimit)
+	l.maxDepth, l.maxNumber = min(l.maxDepth, MaxDepthLimit), min(l.maxNumber, MaxNumberLengthLimit)
 	return l
 }

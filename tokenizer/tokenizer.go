@@ -397,10 +397,8 @@ func (t *Tokenizer) made() Token {
 }
 
 // NOTE: The readers below do not return the Token they make: they record
-// it in t.out, and Next builds the Token once. Copying tokens up through
-// each level of calls cost more than reading the bytes did. For the same
-// reason a Token has only three fields (kind, depth and flags are packed
-// into one word).
+// it in t.out, and next builds the Token once (made). Copying tokens up
+// through each level of calls cost more than reading the bytes did.
 
 // Where a made token's Raw is.
 const (
