@@ -20,7 +20,8 @@ import (
 //
 // What is held: whitespace, structure, names, strings without control
 // bytes, numbers (shorter than the number limit) and literals, in
-// containers less than 63 deep and within the depth limit. Anything else
+// containers less than 63 deep and within the depth limit; nothing when a
+// string length limit is set, or a path is watched. Anything else
 // (an invalid byte or escape, a lone surrogate, a close that does not
 // match) goes to the tokenizer, which reads the very same bytes, so
 // tokens, errors and offsets are those of an uninterrupted run. The
