@@ -201,7 +201,7 @@ func (c *Call) hold(data []byte) bool {
 				}
 			case b == 't' || b == 'f' || b == 'n':
 				g, num = hgLiteral, 1
-				h.lit = literalIndex(b)
+				h.lit = jsonwire.LiteralIndex(b)
 			default:
 				return false
 			}
@@ -419,7 +419,7 @@ func (c *Call) flush() {
 // number that ends at args[end].
 func (c *Call) startNumber(end int) bool {
 	start := end
-	for start > 0 && numberByte[c.args[start-1]] {
+	for start > 0 && jsonwire.IsNumberByte(c.args[start-1]) {
 		start--
 	}
 	num := c.args[start:end]
@@ -453,18 +453,8 @@ func (c *Call) startLiteral(end int) bool {
 	if start == end {
 		return false // unreachable while the tokenizer is in a literal
 	}
-	c.h.g, c.h.lit, c.h.num = hgLiteral, literalIndex(c.args[start]), end-start
+	c.h.g, c.h.lit, c.h.num = hgLiteral, jsonwire.LiteralIndex(c.args[start]), end-start
 	return true
-}
-
-func literalIndex(b byte) uint8 {
-	switch b {
-	case 'f':
-		return 1
-	case 'n':
-		return 2
-	}
-	return 0
 }
 
 // maxNumber is the tokenizer's number length limit.
@@ -483,7 +473,3 @@ func (c *Call) holdDepthLimit() int {
 	}
 	return maxHoldDepth
 }
-
-// numberByte marks the bytes a number is made of.
-var numberByte = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true,
-	'6': true, '7': true, '8': true, '9': true, '.': true, 'e': true, 'E': true, '+': true, '-': true}

@@ -137,11 +137,11 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 		case c == '\\':
 			t.sub = sEsc
 		case c < 0x20:
-			return t.failErr(i, ErrSyntax, "invalid control character "+quoteByte(c)+" in string")
+			return t.fail(i, ErrSyntax, "invalid control character "+quoteByte(c)+" in string")
 		default:
 			lead := jsonwire.UTF8First[c]
 			if lead.Need == 0 {
-				return t.failErr(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string")
+				return t.fail(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string")
 			}
 			t.sub, t.utfNeed, t.utfLo, t.utfHi = sUTF8, lead.Need, lead.Lo, lead.Hi
 		}
@@ -152,18 +152,18 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 		case c == 'u':
 			t.sub, t.hexN, t.u = sHex, 0, 0
 		default:
-			return t.failErr(i, ErrSyntax, "invalid character "+quoteByte(c)+" in string escape")
+			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" in string escape")
 		}
 	case sHex, sLoHex:
 		v := jsonwire.HexValue[c]
 		if v < 0 {
-			return t.failErr(i, ErrSyntax, "invalid character "+quoteByte(c)+" in \\u hexadecimal escape")
+			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" in \\u hexadecimal escape")
 		}
 		t.u = t.u<<4 | uint16(v)
 		t.hexN++
 		if t.sub == sLoHex {
 			if t.hexN == 1 && v != 0xD || t.hexN == 2 && v < 0xC {
-				return t.failErr(i, ErrSurrogate, "high surrogate not followed by a low surrogate")
+				return t.fail(i, ErrSurrogate, "high surrogate not followed by a low surrogate")
 			}
 			if t.hexN == 4 {
 				t.sub = sNormal
@@ -171,7 +171,7 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 			return nil
 		}
 		if t.hexN == 2 && t.u >= 0xDC && t.u <= 0xDF {
-			return t.failErr(i, ErrSurrogate, "low surrogate without a high surrogate before it")
+			return t.fail(i, ErrSurrogate, "low surrogate without a high surrogate before it")
 		}
 		if t.hexN == 4 {
 			t.sub = sNormal
@@ -185,13 +185,13 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 			want = 'u'
 		}
 		if c != want {
-			return t.failErr(i, ErrSurrogate, "high surrogate not followed by a low surrogate")
+			return t.fail(i, ErrSurrogate, "high surrogate not followed by a low surrogate")
 		}
 		t.sub++ // sHiEsc -> sHiU -> sLoHex
 		t.hexN = 0
 	case sUTF8:
 		if c < t.utfLo || c > t.utfHi {
-			return t.failErr(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string")
+			return t.fail(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string")
 		}
 		t.utfNeed--
 		t.utfLo, t.utfHi = 0x80, 0xBF
@@ -200,10 +200,6 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 		}
 	}
 	return nil
-}
-
-func (t *Tokenizer) failErr(i int, cause error, detail string) error {
-	return t.fail(i, cause, detail)
 }
 
 // piece records a string piece, raw = src[start:end] at offset off.
@@ -264,9 +260,7 @@ func (t *Tokenizer) readNumber(start, i int) error {
 	}
 	for {
 		if t.sub == jsonwire.NumInt || t.sub == jsonwire.NumFrac || t.sub == jsonwire.NumExpDigit {
-			for i < end && jsonwire.IsDigit(b[i]) {
-				i++
-			}
+			i = jsonwire.SkipDigits(b[:end], i)
 		}
 		if i == len(b) {
 			t.saveNumber(b[start:i])
@@ -334,16 +328,6 @@ func (t *Tokenizer) endNumber(start, end int) {
 }
 
 var literalBytes = [3][]byte{[]byte("true"), []byte("false"), []byte("null")}
-
-func literalIndex(c byte) uint8 {
-	switch c {
-	case 'f':
-		return 1
-	case 'n':
-		return 2
-	}
-	return 0
-}
 
 // readLiteral reads literal bytes from b[i]; t.sub bytes are matched.
 func (t *Tokenizer) readLiteral(i int) error {

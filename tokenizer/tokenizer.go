@@ -496,7 +496,7 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 	case 't', 'f', 'n':
 		t.lex, t.tokOff = lexLiteral, t.base+int64(i)
 		t.sub = 1 // bytes of the literal matched
-		t.lit = literalIndex(c)
+		t.lit = jsonwire.LiteralIndex(c)
 		return t.readLiteral(i + 1)
 	}
 	if c == '-' || jsonwire.IsDigit(c) {

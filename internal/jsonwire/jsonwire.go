@@ -105,20 +105,13 @@ func ScanNumber(b []byte, i int) int {
 	case b[j] == '0':
 		j++
 	case b[j] >= '1' && b[j] <= '9':
-		j++
-		for j < len(b) && IsDigit(b[j]) {
-			j++
-		}
+		j = SkipDigits(b, j+1)
 	default:
 		return 0
 	}
 	if j < len(b) && b[j] == '.' {
-		j++
-		k := j
-		for j < len(b) && IsDigit(b[j]) {
-			j++
-		}
-		if j == k {
+		k := j + 1
+		if j = SkipDigits(b, k); j == k {
 			return 0
 		}
 	}
@@ -128,10 +121,7 @@ func ScanNumber(b []byte, i int) int {
 			j++
 		}
 		k := j
-		for j < len(b) && IsDigit(b[j]) {
-			j++
-		}
-		if j == k {
+		if j = SkipDigits(b, k); j == k {
 			return 0
 		}
 	}
@@ -139,6 +129,15 @@ func ScanNumber(b []byte, i int) int {
 		return 0
 	}
 	return j
+}
+
+// SkipDigits returns the index of the first byte of b at or after i that
+// is not an ASCII digit.
+func SkipDigits(b []byte, i int) int {
+	for i < len(b) && IsDigit(b[i]) {
+		i++
+	}
+	return i
 }
 
 // IsDigit reports whether c is an ASCII digit.
@@ -172,6 +171,18 @@ var UTF8First = func() (t [256]Lead) {
 
 // Literals are the three JSON literals.
 var Literals = [3]string{"true", "false", "null"}
+
+// LiteralIndex is the index in Literals of the literal that begins with
+// c, one of 't', 'f' and 'n'.
+func LiteralIndex(c byte) uint8 {
+	switch c {
+	case 'f':
+		return 1
+	case 'n':
+		return 2
+	}
+	return 0
+}
 
 // Number states of NumberStep: the state after reading ...
 const (
@@ -207,6 +218,10 @@ const (
 	numE
 	numSign
 )
+
+// IsNumberByte reports whether c can be part of a number: a digit, '.',
+// 'e', 'E', '+' or '-'.
+func IsNumberByte(c byte) bool { return numberClass[c] != numOther }
 
 // numBad marks a byte that cannot continue the number.
 const numBad = 0xFF

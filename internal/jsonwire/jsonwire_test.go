@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -974,4 +975,18 @@ func FuzzScanString(f *testing.F) {
 		}
 		checkScanString(t, b)
 	})
+}
+
+func TestNumberBytesAndLiterals(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := c >= '0' && c <= '9' || strings.IndexByte(".eE+-", byte(c)) >= 0
+		if got := IsNumberByte(byte(c)); got != want {
+			t.Errorf("IsNumberByte(%q) = %v, want %v", byte(c), got, want)
+		}
+	}
+	for i, lit := range Literals {
+		if got := LiteralIndex(lit[0]); int(got) != i {
+			t.Errorf("LiteralIndex(%q) = %d, want %d", lit[0], got, i)
+		}
+	}
 }
