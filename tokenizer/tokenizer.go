@@ -238,6 +238,7 @@ loop:
 			i = jsonwire.SkipSpace(b, i+1)
 			continue
 		}
+		var kind Kind // Name when a name is due, else set below
 		switch exp {
 		case expComma:
 			if c == ',' {
@@ -262,23 +263,13 @@ loop:
 			i++
 			continue
 		case expName, expFirstName:
-			if c == '"' {
-				j, closed := jsonwire.ScanString(b, i+1)
-				if !closed && int64(j-i-1) <= t.lim.maxString {
-					t.pos, t.expect = i, exp
-					return t.cutString(i, true, j)
-				}
-				if !closed || int64(j-i-2) > t.lim.maxString {
-					break loop
-				}
-				t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
-				t.expect, t.hasName, t.pos = expColon, true, j
-				return Token{Raw: b[i:j], info: tokenInfo(Name, t.depth, infoWhole, t.base+int64(i))}, nil
-			}
 			if c == '}' && exp == expFirstName {
 				return t.closeToken(i), nil
 			}
-			break loop
+			if c != '"' {
+				break loop
+			}
+			kind = Name
 		case expEnd:
 			if !t.lim.multiple {
 				break loop
@@ -288,7 +279,6 @@ loop:
 				return t.closeToken(i), nil
 			}
 		}
-		var kind Kind
 		var j int
 		switch c {
 		case '{', '[':
@@ -301,12 +291,14 @@ loop:
 			j, closed = jsonwire.ScanString(b, i+1)
 			if !closed && int64(j-i-1) <= t.lim.maxString {
 				t.pos, t.expect = i, exp
-				return t.cutString(i, false, j)
+				return t.cutString(i, kind == Name, j)
 			}
 			if !closed || int64(j-i-2) > t.lim.maxString {
 				break loop
 			}
-			kind = String
+			if kind != Name {
+				kind = String
+			}
 		case 't':
 			if i+4 > len(b) || string(b[i:i+4]) != "true" {
 				break loop
@@ -331,7 +323,12 @@ loop:
 		}
 		tok := Token{Raw: b[i:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 		t.pos = j
-		t.afterValue()
+		if kind == Name {
+			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
+			t.expect, t.hasName = expColon, true
+		} else {
+			t.afterValue()
+		}
 		return tok, nil
 	}
 	t.pos, t.expect = i, exp
