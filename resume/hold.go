@@ -185,12 +185,11 @@ func (c *Call) hold(data []byte) bool {
 					g = hgFirstName
 				}
 			case b == ']' && g == hgFirstValue:
-				if !c.closes(base+depth, b) {
+				var ok bool
+				if depth, g, ok = c.holdClose(base, depth, b); !ok {
 					return false
 				}
-				depth--
-				view, g = at+1, afterValue(base+depth)
-				complete = complete || g == hgEnd
+				view, complete = at+1, complete || g == hgEnd
 			case b == '-' || jsonwire.IsDigit(b):
 				g, n, num = hgNumber, jsonwire.NumInt, 1
 				switch b {
@@ -211,12 +210,11 @@ func (c *Call) hold(data []byte) bool {
 			case b == '"':
 				g, st = hgNameStr, hsNormal
 			case b == '}' && g == hgFirstName:
-				if !c.closes(base+depth, b) {
+				var ok bool
+				if depth, g, ok = c.holdClose(base, depth, b); !ok {
 					return false
 				}
-				depth--
-				view, g = at+1, afterValue(base+depth)
-				complete = complete || g == hgEnd
+				view, complete = at+1, complete || g == hgEnd
 			default:
 				return false
 			}
@@ -241,12 +239,11 @@ func (c *Call) hold(data []byte) bool {
 					g = hgName
 				}
 			case b == '}' || b == ']':
-				if !c.closes(base+depth, b) {
+				var ok bool
+				if depth, g, ok = c.holdClose(base, depth, b); !ok {
 					return false
 				}
-				depth--
-				view, g = at+1, afterValue(base+depth)
-				complete = complete || g == hgEnd
+				view, complete = at+1, complete || g == hgEnd
 			default:
 				return false
 			}
@@ -292,13 +289,13 @@ func (c *Call) hold(data []byte) bool {
 	return true
 }
 
-// stringByte reads the one-byte delta b inside a string when it is plain
-// or part of a multi-byte character, and reports whether it did; else it
-// leaves the state to hold's loop. Call.delta calls it before hold.
+// stringByte reads the one-byte delta b inside a string when it is part
+// of a multi-byte character, and reports whether it did; else it leaves
+// the state to hold's loop. Call.delta calls it before hold, once it has
+// taken plain bytes itself.
 func (c *Call) stringByte(b byte) bool {
 	h := &c.h
 	switch {
-	case h.s == hsNormal && jsonwire.Plain[b]:
 	case h.s == hsNormal && b >= 0x80:
 		l := jsonwire.UTF8First[b]
 		if l.Need == 0 {
@@ -360,9 +357,16 @@ func afterValue(d int) uint8 {
 	return hgAfterValue
 }
 
-// closes reports whether b closes the innermost of d open containers.
-func (c *Call) closes(d int, b byte) bool {
-	return d > 0 && d <= maxHoldDepth && c.isObject(d-1) == (b == '}')
+// holdClose reads b, '}' or ']', with depth containers opened by the
+// held bytes over base open in the tokenizer. It returns the depth and the
+// grammar state after it, or false when b does not close the innermost
+// container.
+func (c *Call) holdClose(base, depth int, b byte) (int, uint8, bool) {
+	d := base + depth
+	if d == 0 || d > maxHoldDepth || c.isObject(d-1) != (b == '}') {
+		return depth, 0, false
+	}
+	return depth - 1, afterValue(d - 1), true
 }
 
 // startHold sets the hold state from the tokenizer's, which has read
