@@ -99,21 +99,15 @@ func (p *parser) str(isName bool) error {
 			p.pos = i + 1
 			return nil
 		case c == '\\':
-			n, st := p.escape(i, 0)
-			switch st {
-			case escPartial:
-				return p.strEOF(start, i, isName)
-			case escInvalid:
-				if n < 0 {
-					return p.fail(i, InvalidEscape, "invalid escape %s in string", quoteChar(in, i+1))
-				}
+			n, stop, err := p.strEscape(start, i, isName, 0)
+			if stop {
+				return err
 			}
 			i += n
 		case c < 0x20:
-			if !p.on(ControlChar) {
-				return p.fail(i, ControlChar, "raw control character %s in string", quoteChar(in, i))
+			if err := p.control(i); err != nil {
+				return err
 			}
-			p.edit(ControlChar, i, 1, ctrlEscape[c])
 			i++
 		default:
 			n, err := p.rune(i)
@@ -126,6 +120,30 @@ func (p *parser) str(isName bool) error {
 			i += n
 		}
 	}
+}
+
+// strEscape reads the escape whose backslash is at i, in the string that
+// opened at start, and returns how many bytes to advance; or stop, and
+// what ends the string: the input ends inside the escape, or the escape
+// is invalid and InvalidEscape is off.
+func (p *parser) strEscape(start, i int, isName bool, quoteKind Kind) (n int, stop bool, err error) {
+	n, st := p.escape(i, quoteKind)
+	switch {
+	case st == escPartial:
+		return 0, true, p.strEOF(start, i, isName)
+	case n < 0:
+		return 0, true, p.fail(i, InvalidEscape, "invalid escape %s in string", quoteChar(p.in, i+1))
+	}
+	return n, false, nil
+}
+
+// control escapes the raw control character at i, when ControlChar is on.
+func (p *parser) control(i int) error {
+	if !p.on(ControlChar) {
+		return p.fail(i, ControlChar, "raw control character %s in string", quoteChar(p.in, i))
+	}
+	p.edit(ControlChar, i, 1, ctrlEscape[p.in[i]])
+	return nil
 }
 
 // escape handles the escape whose backslash is at i and returns how many
@@ -207,14 +225,9 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 		}
 		switch c := in[i]; {
 		case c == '\\':
-			n, st := p.escape(i, kind)
-			switch st {
-			case escPartial:
-				return p.strEOF(start, i, isName)
-			case escInvalid:
-				if n < 0 {
-					return p.fail(i, InvalidEscape, "invalid escape %s in string", quoteChar(in, i+1))
-				}
+			n, stop, err := p.strEscape(start, i, isName, kind)
+			if stop {
+				return err
 			}
 			i += n
 		case c == '"':
@@ -232,10 +245,9 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 			}
 			i++
 		case c < 0x20:
-			if !p.on(ControlChar) {
-				return p.fail(i, ControlChar, "raw control character %s in string", quoteChar(in, i))
+			if err := p.control(i); err != nil {
+				return err
 			}
-			p.edit(ControlChar, i, 1, ctrlEscape[c])
 			i++
 		default:
 			if q := smartQuote(in, i); q != 0 {
