@@ -97,17 +97,22 @@ func FuzzChunking(f *testing.F) {
 		f.Add(s, defaultGaps)
 	}
 	f.Fuzz(func(t *testing.T, in, gaps []byte) {
-		whole, err := Run(in, nil, tokenizer.Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cuts := Cuts(len(in), gaps)
-		cut, err := Run(in, cuts, tokenizer.Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		whole, cut, cuts := wholeAndCut(t, in, gaps)
 		assertSame(t, whole, cut, cuts)
 	})
+}
+
+// wholeAndCut reads in whole, and cut where gaps say.
+func wholeAndCut(t *testing.T, in, gaps []byte) (whole, cut Transcript, cuts []int) {
+	whole, err := Run(in, nil, tokenizer.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cuts = Cuts(len(in), gaps)
+	if cut, err = Run(in, cuts, tokenizer.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	return whole, cut, cuts
 }
 
 func FuzzResume(f *testing.F) {
@@ -145,15 +150,8 @@ func FuzzPieces(f *testing.F) {
 		f.Add(s, defaultGaps)
 	}
 	f.Fuzz(func(t *testing.T, in, gaps []byte) {
-		whole, err := Run(in, nil, tokenizer.Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
 		// Run checks every piece; the joined texts must not depend on the cuts.
-		cut, err := Run(in, Cuts(len(in), gaps), tokenizer.Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		whole, cut, _ := wholeAndCut(t, in, gaps)
 		if len(whole.Strings) != len(cut.Strings) {
 			t.Fatalf("%d strings whole, %d cut", len(whole.Strings), len(cut.Strings))
 		}
