@@ -127,11 +127,10 @@ func (c *Call) hold(data []byte) bool {
 					complete = complete || g == hgEnd
 					continue
 				default:
-					l := jsonwire.UTF8First[b]
-					if l.Need == 0 {
+					var ok bool
+					if st, ok = h.utf8Byte(st, b); !ok {
 						return false
 					}
-					st, h.need, h.lo, h.hi = hsUTF8, l.Need, l.Lo, l.Hi
 				}
 			case hsEsc:
 				switch {
@@ -154,13 +153,9 @@ func (c *Call) hold(data []byte) bool {
 				st++ // hsHiEsc -> hsHiU -> hsLoHex
 				h.need, h.u = 4, 0
 			case hsUTF8:
-				if b < h.lo || b > h.hi {
+				var ok bool
+				if st, ok = h.utf8Byte(st, b); !ok {
 					return false
-				}
-				h.need--
-				h.lo, h.hi = 0x80, 0xBF
-				if h.need == 0 {
-					st = hsNormal
 				}
 			}
 			if g == hgValueStr && st == hsNormal {
@@ -295,27 +290,40 @@ func (c *Call) hold(data []byte) bool {
 // taken plain bytes itself.
 func (c *Call) stringByte(b byte) bool {
 	h := &c.h
-	switch {
-	case h.s == hsNormal && b >= 0x80:
-		l := jsonwire.UTF8First[b]
-		if l.Need == 0 {
-			return false
-		}
-		h.s, h.need, h.lo, h.hi = hsUTF8, l.Need, l.Lo, l.Hi
-		return true
-	case h.s == hsUTF8 && b >= h.lo && b <= h.hi:
-		h.lo, h.hi = 0x80, 0xBF
-		if h.need--; h.need > 0 {
-			return true
-		}
-		h.s = hsNormal
-	default:
+	if h.s != hsUTF8 && (h.s != hsNormal || b < 0x80) {
 		return false
 	}
-	if h.g == hgValueStr {
+	st, ok := h.utf8Byte(h.s, b)
+	if !ok {
+		return false
+	}
+	if h.s = st; st == hsNormal && h.g == hgValueStr {
 		c.viewEnd = len(c.args) // a whole character of a value string
 	}
 	return true
+}
+
+// utf8Byte reads b as the first byte of a multi-byte character (in
+// string state hsNormal) or as the next one (in hsUTF8), and returns the
+// state after it, or false when b cannot stand there.
+func (h *holdState) utf8Byte(st uint8, b byte) (uint8, bool) {
+	if st == hsNormal {
+		l := jsonwire.UTF8First[b]
+		if l.Need == 0 {
+			return st, false
+		}
+		h.need, h.lo, h.hi = l.Need, l.Lo, l.Hi
+		return hsUTF8, true
+	}
+	if b < h.lo || b > h.hi {
+		return st, false
+	}
+	h.need--
+	h.lo, h.hi = 0x80, 0xBF
+	if h.need > 0 {
+		return hsUTF8, true
+	}
+	return hsNormal, true
 }
 
 // hexDigit reads b as the next digit of a \u escape in string state st,
