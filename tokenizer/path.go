@@ -30,6 +30,10 @@ const (
 	spillKeep   = 96  // at most this many bytes of top frames stay inline at a spill
 )
 
+// smallIndexFrame is the trailer of an array frame whose index fits in
+// one byte, read as a little-endian uint16.
+const smallIndexFrame = 1 | 'a'<<8
+
 type pathStack struct {
 	buf   [pathInline]byte
 	n     int        // bytes of frozen frames in buf; the top name follows them
@@ -63,6 +67,20 @@ func (p *pathStack) ensure(used, room int) {
 	p.n = copy(p.buf[:], p.buf[cut:p.n+used]) - used
 }
 
+// pushSmall is pushArray for an index below 128, with room to spare, and
+// small enough to inline: the frame's three bytes go in one store, with a
+// fourth beyond the frames, where nothing is kept while the top is an
+// array. It reports whether it could.
+func (p *pathStack) pushSmall(index int64) bool {
+	n := p.n
+	if uint64(index) >= 1<<7 || n > pathInline-4 {
+		return false
+	}
+	binary.LittleEndian.PutUint32(p.buf[n:], uint32(index)|smallIndexFrame<<8)
+	p.n = n + 3
+	return true
+}
+
 // pushArray freezes an array frame at element index.
 func (p *pathStack) pushArray(index int64) {
 	p.ensure(0, binary.MaxVarintLen64+2)
@@ -94,6 +112,21 @@ func (p *pathStack) pushObject(nameLen int, cut bool) {
 	p.buf[p.n+nameLen] = byte(nameLen)
 	p.buf[p.n+nameLen+1] = kind
 	p.n += nameLen + 2
+}
+
+// popSmall pops the newest frame if it is an array frame that pushSmall
+// could have made, and returns its index; otherwise it returns -1.
+func (p *pathStack) popSmall() int64 {
+	n := p.n
+	if n < 4 {
+		return -1
+	}
+	w := binary.LittleEndian.Uint32(p.buf[n-4:])
+	if w>>16 != smallIndexFrame {
+		return -1
+	}
+	p.n = n - 3
+	return int64(byte(w >> 8))
 }
 
 // pop unfreezes the newest frame. For an object frame the name stays in

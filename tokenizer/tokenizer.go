@@ -536,7 +536,7 @@ func (t *Tokenizer) openToken(i int, obj bool) Token {
 		if t.topObj {
 			t.flushName()
 			t.path.pushObject(t.nameLen, t.nameCut)
-		} else {
+		} else if !t.path.pushSmall(t.index) {
 			t.path.pushArray(t.index)
 		}
 	}
@@ -566,7 +566,9 @@ func (t *Tokenizer) closeToken(i int) Token {
 	}
 	tok := Token{Raw: t.buf[i : i+1], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 	t.nameRef = false
-	if t.depth > 0 {
+	if index := t.path.popSmall(); index >= 0 {
+		t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = false, index, 0, false, false
+	} else if t.depth > 0 {
 		t.topObj, t.index, t.nameLen, t.nameCut = t.path.pop()
 		t.hasName = t.topObj
 	} else {

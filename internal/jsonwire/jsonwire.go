@@ -39,9 +39,11 @@ var HexValue = func() (t [256]int8) {
 
 // Eight bytes at a time: masks for the SWAR scans below.
 const (
-	ones8   = 0x0101010101010101
-	highs8  = 0x8080808080808080
-	spaces8 = 0x2020202020202020
+	ones8       = 0x0101010101010101
+	highs8      = 0x8080808080808080
+	spaces8     = 0x2020202020202020
+	threes8     = 0x3030303030303030
+	highNibbles = 0xF0F0F0F0F0F0F0F0
 )
 
 // SkipSpace returns the index of the first non-whitespace byte of b at
@@ -111,7 +113,7 @@ func ScanNumber(b []byte, i int) int {
 	}
 	if j < len(b) && b[j] == '.' {
 		k := j + 1
-		if j = SkipDigits(b, k); j == k {
+		if j = SkipManyDigits(b, k); j == k {
 			return 0
 		}
 	}
@@ -129,6 +131,25 @@ func ScanNumber(b []byte, i int) int {
 		return 0
 	}
 	return j
+}
+
+// SkipManyDigits is SkipDigits for runs that are likely long, such as
+// the fraction of a float: eight bytes at a time. A byte is a digit when
+// its high nibble is 3 both as it is and with 6 added, which carries out
+// of the low nibble above '9'. A carry out of a byte only reaches the
+// bytes after it, so the lowest flagged byte is always the first that is
+// not a digit. It costs more than SkipDigits on short runs, which are
+// the common integers.
+func SkipManyDigits(b []byte, i int) int {
+	for i+8 <= len(b) {
+		w := binary.LittleEndian.Uint64(b[i:])
+		x := (w&highNibbles ^ threes8) | ((w+6*ones8)&highNibbles ^ threes8)
+		if x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+		i += 8
+	}
+	return SkipDigits(b, i)
 }
 
 // SkipDigits returns the index of the first byte of b at or after i that

@@ -196,6 +196,33 @@ func TestSkipSpace(t *testing.T) {
 	})
 }
 
+func refSkipDigits(b []byte, i int) int {
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// TestSkipDigits holds both digit scans to the byte loop. The bytes next
+// to the digits in value ('/' and ':'), those whose high nibble is 3 ('<'
+// to '?'), and those that carry when 6 is added (0xFA to 0xFF) are the
+// ones a wrong eight-byte test would let through.
+func TestSkipDigits(t *testing.T) {
+	others := []byte{'/', ':', ';', '<', '?', '.', 'e', '-', ',', ']', ' ', 0x00, 0x20, 0x29, 0x3f, 0x40, 0x70, 0xb0, 0xf0, 0xfa, 0xff}
+	for _, fn := range []struct {
+		name string
+		f    func([]byte, int) int
+	}{{"SkipDigits", SkipDigits}, {"SkipManyDigits", SkipManyDigits}} {
+		t.Run(fn.name, func(t *testing.T) {
+			for _, b := range skipCorpus(newRand(7), []byte("0123456789"), others) {
+				if !checkAllStarts(t, fn.name, fn.f, refSkipDigits, b) {
+					return
+				}
+			}
+		})
+	}
+}
+
 func TestSkipPlain(t *testing.T) {
 	tests := []struct {
 		in   string
