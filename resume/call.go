@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -48,9 +47,10 @@ type Call struct {
 
 	// Bytes held back from the tokenizer (hold.go): the last held bytes of
 	// args, and the small grammar's state after them.
-	held   int
-	h      holdState
-	tokEnd int64 // end of the last token or piece read
+	held     int
+	h        holdState
+	quickEnd int   // see setQuick
+	tokEnd   int64 // end of the last token or piece read
 
 	ended      bool // the end signal was applied
 	hasFinal   bool // ... and it carried final arguments
@@ -195,13 +195,21 @@ func (c *Call) Start(id, name string, index int) {
 // holds all that arrived) but not read: the status stays invalid until
 // final arguments in the end signal replace them.
 func (c *Call) Delta(data []byte, seq, offset int64) error {
+	if len(data) == 1 && seq&offset < 0 && len(c.args) < c.quickEnd {
+		// One byte, with no sequence number or offset, that only moves
+		// the hold-back grammar on: the commonest delta there is.
+		if s := lexStep[c.h.s][data[0]]; s < nStates {
+			c.take(data[0], s)
+			return nil
+		}
+	}
 	return c.delta(data, seq, offset, -1)
 }
 
 // Write appends p as a delta with no sequence number or offset, for
 // io.Copy and friends. It returns len(p) when p was kept.
 func (c *Call) Write(p []byte) (int, error) {
-	if err := c.delta(p, -1, -1, -1); err != nil {
+	if err := c.Delta(p, -1, -1); err != nil {
 		return 0, err
 	}
 	return len(p), nil
@@ -233,26 +241,12 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	if seq >= 0 || c.opts.Logger != nil {
 		c.noteDelta(seq, start, data)
 	}
-	if len(data) == 1 && c.held > 0 && (c.h.g == hgValueStr || c.h.g == hgNameStr) {
-		// The commonest delta: one byte inside a string.
-		if c.h.s == hsNormal && jsonwire.Plain[data[0]] {
-			if c.h.g == hgValueStr {
-				c.viewEnd = len(c.args)
-			}
-			c.held++
-			return nil
-		}
-		if c.stringByte(data[0]) {
-			c.held++
-			return nil
-		}
-	}
 	if c.status <= StatusComplete && len(data) > 0 && !c.hold(data) {
 		// The held bytes, then the delta, each as the chunk it would have
 		// been: where an invalid byte stops the tokenizer, the view is
 		// then the one the deltas give without holding back.
 		if held := c.held; held > 0 {
-			c.held, c.h = 0, holdState{}
+			c.held, c.h, c.quickEnd = 0, holdState{}, 0
 			c.feed(c.args[start-held : start])
 		}
 		if c.status <= StatusComplete {
@@ -424,7 +418,7 @@ func (c *Call) end(final []byte, budget int64) error {
 		c.logDuplicateEnd()
 		return ErrDuplicate
 	}
-	if c.held > 0 && c.h.g == hgEnd && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
+	if c.held > 0 && c.h.s == lsEnd && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
 		// The grammar that held the bytes back has read the whole value
 		// and found it valid. The tokenizer would only agree; it reads
 		// them if something asks for its state later (a checkpoint, a
@@ -579,6 +573,9 @@ func (c *Call) refuse(err error, seq int64, n int) error {
 }
 
 func (c *Call) setStatus(s Status, err error) {
+	if s > StatusComplete {
+		c.quickEnd = 0 // nothing more is taken: every end signal leads here
+	}
 	old := c.status
 	c.status, c.err = s, err
 	if old != s {

@@ -34,42 +34,10 @@ import (
 
 // holdState is where the held bytes have brought the small grammar.
 type holdState struct {
-	g            uint8  // grammar state, hg*
-	s            uint8  // in a string: where in a character, hs*
-	need, lo, hi byte   // in a UTF-8 character: bytes to come, range of the next; in \u: digits to come
-	u            uint16 // in \u: the digits read
-	n            uint8  // in a number: its jsonwire.Num* state
-	lit          uint8  // in a literal: which, an index into jsonwire.Literals
-	num          int    // in a number or literal: its bytes so far
-	depth        int    // containers opened minus closed by the held bytes
+	s        uint8 // automaton state (automaton.go)
+	depth    int   // containers opened minus closed by the held bytes
+	numStart int   // in a number: the index in args of its first byte
 }
-
-// Grammar states: the state after reading ...
-const (
-	hgNone       = iota // ... nothing held: derive the state from the tokenizer
-	hgValue             // ... ':' or ',' in an array, or nothing: a value must come
-	hgFirstValue        // ... '[': a value or ']'
-	hgFirstName         // ... '{': a name or '}'
-	hgName              // ... ',' in an object: a name must come
-	hgNameStr           // ... part of a member name
-	hgColon             // ... a member name: ':' must come
-	hgValueStr          // ... part of a value string
-	hgAfterValue        // ... a value in a container: ',' or the close
-	hgEnd               // ... the top-level value: only whitespace
-	hgNumber            // ... part of a number
-	hgLiteral           // ... part of true, false or null
-)
-
-// String states, after reading ...
-const (
-	hsNormal = iota // ... a whole character
-	hsEsc           // ... a '\'
-	hsUTF8          // ... part of a multi-byte UTF-8 character
-	hsHex           // ... "\u" and some of its hex digits
-	hsHiEsc         // ... a high surrogate escape: "\u" and a low one must follow
-	hsHiU           // ... a high surrogate escape and '\'
-	hsLoHex         // ... a high surrogate escape, "\u" and some digits of the low one
-)
 
 // maxHoldDepth bounds the containers the grammar opens: their kinds are
 // in Call.stack, one bit per level.
@@ -84,285 +52,162 @@ func (c *Call) hold(data []byte) bool {
 	}
 	// The state the loop changes byte by byte is in locals, stored once at
 	// the end: kept in c.h, every byte would wait on the store of the one
-	// before. The rest stays in c.h.
-	h := &c.h
-	g, st, depth, n, num := h.g, h.s, h.depth, h.n, h.num
+	// before.
+	s, depth, numStart := c.h.s, c.h.depth, c.h.numStart
 	view, inString, complete := c.viewEnd, c.inString, false
-	base := c.tk.Depth() // containers open where the tokenizer stands
-	end := len(c.args)   // data is args[end-len(data):end]
-	for i := 0; i < len(data); i++ {
-		b := data[i]
-		at := end - len(data) + i // b is args[at]
-		switch g {
-		case hgValueStr, hgNameStr:
-			if st == hsNormal && b != '"' {
-				// Whole valid characters, plain ones eight at a time; the
-				// byte machine below takes the closing quote and anything
-				// cut or wrong.
-				j, closed := jsonwire.ScanString(data, i)
-				if closed {
-					j--
+	base := c.tk.Depth()           // containers open where the tokenizer stands
+	at0 := len(c.args) - len(data) // data[i] is args[at0+i]
+	for i := 0; i < len(data); {
+		switch {
+		case s == lsValueStr+strNormal || s == lsNameStr+strNormal:
+			// Whole valid characters, plain ones eight at a time; the
+			// automaton takes the closing quote and anything cut or wrong.
+			j, closed := jsonwire.ScanString(data, i)
+			if closed {
+				j--
+			}
+			if j > i {
+				if i = j; s == lsValueStr+strNormal {
+					view = at0 + i
 				}
-				if j > i {
-					if g == hgValueStr {
-						view = at + j - i
-					}
-					i = j - 1
+				if i == len(data) {
 					continue
 				}
 			}
-			switch st {
-			case hsNormal:
-				switch {
-				case jsonwire.Plain[b]:
-				case b == '\\':
-					st = hsEsc
-				case b == '"':
-					if g == hgNameStr {
-						g = hgColon
-						continue
-					}
-					view, inString = at+1, false
-					g = afterValue(base + depth)
-					complete = complete || g == hgEnd
-					continue
-				default:
-					var ok bool
-					if st, ok = h.utf8Byte(st, b); !ok {
-						return false
-					}
+		case isNumberState(s):
+			n := s - lsNumber
+			for ; i < len(data); i++ {
+				next, ok := jsonwire.NumberStep(n, data[i])
+				if !ok {
+					break
 				}
-			case hsEsc:
-				switch {
-				case jsonwire.SimpleEscape[b]:
-					st = hsNormal
-				case b == 'u':
-					st, h.need, h.u = hsHex, 4, 0
-				default:
-					return false // not an escape: the tokenizer's error
-				}
-			case hsHex, hsLoHex:
-				var ok bool
-				if st, ok = h.hexDigit(st, b); !ok {
-					return false
-				}
-			case hsHiEsc, hsHiU:
-				if st == hsHiEsc && b != '\\' || st == hsHiU && b != 'u' {
-					return false // a lone high surrogate: the tokenizer's error
-				}
-				st++ // hsHiEsc -> hsHiU -> hsLoHex
-				h.need, h.u = 4, 0
-			case hsUTF8:
-				var ok bool
-				if st, ok = h.utf8Byte(st, b); !ok {
-					return false
-				}
-			}
-			if g == hgValueStr && st == hsNormal {
-				view = at + 1 // a whole character of a value string
-			}
-		case hgValue, hgFirstValue:
-			switch {
-			case jsonwire.Space[b]:
-			case b == '"':
-				g, st = hgValueStr, hsNormal
-				view, inString = at+1, true
-			case b == '{' || b == '[':
-				d := base + depth
-				if d >= c.holdDepthLimit() {
-					return false
-				}
-				c.push(d, b == '{')
-				depth++
-				view = at + 1
-				g = hgFirstValue
-				if b == '{' {
-					g = hgFirstName
-				}
-			case b == ']' && g == hgFirstValue:
-				var ok bool
-				if depth, g, ok = c.holdClose(base, depth, b); !ok {
-					return false
-				}
-				view, complete = at+1, complete || g == hgEnd
-			case b == '-' || jsonwire.IsDigit(b):
-				g, n, num = hgNumber, jsonwire.NumInt, 1
-				switch b {
-				case '-':
-					n = jsonwire.NumMinus
-				case '0':
-					n = jsonwire.NumZero
-				}
-			case b == 't' || b == 'f' || b == 'n':
-				g, num = hgLiteral, 1
-				h.lit = jsonwire.LiteralIndex(b)
-			default:
-				return false
-			}
-		case hgFirstName, hgName:
-			switch {
-			case jsonwire.Space[b]:
-			case b == '"':
-				g, st = hgNameStr, hsNormal
-			case b == '}' && g == hgFirstName:
-				var ok bool
-				if depth, g, ok = c.holdClose(base, depth, b); !ok {
-					return false
-				}
-				view, complete = at+1, complete || g == hgEnd
-			default:
-				return false
-			}
-		case hgColon:
-			switch {
-			case jsonwire.Space[b]:
-			case b == ':':
-				g = hgValue
-			default:
-				return false
-			}
-		case hgAfterValue:
-			switch {
-			case jsonwire.Space[b]:
-			case b == ',':
-				d := base + depth
-				if d > maxHoldDepth {
-					return false // the kind is not in c.stack
-				}
-				g = hgValue
-				if c.isObject(d - 1) {
-					g = hgName
-				}
-			case b == '}' || b == ']':
-				var ok bool
-				if depth, g, ok = c.holdClose(base, depth, b); !ok {
-					return false
-				}
-				view, complete = at+1, complete || g == hgEnd
-			default:
-				return false
-			}
-		case hgEnd:
-			if !jsonwire.Space[b] {
-				return false
-			}
-		case hgNumber:
-			if next, ok := jsonwire.NumberStep(n, b); ok {
-				if num+1 >= c.maxNumber() {
+				if at0+i-numStart+1 >= c.maxNumber() {
 					return false // the tokenizer fails a number past its limit
 				}
 				n = next
-				num++
+			}
+			if s = lsNumber + n; i == len(data) {
 				continue
 			}
+			// data[i] ends the number, and is read again after it.
 			if !jsonwire.NumberCanEnd(n) {
 				return false
 			}
-			view, g = at, afterValue(base+depth) // the number ends before b, which is read again
-			complete = complete || g == hgEnd
-			i--
-		case hgLiteral:
-			lit := jsonwire.Literals[h.lit]
-			if num >= len(lit) || b != lit[num] {
+			view, s = at0+i, afterValue(base+depth)
+			complete = complete || s == lsEnd
+		}
+		b := data[i]
+		next := lexStep[s][b]
+		i++
+		if next < nStates {
+			if s = next; s == lsValueStr+strNormal {
+				view = at0 + i // a whole character of a value string
+			}
+			continue
+		}
+		at := at0 + i - 1 // b is args[at]
+		switch next {
+		case actValueStr:
+			s, view, inString = lsValueStr+strNormal, at+1, true
+		case actStrEnd:
+			s, view, inString = afterValue(base+depth), at+1, false
+			complete = complete || s == lsEnd
+		case actLiteralEnd:
+			s, view = afterValue(base+depth), at+1
+			complete = complete || s == lsEnd
+		case actNumber:
+			s, numStart = lsNumber+jsonwire.NumInt, at
+			switch b {
+			case '-':
+				s = lsNumber + jsonwire.NumMinus
+			case '0':
+				s = lsNumber + jsonwire.NumZero
+			}
+		case actOpenObject, actOpenArray:
+			d := base + depth
+			if d >= c.holdDepthLimit() {
 				return false
 			}
-			num++
-			if num == len(lit) {
-				view, g = at+1, afterValue(base+depth)
-				complete = complete || g == hgEnd
+			c.push(d, next == actOpenObject)
+			depth++
+			view = at + 1
+			s = lsFirstValue
+			if next == actOpenObject {
+				s = lsFirstName
+			}
+		case actClose:
+			var ok bool
+			if depth, s, ok = c.holdClose(base, depth, b); !ok {
+				return false
+			}
+			view, complete = at+1, complete || s == lsEnd
+		case actComma:
+			d := base + depth
+			if d > maxHoldDepth {
+				return false // the kind is not in c.stack
+			}
+			s = lsValue
+			if c.isObject(d - 1) {
+				s = lsName
 			}
 		default:
-			return false // unreachable: startHold sets a state
+			// actRefuse, and actNumberEnd, which the number loop above
+			// takes before the automaton sees the byte.
+			return false
 		}
 	}
-	h.g, h.s, h.depth, h.n, h.num = g, st, depth, n, num
+	c.h = holdState{s: s, depth: depth, numStart: numStart}
 	c.viewEnd, c.inString = view, inString
 	c.held += len(data)
 	if complete && c.status == StatusReceiving {
 		c.setStatus(StatusComplete, nil)
 	}
+	c.setQuick()
 	return true
 }
 
-// stringByte reads the one-byte delta b inside a string when it is part
-// of a multi-byte character, and reports whether it did; else it leaves
-// the state to hold's loop. Call.delta calls it before hold, once it has
-// taken plain bytes itself.
-func (c *Call) stringByte(b byte) bool {
-	h := &c.h
-	if h.s != hsUTF8 && (h.s != hsNormal || b < 0x80) {
-		return false
+// quickEnd, in Call, is the length of the arguments up to which Delta
+// takes a one-byte delta itself when the automaton only changes state on
+// it: a byte inside a string, number or literal, or whitespace. It is 0
+// when nothing may be taken so, and otherwise keeps every cap: the
+// arguments' capacity (no append), the byte cap, and the number length
+// limit. setQuick sets it after the bytes are held; whatever drops the
+// hold state or changes the status zeroes it.
+
+// setQuick sets quickEnd after held bytes.
+func (c *Call) setQuick() {
+	end := 0
+	if c.status <= StatusComplete && !c.ended && c.opts.Logger == nil {
+		end = int(min(int64(cap(c.args)), c.maxArgs))
+		if isNumberState(c.h.s) {
+			end = min(end, c.h.numStart+c.maxNumber()-1)
+		}
 	}
-	st, ok := h.utf8Byte(h.s, b)
-	if !ok {
-		return false
-	}
-	if h.s = st; st == hsNormal && h.g == hgValueStr {
-		c.viewEnd = len(c.args) // a whole character of a value string
-	}
-	return true
+	c.quickEnd = end
 }
 
-// utf8Byte reads b as the first byte of a multi-byte character (in
-// string state hsNormal) or as the next one (in hsUTF8), and returns the
-// state after it, or false when b cannot stand there.
-func (h *holdState) utf8Byte(st uint8, b byte) (uint8, bool) {
-	if st == hsNormal {
-		l := jsonwire.UTF8First[b]
-		if l.Need == 0 {
-			return st, false
-		}
-		h.need, h.lo, h.hi = l.Need, l.Lo, l.Hi
-		return hsUTF8, true
+// take appends the one-byte delta b, which moves the automaton to state
+// s and does nothing else, under quickEnd: what delta and hold would do
+// with it, in a few stores.
+func (c *Call) take(b byte, s uint8) {
+	n := len(c.args)
+	c.args = c.args[:n+1]
+	c.args[n] = b
+	c.events++
+	c.deltas++
+	c.held++
+	if c.h.s = s; s == lsValueStr+strNormal {
+		c.viewEnd = n + 1
 	}
-	if b < h.lo || b > h.hi {
-		return st, false
-	}
-	h.need--
-	h.lo, h.hi = 0x80, 0xBF
-	if h.need > 0 {
-		return hsUTF8, true
-	}
-	return hsNormal, true
-}
-
-// hexDigit reads b as the next digit of a \u escape in string state st,
-// and returns the state after it. It refuses what the tokenizer would
-// fail at: a lone low surrogate, a high one not followed by a low one.
-func (h *holdState) hexDigit(st uint8, b byte) (uint8, bool) {
-	v := jsonwire.HexValue[b]
-	if v < 0 {
-		return st, false
-	}
-	h.u = h.u<<4 | uint16(v)
-	h.need--
-	if st == hsLoHex {
-		if h.need == 3 && v != 0xD || h.need == 2 && v < 0xC {
-			return st, false
-		}
-		if h.need == 0 {
-			return hsNormal, true
-		}
-		return st, true
-	}
-	switch {
-	case h.need == 2 && h.u >= 0xDC && h.u <= 0xDF:
-		return st, false
-	case h.need > 0:
-		return st, true
-	case h.u >= 0xD800 && h.u <= 0xDBFF:
-		return hsHiEsc, true
-	}
-	return hsNormal, true
 }
 
 // afterValue is the grammar state after a whole value with d containers
-// open: hgEnd after the top-level value.
+// open: lsEnd after the top-level value.
 func afterValue(d int) uint8 {
 	if d == 0 {
-		return hgEnd
+		return lsEnd
 	}
-	return hgAfterValue
+	return lsAfter
 }
 
 // holdClose reads b, '}' or ']', with depth containers opened by the
@@ -385,15 +230,15 @@ func (c *Call) startHold(n int) bool {
 		c.opts.Tokenizer.MaxStringLength != 0 {
 		return false
 	}
-	c.h = holdState{s: hsNormal}
+	c.h = holdState{}
 	switch c.tk.In() {
 	case tokenizer.InString, tokenizer.InName:
 		if c.tokEnd != c.tk.Offset() {
 			return false // a cut escape or character is carried
 		}
-		c.h.g = hgValueStr
+		c.h.s = lsValueStr + strNormal
 		if c.tk.In() == tokenizer.InName {
-			c.h.g = hgNameStr
+			c.h.s = lsNameStr + strNormal
 		}
 	case tokenizer.InNumber:
 		return c.startNumber(len(c.args) - n)
@@ -402,15 +247,15 @@ func (c *Call) startHold(n int) bool {
 	case tokenizer.InNone:
 		switch c.tk.Expect() {
 		case tokenizer.ExpectValue:
-			c.h.g = hgValue // ']' is the tokenizer's: it may not follow ','
+			c.h.s = lsValue // ']' is the tokenizer's: it may not follow ','
 		case tokenizer.ExpectName:
-			c.h.g = hgName // the same for '}'
+			c.h.s = lsName // the same for '}'
 		case tokenizer.ExpectColon:
-			c.h.g = hgColon
+			c.h.s = lsColon
 		case tokenizer.ExpectComma:
-			c.h.g = hgAfterValue
+			c.h.s = lsAfter
 		default:
-			c.h.g = hgEnd
+			c.h.s = lsEnd
 		}
 	default:
 		return false
@@ -422,7 +267,7 @@ func (c *Call) startHold(n int) bool {
 func (c *Call) flush() {
 	if c.held > 0 {
 		n := c.held
-		c.held, c.h = 0, holdState{}
+		c.held, c.h, c.quickEnd = 0, holdState{}, 0
 		c.feed(c.args[len(c.args)-n:])
 	}
 }
@@ -451,7 +296,7 @@ func (c *Call) startNumber(end int) bool {
 			return false // unreachable: the tokenizer would have failed
 		}
 	}
-	c.h.g, c.h.n, c.h.num = hgNumber, n, len(num)
+	c.h.s, c.h.numStart = lsNumber+n, start
 	return true
 }
 
@@ -465,7 +310,10 @@ func (c *Call) startLiteral(end int) bool {
 	if start == end {
 		return false // unreachable while the tokenizer is in a literal
 	}
-	c.h.g, c.h.lit, c.h.num = hgLiteral, jsonwire.LiteralIndex(c.args[start]), end-start
+	if end-start >= litStride {
+		return false // unreachable: literals are at most five bytes
+	}
+	c.h.s = uint8(lsLiteral + litStride*int(jsonwire.LiteralIndex(c.args[start])) + end - start)
 	return true
 }
 

@@ -1,0 +1,106 @@
+package resume_test
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/resume"
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+// The tests below are about the one-byte deltas that Call.Delta takes
+// itself (the bytes inside strings, numbers and literals, and whitespace),
+// and hold it to every rule the general path keeps.
+
+// oneByOne feeds doc one byte at a time and returns the first error.
+func oneByOne(c *resume.Call, doc string) error {
+	for i := range len(doc) {
+		if err := c.Delta([]byte{doc[i]}, -1, -1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func TestOneByteDeltaAfterEnd(t *testing.T) {
+	c := resume.NewCall("0", resume.Options{})
+	require.NoError(t, oneByOne(c, `{"a":"b"} `))
+	require.Equal(t, resume.StatusComplete, c.Status())
+	require.NoError(t, c.End(nil))
+	require.Equal(t, resume.StatusReady, c.Status())
+	require.ErrorIs(t, c.Delta([]byte(" "), -1, -1), resume.ErrEnded, "whitespace after the end")
+	assert.Equal(t, `{"a":"b"} `, string(c.Arguments()))
+	assert.Equal(t, 10, c.Result().Deltas)
+}
+
+func TestOneByteDeltaAtTheByteCap(t *testing.T) {
+	const doc = `{"a":"0123456789"}`
+	for cap := 1; cap < len(doc); cap++ {
+		c := resume.NewCall("0", resume.Options{MaxBytes: int64(cap)})
+		err := oneByOne(c, doc)
+		require.ErrorIs(t, err, resume.ErrTooLarge, "cap %d", cap)
+		assert.Equal(t, doc[:cap], string(c.Arguments()), "cap %d: the byte past the cap is not kept", cap)
+		assert.Equal(t, resume.StatusTooLarge, c.Status())
+	}
+}
+
+func TestOneByteDeltasPastTheCapacity(t *testing.T) {
+	doc := `{"s":"` + strings.Repeat("é", 300) + `","n":` + strings.Repeat("7", 300) + `}`
+	c := resume.NewCall("0", resume.Options{Capacity: 3})
+	require.NoError(t, oneByOne(c, doc))
+	require.NoError(t, c.End(nil))
+	assert.Equal(t, resume.StatusReady, c.Status())
+	assert.Equal(t, doc, string(c.Arguments()))
+}
+
+func TestOneByteDeltasAtTheNumberLimit(t *testing.T) {
+	for _, limit := range []int{2, 5, 9} {
+		for n := 1; n <= 12; n++ {
+			doc := `[` + strings.Repeat("1", n) + `]`
+			c := resume.NewCall("0", resume.Options{Tokenizer: tokenizer.Options{MaxNumberLength: limit}})
+			_ = oneByOne(c, doc)
+			if n > limit {
+				require.Equal(t, resume.StatusInvalid, c.Status(), "limit %d, %d digits", limit, n)
+				require.ErrorIs(t, c.Err(), tokenizer.ErrLimit)
+				var se *tokenizer.SyntaxError
+				require.ErrorAs(t, c.Err(), &se)
+				assert.Equal(t, int64(1+limit), se.Offset, "limit %d, %d digits: at the first byte past it", limit, n)
+			} else {
+				require.Equal(t, resume.StatusComplete, c.Status(), "limit %d, %d digits", limit, n)
+			}
+		}
+	}
+}
+
+// countDeltas counts the log records of deltas.
+type countDeltas struct{ n *int }
+
+func (h countDeltas) Enabled(context.Context, slog.Level) bool { return true }
+func (h countDeltas) Handle(_ context.Context, r slog.Record) error {
+	if r.Message == "call delta" {
+		*h.n++
+	}
+	return nil
+}
+func (h countDeltas) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h countDeltas) WithGroup(string) slog.Handler      { return h }
+
+func TestOneByteDeltasAreLogged(t *testing.T) {
+	var n int
+	c := resume.NewCall("0", resume.Options{Logger: slog.New(countDeltas{&n})})
+	require.NoError(t, oneByOne(c, `{"a":"bcd"}`))
+	assert.Equal(t, 11, n, "one record per delta")
+}
+
+func TestOneByteDeltaAfterTooLarge(t *testing.T) {
+	c := resume.NewCall("0", resume.Options{MaxBytes: 10})
+	require.NoError(t, oneByOne(c, `{"a":"`))
+	require.ErrorIs(t, c.Delta([]byte(`012345`), -1, -1), resume.ErrTooLarge)
+	require.ErrorIs(t, c.Delta([]byte(`x`), -1, -1), resume.ErrTooLarge, "a byte that would fit")
+	assert.Equal(t, `{"a":"`, string(c.Arguments()))
+}
