@@ -200,8 +200,10 @@ func (c *Call) Delta(data []byte, seq, offset int64) error {
 		// the hold-back grammar on: the commonest delta there is.
 		if s := lexStep[c.h.s][data[0]]; s < nStates {
 			c.take(data[0], s)
-			return nil
+		} else {
+			c.takeAction(data[0])
 		}
+		return nil
 	}
 	return c.delta(data, seq, offset, -1)
 }
@@ -241,19 +243,27 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	if seq >= 0 || c.opts.Logger != nil {
 		c.noteDelta(seq, start, data)
 	}
-	if c.status <= StatusComplete && len(data) > 0 && !c.hold(data) {
-		// The held bytes, then the delta, each as the chunk it would have
-		// been: where an invalid byte stops the tokenizer, the view is
-		// then the one the deltas give without holding back.
-		if held := c.held; held > 0 {
-			c.held, c.h, c.quickEnd = 0, holdState{}, 0
-			c.feed(c.args[start-held : start])
-		}
-		if c.status <= StatusComplete {
-			c.feed(c.args[start:])
-		}
+	if c.status <= StatusComplete && len(data) > 0 {
+		c.read(start)
 	}
 	return nil
+}
+
+// read holds back args[start:], a delta just appended, or feeds it.
+func (c *Call) read(start int) {
+	if c.hold(c.args[start:]) {
+		return
+	}
+	// The held bytes, then the delta, each as the chunk it would have
+	// been: where an invalid byte stops the tokenizer, the view is then
+	// the one the deltas give without holding back.
+	if held := c.held; held > 0 {
+		c.held, c.h, c.quickEnd = 0, holdState{}, 0
+		c.feed(c.args[start-held : start])
+	}
+	if c.status <= StatusComplete {
+		c.feed(c.args[start:])
+	}
 }
 
 // admit applies the rules for a delta placed by offset or numbered at or

@@ -59,7 +59,7 @@ func (c *Call) hold(data []byte) bool {
 	at0 := len(c.args) - len(data) // data[i] is args[at0+i]
 	for i := 0; i < len(data); {
 		switch {
-		case s == lsValueStr+strNormal || s == lsNameStr+strNormal:
+		case (s == lsValueStr+strNormal || s == lsNameStr+strNormal) && data[i] != '"':
 			// Whole valid characters, plain ones eight at a time; the
 			// automaton takes the closing quote and anything cut or wrong.
 			j, closed := jsonwire.ScanString(data, i)
@@ -199,6 +199,17 @@ func (c *Call) take(b byte, s uint8) {
 	if c.h.s = s; s == lsValueStr+strNormal {
 		c.viewEnd = n + 1
 	}
+}
+
+// takeAction is take for a byte that does more than change the state:
+// delta under quickEnd, without the rules quickEnd already answers.
+func (c *Call) takeAction(b byte) {
+	n := len(c.args)
+	c.args = c.args[:n+1]
+	c.args[n] = b
+	c.events++
+	c.deltas++
+	c.read(n)
 }
 
 // afterValue is the grammar state after a whole value with d containers
