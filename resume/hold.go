@@ -166,13 +166,14 @@ func (c *Call) hold(data []byte) bool {
 	return true
 }
 
-// quickEnd, in Call, is the length of the arguments up to which Delta
-// takes a one-byte delta itself when the automaton only changes state on
-// it: a byte inside a string, number or literal, or whitespace. It is 0
-// when nothing may be taken so, and otherwise keeps every cap: the
-// arguments' capacity (no append), the byte cap, and the number length
-// limit. setQuick sets it after the bytes are held; whatever drops the
-// hold state or changes the status zeroes it.
+// quickEnd, in Call, is the length up to which the arguments may grow by
+// deltas that Delta takes without the rules for replays, gaps, the end
+// and the caps (takeAll), and by one-byte deltas that only change the
+// automaton's state (take): a byte inside a string, number or literal,
+// or whitespace. It is 0 when nothing may be taken so, and otherwise keeps
+// every cap: the arguments' capacity (no append), the byte cap, and the
+// number length limit. setQuick sets it after the bytes are held;
+// whatever drops the hold state or changes the status zeroes it.
 
 // setQuick sets quickEnd after held bytes.
 func (c *Call) setQuick() {
@@ -201,15 +202,21 @@ func (c *Call) take(b byte, s uint8) {
 	}
 }
 
-// takeAction is take for a byte that does more than change the state:
-// delta under quickEnd, without the rules quickEnd already answers.
-func (c *Call) takeAction(b byte) {
+// takeAll is delta under quickEnd, without the rules it answers: the
+// bytes are appended without growing the arguments, and read.
+func (c *Call) takeAll(data []byte) {
 	n := len(c.args)
-	c.args = c.args[:n+1]
-	c.args[n] = b
+	c.args = c.args[:n+len(data)]
+	if len(data) == 1 {
+		c.args[n] = data[0] // no memmove call
+	} else {
+		copy(c.args[n:], data)
+	}
 	c.events++
 	c.deltas++
-	c.read(n)
+	if len(data) > 0 {
+		c.read(n)
+	}
 }
 
 // afterValue is the grammar state after a whole value with d containers

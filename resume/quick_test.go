@@ -13,14 +13,18 @@ import (
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
-// The tests below are about the one-byte deltas that Call.Delta takes
-// itself (the bytes inside strings, numbers and literals, and whitespace),
-// and hold it to every rule the general path keeps.
+// The tests below are about the deltas that Call.Delta takes without its
+// general path (those with room under every cap, and above all one-byte
+// deltas inside strings, numbers and literals), and hold it to every rule
+// the general path keeps.
 
 // oneByOne feeds doc one byte at a time and returns the first error.
-func oneByOne(c *resume.Call, doc string) error {
-	for i := range len(doc) {
-		if err := c.Delta([]byte{doc[i]}, -1, -1); err != nil {
+func oneByOne(c *resume.Call, doc string) error { return bySize(c, doc, 1) }
+
+// bySize feeds doc in deltas of size bytes and returns the first error.
+func bySize(c *resume.Call, doc string, size int) error {
+	for i := 0; i < len(doc); i += size {
+		if err := c.Delta([]byte(doc[i:min(i+size, len(doc))]), -1, -1); err != nil {
 			return err
 		}
 	}
@@ -38,24 +42,29 @@ func TestOneByteDeltaAfterEnd(t *testing.T) {
 	assert.Equal(t, 10, c.Result().Deltas)
 }
 
-func TestOneByteDeltaAtTheByteCap(t *testing.T) {
+func TestDeltasAtTheByteCap(t *testing.T) {
 	const doc = `{"a":"0123456789"}`
-	for cap := 1; cap < len(doc); cap++ {
-		c := resume.NewCall("0", resume.Options{MaxBytes: int64(cap)})
-		err := oneByOne(c, doc)
-		require.ErrorIs(t, err, resume.ErrTooLarge, "cap %d", cap)
-		assert.Equal(t, doc[:cap], string(c.Arguments()), "cap %d: the byte past the cap is not kept", cap)
-		assert.Equal(t, resume.StatusTooLarge, c.Status())
+	for _, size := range []int{1, 2, 5} {
+		for cap := 1; cap < len(doc); cap++ {
+			c := resume.NewCall("0", resume.Options{MaxBytes: int64(cap)})
+			err := bySize(c, doc, size)
+			require.ErrorIs(t, err, resume.ErrTooLarge, "cap %d, deltas of %d", cap, size)
+			kept := cap / size * size // the delta that crosses the cap is not kept
+			assert.Equal(t, doc[:kept], string(c.Arguments()), "cap %d, deltas of %d", cap, size)
+			assert.Equal(t, resume.StatusTooLarge, c.Status())
+		}
 	}
 }
 
-func TestOneByteDeltasPastTheCapacity(t *testing.T) {
+func TestDeltasPastTheCapacity(t *testing.T) {
 	doc := `{"s":"` + strings.Repeat("é", 300) + `","n":` + strings.Repeat("7", 300) + `}`
-	c := resume.NewCall("0", resume.Options{Capacity: 3})
-	require.NoError(t, oneByOne(c, doc))
-	require.NoError(t, c.End(nil))
-	assert.Equal(t, resume.StatusReady, c.Status())
-	assert.Equal(t, doc, string(c.Arguments()))
+	for _, size := range []int{1, 2, 5} {
+		c := resume.NewCall("0", resume.Options{Capacity: 3})
+		require.NoError(t, bySize(c, doc, size))
+		require.NoError(t, c.End(nil))
+		assert.Equal(t, resume.StatusReady, c.Status(), "deltas of %d", size)
+		assert.Equal(t, doc, string(c.Arguments()), "deltas of %d", size)
+	}
 }
 
 func TestOneByteDeltasAtTheNumberLimit(t *testing.T) {
