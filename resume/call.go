@@ -200,13 +200,13 @@ func (c *Call) Delta(data []byte, seq, offset int64) error {
 		// rules for replays, gaps, the end and the caps have nothing to
 		// say. A byte that only moves the hold-back grammar on, the
 		// commonest delta there is, takes a few stores.
-		if len(data) == 1 {
-			if s := lexStep[c.h.s][data[0]]; s < nStates {
-				c.take(data[0], s)
-				return nil
-			}
+		if len(data) != 1 {
+			c.takeAll(data)
+		} else if s := lexStep[c.h.s][data[0]]; s < nStates {
+			c.take(data[0], s)
+		} else {
+			c.takeAction(data[0], s)
 		}
-		c.takeAll(data)
 		return nil
 	}
 	return c.delta(data, seq, offset, -1)
@@ -255,12 +255,16 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 
 // read holds back args[start:], a delta just appended, or feeds it.
 func (c *Call) read(start int) {
-	if c.hold(c.args[start:]) {
-		return
+	if !c.hold(c.args[start:]) {
+		c.unhold(start)
 	}
-	// The held bytes, then the delta, each as the chunk it would have
-	// been: where an invalid byte stops the tokenizer, the view is then
-	// the one the deltas give without holding back.
+}
+
+// unhold feeds the held bytes, then args[start:], the delta that could
+// not be held, each as the chunk it would have been: where an invalid
+// byte stops the tokenizer, the view is then the one the deltas give
+// without holding back.
+func (c *Call) unhold(start int) {
 	if held := c.held; held > 0 {
 		c.held, c.h, c.quickEnd = 0, holdState{}, 0
 		c.feed(c.args[start-held : start])

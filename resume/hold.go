@@ -116,25 +116,14 @@ func (c *Call) hold(data []byte) bool {
 			s, view = afterValue(base+depth), at+1
 			complete = complete || s == lsEnd
 		case actNumber:
-			s, numStart = lsNumber+jsonwire.NumInt, at
-			switch b {
-			case '-':
-				s = lsNumber + jsonwire.NumMinus
-			case '0':
-				s = lsNumber + jsonwire.NumZero
-			}
+			s, numStart = numberStart(b), at
 		case actOpenObject, actOpenArray:
-			d := base + depth
-			if d >= c.holdDepthLimit() {
+			var ok bool
+			if s, ok = c.holdOpen(base+depth, next); !ok {
 				return false
 			}
-			c.push(d, next == actOpenObject)
 			depth++
 			view = at + 1
-			s = lsFirstValue
-			if next == actOpenObject {
-				s = lsFirstName
-			}
 		case actClose:
 			var ok bool
 			if depth, s, ok = c.holdClose(base, depth, b); !ok {
@@ -142,13 +131,9 @@ func (c *Call) hold(data []byte) bool {
 			}
 			view, complete = at+1, complete || s == lsEnd
 		case actComma:
-			d := base + depth
-			if d > maxHoldDepth {
-				return false // the kind is not in c.stack
-			}
-			s = lsValue
-			if c.isObject(d - 1) {
-				s = lsName
+			var ok bool
+			if s, ok = c.holdComma(base + depth); !ok {
+				return false
 			}
 		default:
 			// actRefuse, and actNumberEnd, which the number loop above
@@ -207,16 +192,99 @@ func (c *Call) take(b byte, s uint8) {
 func (c *Call) takeAll(data []byte) {
 	n := len(c.args)
 	c.args = c.args[:n+len(data)]
-	if len(data) == 1 {
-		c.args[n] = data[0] // no memmove call
-	} else {
-		copy(c.args[n:], data)
-	}
+	copy(c.args[n:], data)
 	c.events++
 	c.deltas++
 	if len(data) > 0 {
 		c.read(n)
 	}
+}
+
+// takeAction is take for a byte b whose action in the automaton is a:
+// what hold does with it, case by case, on the call's own fields.
+func (c *Call) takeAction(b byte, a uint8) {
+	n := len(c.args)
+	c.args = c.args[:n+1]
+	c.args[n] = b
+	c.events++
+	c.deltas++
+	h, ok := &c.h, true
+	base := c.tk.Depth()
+	switch a {
+	case actValueStr:
+		h.s, c.viewEnd, c.inString = lsValueStr+strNormal, n+1, true
+	case actStrEnd:
+		h.s, c.viewEnd, c.inString = afterValue(base+h.depth), n+1, false
+	case actLiteralEnd:
+		h.s, c.viewEnd = afterValue(base+h.depth), n+1
+	case actNumber:
+		h.s, h.numStart = numberStart(b), n
+	case actOpenObject, actOpenArray:
+		if h.s, ok = c.holdOpen(base+h.depth, a); ok {
+			h.depth++
+			c.viewEnd = n + 1
+		}
+	case actClose:
+		if h.depth, h.s, ok = c.holdClose(base, h.depth, b); ok {
+			c.viewEnd = n + 1
+		}
+	case actComma:
+		h.s, ok = c.holdComma(base + h.depth)
+	default:
+		// actRefuse, and actNumberEnd, whose byte is read again after
+		// the number: hold's loop does that.
+		c.read(n)
+		return
+	}
+	if !ok {
+		// Nothing was changed but what the case does on success.
+		c.unhold(n)
+		return
+	}
+	c.held++
+	if h.s == lsEnd && c.status == StatusReceiving {
+		c.setStatus(StatusComplete, nil)
+	}
+	c.setQuick()
+}
+
+// numberStart is the automaton state after b, the first byte of a
+// number.
+func numberStart(b byte) uint8 {
+	switch b {
+	case '-':
+		return lsNumber + jsonwire.NumMinus
+	case '0':
+		return lsNumber + jsonwire.NumZero
+	}
+	return lsNumber + jsonwire.NumInt
+}
+
+// holdOpen opens the container of action a (actOpenObject or
+// actOpenArray) at depth d, and returns the state after it, or false
+// past the depth the grammar holds.
+func (c *Call) holdOpen(d int, a uint8) (uint8, bool) {
+	if d >= c.holdDepthLimit() {
+		return 0, false
+	}
+	// Below maxHoldDepth, the kind is a bit of c.stack (see push).
+	if c.stack &^= 1 << d; a == actOpenObject {
+		c.stack |= 1 << d
+		return lsFirstName, true
+	}
+	return lsFirstValue, true
+}
+
+// holdComma returns the state after a comma with d containers open, or
+// false when the innermost container's kind is not in c.stack.
+func (c *Call) holdComma(d int) (uint8, bool) {
+	if d > maxHoldDepth {
+		return 0, false
+	}
+	if c.isObject(d - 1) {
+		return lsName, true
+	}
+	return lsValue, true
 }
 
 // afterValue is the grammar state after a whole value with d containers
