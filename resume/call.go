@@ -195,7 +195,7 @@ func (c *Call) Start(id, name string, index int) {
 // holds all that arrived) but not read: the status stays invalid until
 // final arguments in the end signal replace them.
 func (c *Call) Delta(data []byte, seq, offset int64) error {
-	if seq&offset < 0 && len(c.args)+len(data) <= c.quickEnd {
+	if seq&offset < 0 && len(data) > 0 && len(c.args)+len(data) <= c.quickEnd {
 		// No sequence number or offset, and room under every cap: the
 		// rules for replays, gaps, the end and the caps have nothing to
 		// say. A byte that only moves the hold-back grammar on, the

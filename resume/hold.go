@@ -16,7 +16,9 @@ import (
 // (viewEnd, the open string, the containers opened and closed). The
 // first delta with a byte it is not sure of, and every method that needs
 // the tokenizer's state, feeds all held bytes at once; the end signal of
-// a value the grammar has read whole does not.
+// a value the grammar has read whole does not. The grammar is a byte
+// automaton (automaton.go) read by hold's loop, and by Delta itself for a
+// delta of one byte (take, takeAction).
 //
 // What is held: whitespace, structure, names, strings without control
 // bytes, numbers (shorter than the number limit) and literals, in
@@ -158,7 +160,11 @@ func (c *Call) hold(data []byte) bool {
 // or whitespace. It is 0 when nothing may be taken so, and otherwise keeps
 // every cap: the arguments' capacity (no append), the byte cap, and the
 // number length limit. setQuick sets it after the bytes are held;
-// whatever drops the hold state or changes the status zeroes it.
+// whatever drops the hold state or changes the status zeroes it. So
+// quickEnd > 0 means: bytes are held, the status is receiving or
+// complete, the call has not ended and nothing logs its deltas. Code
+// that sets c.status or c.held itself (restore, replaceArgs) runs only
+// where quickEnd is already 0.
 
 // setQuick sets quickEnd after held bytes.
 func (c *Call) setQuick() {
@@ -195,9 +201,7 @@ func (c *Call) takeAll(data []byte) {
 	copy(c.args[n:], data)
 	c.events++
 	c.deltas++
-	if len(data) > 0 {
-		c.read(n)
-	}
+	c.read(n)
 }
 
 // takeAction is take for a byte b whose action in the automaton is a:

@@ -113,3 +113,26 @@ func TestOneByteDeltaAfterTooLarge(t *testing.T) {
 	require.ErrorIs(t, c.Delta([]byte(`x`), -1, -1), resume.ErrTooLarge, "a byte that would fit")
 	assert.Equal(t, `{"a":"`, string(c.Arguments()))
 }
+
+// TestEmptyDelta holds an empty delta to the general path's rules: it
+// is a delta, refused after the end or the byte cap, and logged.
+func TestEmptyDelta(t *testing.T) {
+	c := resume.NewCall("0", resume.Options{})
+	require.NoError(t, c.Delta(nil, -1, -1))
+	assert.Equal(t, 1, c.Result().Deltas)
+	require.NoError(t, c.End(nil))
+	require.ErrorIs(t, c.Delta(nil, -1, -1), resume.ErrEnded, "after the end")
+	_, err := c.Write([]byte{})
+	require.ErrorIs(t, err, resume.ErrEnded)
+	assert.Equal(t, 1, c.Result().Deltas)
+
+	c = resume.NewCall("0", resume.Options{MaxBytes: 2})
+	require.ErrorIs(t, c.Delta([]byte(`{"a"`), -1, -1), resume.ErrTooLarge)
+	require.ErrorIs(t, c.Delta(nil, -1, -1), resume.ErrTooLarge, "after too large")
+	assert.Equal(t, 0, c.Result().Deltas)
+
+	var n int
+	c = resume.NewCall("0", resume.Options{Logger: slog.New(countDeltas{&n})})
+	require.NoError(t, c.Delta(nil, -1, -1))
+	assert.Equal(t, 1, n, "logged")
+}

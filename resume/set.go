@@ -60,7 +60,9 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	return c, err
 }
 
-// Call returns the call with the given key, or nil.
+// Call returns the call with the given key, or nil. Feed a Set's calls
+// through Apply: Delta, Write and End called on them directly are not
+// counted in Bytes or held to MaxTotalBytes.
 func (s *Set) Call(key string) *Call { return s.calls[key] }
 
 // Calls returns the calls in the order they started. The slice is
