@@ -201,7 +201,9 @@ func (c *Call) takeAll(data []byte) {
 	copy(c.args[n:], data)
 	c.events++
 	c.deltas++
-	c.read(n)
+	if !c.hold(c.args[n:]) {
+		c.unhold(n)
+	}
 }
 
 // takeAction is take for a byte b whose action in the automaton is a:
