@@ -251,7 +251,12 @@ func (c *Call) takeAction(b byte, a uint8) {
 	if h.s == lsEnd && c.status == StatusReceiving {
 		c.setStatus(StatusComplete, nil)
 	}
-	c.setQuick()
+	if a == actNumber {
+		// The only action after which quickEnd changes: the arguments
+		// have not grown past their capacity, the gates are as they were,
+		// and a number, which adds its length limit, ends through hold.
+		c.setQuick()
+	}
 }
 
 // numberStart is the automaton state after b, the first byte of a
