@@ -160,9 +160,23 @@ func stringStates(t *[nStates][256]uint8, base int, end uint8) {
 	}
 	const hex, hexD = "0123456789abcdefABCDEF", "dD"
 
+	// A UTF-8 lead byte's range for the next byte (jsonwire.UTF8First)
+	// picks the state; each continuation state takes its range and leads
+	// to the state with one byte less to come.
+	utf8 := []struct {
+		lead        jsonwire.Lead
+		state, then int
+	}{
+		{jsonwire.Lead{Need: 1, Lo: 0x80, Hi: 0xBF}, strCont1, strNormal},
+		{jsonwire.Lead{Need: 2, Lo: 0x80, Hi: 0xBF}, strCont2, strCont1},
+		{jsonwire.Lead{Need: 3, Lo: 0x80, Hi: 0xBF}, strCont3, strCont2},
+		{jsonwire.Lead{Need: 2, Lo: 0xA0, Hi: 0xBF}, strE0, strCont1},
+		{jsonwire.Lead{Need: 2, Lo: 0x80, Hi: 0x9F}, strED, strCont1},
+		{jsonwire.Lead{Need: 3, Lo: 0x90, Hi: 0xBF}, strF0, strCont2},
+		{jsonwire.Lead{Need: 3, Lo: 0x80, Hi: 0x8F}, strF4, strCont2},
+	}
 	for b := range 256 {
 		c := byte(b)
-		lead := jsonwire.UTF8First[c]
 		switch {
 		case jsonwire.Plain[c]:
 			t[base+strNormal][c] = uint8(base + strNormal)
@@ -170,32 +184,19 @@ func stringStates(t *[nStates][256]uint8, base int, end uint8) {
 			t[base+strNormal][c] = end
 		case c == '\\':
 			t[base+strNormal][c] = uint8(base + strEsc)
-		case lead.Need == 1:
-			t[base+strNormal][c] = uint8(base + strCont1)
-		case lead.Need == 2 && lead.Lo == 0xA0:
-			t[base+strNormal][c] = uint8(base + strE0)
-		case lead.Need == 2 && lead.Hi == 0x9F:
-			t[base+strNormal][c] = uint8(base + strED)
-		case lead.Need == 2:
-			t[base+strNormal][c] = uint8(base + strCont2)
-		case lead.Need == 3 && lead.Lo == 0x90:
-			t[base+strNormal][c] = uint8(base + strF0)
-		case lead.Need == 3 && lead.Hi == 0x8F:
-			t[base+strNormal][c] = uint8(base + strF4)
-		case lead.Need == 3:
-			t[base+strNormal][c] = uint8(base + strCont3)
+		}
+		for _, u := range utf8 {
+			if jsonwire.UTF8First[c] == u.lead {
+				t[base+strNormal][c] = uint8(base + u.state)
+			}
 		}
 		if jsonwire.SimpleEscape[c] {
 			t[base+strEsc][c] = uint8(base + strNormal)
 		}
 	}
-	span(strCont1, 0x80, 0xBF, strNormal)
-	span(strCont2, 0x80, 0xBF, strCont1)
-	span(strCont3, 0x80, 0xBF, strCont2)
-	span(strE0, 0xA0, 0xBF, strCont1)
-	span(strED, 0x80, 0x9F, strCont1)
-	span(strF0, 0x90, 0xBF, strCont2)
-	span(strF4, 0x80, 0x8F, strCont2)
+	for _, u := range utf8 {
+		span(u.state, u.lead.Lo, u.lead.Hi, u.then)
+	}
 
 	// \uXXXX: the first two digits tell a high surrogate (D800 to DBFF),
 	// which must be followed by a low one, from a lone low one (DC00 to

@@ -182,15 +182,22 @@ func (c *Call) setQuick() {
 // s and does nothing else, under quickEnd: what delta and hold would do
 // with it, in a few stores.
 func (c *Call) take(b byte, s uint8) {
+	n := c.takeByte(b)
+	c.held++
+	if c.h.s = s; s == lsValueStr+strNormal {
+		c.viewEnd = n + 1
+	}
+}
+
+// takeByte appends b, a delta taken under quickEnd, and counts it. It
+// returns b's index in the arguments.
+func (c *Call) takeByte(b byte) int {
 	n := len(c.args)
 	c.args = c.args[:n+1]
 	c.args[n] = b
 	c.events++
 	c.deltas++
-	c.held++
-	if c.h.s = s; s == lsValueStr+strNormal {
-		c.viewEnd = n + 1
-	}
+	return n
 }
 
 // takeAll is delta under quickEnd, without the rules it answers: the
@@ -209,11 +216,7 @@ func (c *Call) takeAll(data []byte) {
 // takeAction is take for a byte b whose action in the automaton is a:
 // what hold does with it, case by case, on the call's own fields.
 func (c *Call) takeAction(b byte, a uint8) {
-	n := len(c.args)
-	c.args = c.args[:n+1]
-	c.args[n] = b
-	c.events++
-	c.deltas++
+	n := c.takeByte(b)
 	h, ok := &c.h, true
 	base := c.tk.Depth()
 	switch a {
