@@ -169,7 +169,13 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 		if c.tk.Status() == tokenizer.Complete {
 			c.status = StatusComplete
 		}
-		c.Abandon() // the same error again, from the same state
+		// The same error again, from the same state; Abandon does
+		// nothing to an ended call, and an abandoned call may have had
+		// its end signal since.
+		ended := c.ended
+		c.ended = false
+		c.Abandon()
+		c.ended = ended
 		if c.status != StatusIncomplete {
 			return nil, ErrCheckpoint
 		}

@@ -101,6 +101,7 @@ func TestCheckpointEnded(t *testing.T) {
 		{name: "incomplete", run: func(c *resume.Call) { feed(c, `{"a":`, 0); c.End(nil) }},
 		{name: "abandoned", run: func(c *resume.Call) { feed(c, `{"a":[`, 0); c.Abandon() }},
 		{name: "abandoned complete", run: func(c *resume.Call) { feed(c, `{}`, 0); c.Abandon() }},
+		{name: "abandoned, then ended", run: func(c *resume.Call) { feed(c, `{"a":[`, 0); c.Abandon(); c.End(nil) }},
 		{name: "invalid", run: func(c *resume.Call) { feed(c, `{"a" 1}`, 0) }},
 		{name: "too large", opts: resume.Options{MaxBytes: 4}, run: func(c *resume.Call) { feed(c, `{"a":1}`, 0) }},
 		{name: "rejected", opts: resume.Options{Check: func(*resume.Call, []byte) error { panic("no") }},
