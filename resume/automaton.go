@@ -8,10 +8,11 @@ import "github.com/deltajson/deltajson/internal/jsonwire"
 // more: opens or closes a container, begins or ends a value, or is
 // refused. Inside strings, escapes, surrogate pairs, UTF-8 characters,
 // numbers and literals every byte is a state change, so it costs one
-// lookup; that is what lets Call.Delta take a one-byte delta without a
-// call (see Call.quickEnd). The table is built below from the grammar,
-// and is checked against the tokenizer by the tests that compare held
-// deltas with it.
+// lookup; that is what lets Call.Delta take such a one-byte delta in a
+// few stores, without a call (take, under quickEnd). The table is built
+// below from the grammar, and is checked against the tokenizer by the
+// tests that compare held deltas with it (TestHeldDeltasMatchTheTokenizer,
+// FuzzPartialView).
 
 // Automaton states: outside a lexeme, the state after reading ...
 const (
