@@ -27,10 +27,9 @@ import (
 // bytes is about 1 KB (see the test of it); it allocates per delta only
 // while its argument buffer grows.
 type Call struct {
-	tk      tokenizer.Tokenizer
-	args    []byte
-	opts    *Options
-	maxArgs int64 // opts.maxBytes(), read per delta
+	tk   tokenizer.Tokenizer
+	args []byte
+	opts *Options
 
 	key, id, name string
 	index         int
@@ -88,7 +87,7 @@ func NewCall(key string, opts Options) *Call {
 }
 
 func newCall(key string, opts *Options) *Call {
-	c := &Call{key: key, opts: opts, maxArgs: opts.maxBytes(), index: -1, lastSeq: -1}
+	c := &Call{key: key, opts: opts, index: -1, lastSeq: -1}
 	c.tk = tokenizer.New(opts.tokenizerOptions())
 	if opts.Capacity > 0 {
 		c.args = make([]byte, 0, opts.Capacity)
@@ -322,8 +321,8 @@ func (c *Call) noteDelta(seq int64, start int, data []byte) {
 
 // fits reports a cap that n more bytes would pass.
 func (c *Call) fits(n int, budget int64) error {
-	if int64(len(c.args))+int64(n) > c.maxArgs {
-		return &limitErr{ErrTooLarge, c.maxArgs}
+	if max := c.opts.maxBytes(); int64(len(c.args))+int64(n) > max {
+		return &limitErr{ErrTooLarge, max}
 	}
 	if budget >= 0 && int64(n) > budget {
 		return &limitErr{ErrTotalTooLarge, c.opts.MaxTotalBytes}
@@ -565,6 +564,12 @@ func (c *Call) Abandon() bool {
 	if c.ended || c.status > StatusComplete {
 		return false
 	}
+	c.abandon()
+	return true
+}
+
+// abandon makes the call incomplete, with the tokenizer's reason.
+func (c *Call) abandon() {
 	c.flush()
 	var cause error
 	if c.status == StatusReceiving {
@@ -581,7 +586,6 @@ func (c *Call) Abandon() bool {
 	}
 	c.setStatus(StatusIncomplete, &noEndErr{cause})
 	c.logResult()
-	return true
 }
 
 // refuse logs an event that changed nothing and returns its error.

@@ -136,7 +136,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	}
 	c := new(Call)
 	*c = cp.c
-	c.opts, c.maxArgs = opts, opts.maxBytes()
+	c.opts = opts
 	if cp.replay {
 		c.tk = tokenizer.New(opts.tokenizerOptions())
 		c.tk.Feed(args[:cp.n])
@@ -169,13 +169,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 		if c.tk.Status() == tokenizer.Complete {
 			c.status = StatusComplete
 		}
-		// The same error again, from the same state; Abandon does
-		// nothing to an ended call, and an abandoned call may have had
-		// its end signal since.
-		ended := c.ended
-		c.ended = false
-		c.Abandon()
-		c.ended = ended
+		c.abandon() // the same error again, from the same state, ended or not
 		if c.status != StatusIncomplete {
 			return nil, ErrCheckpoint
 		}

@@ -74,34 +74,25 @@ func genValue(r *rand.Rand, depth int, sb *strings.Builder) {
 		}
 	}
 	switch k {
-	case 0:
-		sb.WriteString("{")
+	case 0, 1: // an object or an array
+		obj := k == 0
+		sb.WriteString([]string{"[", "{"}[k^1])
 		n := r.IntN(4)
 		for i := 0; i < n; i++ {
 			if i > 0 {
 				sb.WriteString(",")
 			}
 			ws()
-			genString(r, sb)
-			ws()
-			sb.WriteString(":")
-			ws()
-			genValue(r, depth+1, sb)
-			ws()
-		}
-		sb.WriteString("}")
-	case 1:
-		sb.WriteString("[")
-		n := r.IntN(4)
-		for i := 0; i < n; i++ {
-			if i > 0 {
-				sb.WriteString(",")
+			if obj {
+				genString(r, sb)
+				ws()
+				sb.WriteString(":")
+				ws()
 			}
-			ws()
 			genValue(r, depth+1, sb)
 			ws()
 		}
-		sb.WriteString("]")
+		sb.WriteString([]string{"]", "}"}[k^1])
 	case 2, 3:
 		genString(r, sb)
 	case 4, 5:

@@ -1,7 +1,7 @@
 package resume_test
 
 import (
-	"context"
+	"bytes"
 	"log/slog"
 	"strings"
 	"testing"
@@ -86,24 +86,27 @@ func TestOneByteDeltasAtTheNumberLimit(t *testing.T) {
 	}
 }
 
-// countDeltas counts the log records of deltas.
-type countDeltas struct{ n *int }
-
-func (h countDeltas) Enabled(context.Context, slog.Level) bool { return true }
-func (h countDeltas) Handle(_ context.Context, r slog.Record) error {
-	if r.Message == "call delta" {
-		*h.n++
+// deltaLog returns a logger, and a function that counts the records of
+// deltas it has written.
+func deltaLog(t *testing.T) (*slog.Logger, func() int) {
+	var buf bytes.Buffer
+	logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	return logger, func() int {
+		n := 0
+		for _, r := range readLog(t, buf.Bytes()) {
+			if r.Msg == "call delta" {
+				n++
+			}
+		}
+		return n
 	}
-	return nil
 }
-func (h countDeltas) WithAttrs([]slog.Attr) slog.Handler { return h }
-func (h countDeltas) WithGroup(string) slog.Handler      { return h }
 
 func TestOneByteDeltasAreLogged(t *testing.T) {
-	var n int
-	c := resume.NewCall("0", resume.Options{Logger: slog.New(countDeltas{&n})})
+	logger, deltas := deltaLog(t)
+	c := resume.NewCall("0", resume.Options{Logger: logger})
 	require.NoError(t, oneByOne(c, `{"a":"bcd"}`))
-	assert.Equal(t, 11, n, "one record per delta")
+	assert.Equal(t, 11, deltas(), "one record per delta")
 }
 
 func TestOneByteDeltaAfterTooLarge(t *testing.T) {
@@ -131,8 +134,8 @@ func TestEmptyDelta(t *testing.T) {
 	require.ErrorIs(t, c.Delta(nil, -1, -1), resume.ErrTooLarge, "after too large")
 	assert.Equal(t, 0, c.Result().Deltas)
 
-	var n int
-	c = resume.NewCall("0", resume.Options{Logger: slog.New(countDeltas{&n})})
+	logger, deltas := deltaLog(t)
+	c = resume.NewCall("0", resume.Options{Logger: logger})
 	require.NoError(t, c.Delta(nil, -1, -1))
-	assert.Equal(t, 1, n, "logged")
+	assert.Equal(t, 1, deltas(), "logged")
 }

@@ -53,11 +53,15 @@ func (c *Call) push(d int, obj bool) {
 		}
 		bits, i = &c.x.deep[w], d%64
 	}
+	*bits = withKind(*bits, i, obj)
+}
+
+// withKind returns bits with bit i set for an object, clear for an array.
+func withKind(bits uint64, i int, obj bool) uint64 {
 	if obj {
-		*bits |= 1 << i
-	} else {
-		*bits &^= 1 << i
+		return bits | 1<<i
 	}
+	return bits &^ (1 << i)
 }
 
 func (c *Call) isObject(d int) bool {
