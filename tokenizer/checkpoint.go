@@ -3,11 +3,11 @@ package tokenizer
 import (
 	"encoding/binary"
 	"errors"
-	"github.com/deltajson/deltajson/internal/jsonwire"
 	"io"
 	"math"
 
 	"github.com/deltajson/deltajson/internal/binfmt"
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // NOTE: The binary form of a Tokenizer, for checkpoints that move between

@@ -30,9 +30,9 @@
 // A Token is a 32-byte struct: Raw, the bytes as they stand in the
 // stream, and one word that packs its kind, whether it is the first or
 // last piece of its value, its depth and its absolute offset (read them
-// with Kind, First, Last, Depth and Offset). Two fields in 32 bytes is
-// what the Go compiler keeps in registers, which matters at one call per
-// token. Raw is borrowed from the chunk (or, for a token cut across
+// with Kind, First, Last, Depth and Offset). 32 bytes, four words, is
+// the most the Go compiler keeps in registers, which matters at one call
+// per token. Raw is borrowed from the chunk (or, for a token cut across
 // chunks, from a small buffer in the Tokenizer) and is valid until the
 // next method call.
 //

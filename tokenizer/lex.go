@@ -5,12 +5,14 @@ import (
 )
 
 // NOTE: This file reads the three lexemes that a chunk boundary can cut:
-// strings (and names), numbers and literals. Each has a fast path that
-// runs over whole sequences inside the chunk, and a byte-at-a-time state
-// machine that is the single source of truth for errors and for
-// sequences cut at the chunk's end. Whenever the fast path meets anything
-// unusual it hands the sequence to the state machine, so an error's
-// offset and message never depend on where the chunks were cut.
+// strings (and names), numbers and literals, from where Next's fast path
+// (which takes whole tokens inside the chunk) left them. Each has a
+// byte-at-a-time state machine that is the single source of truth for
+// errors and for sequences cut at the chunk's end; a string's reader
+// first skips whole, valid characters with the jsonwire scans. Whenever
+// a scan meets anything unusual it hands the sequence to the state
+// machine, so an error's offset and message never depend on where the
+// chunks were cut.
 
 // String states: the state after reading ...
 const (
@@ -327,7 +329,12 @@ func (t *Tokenizer) endNumber(start, end int) {
 	t.afterValue()
 }
 
+// literalBytes are the bytes of jsonwire.Literals: the Raw of a literal
+// that a chunk boundary cut.
 var literalBytes = [3][]byte{[]byte("true"), []byte("false"), []byte("null")}
+
+// literalKinds are the kinds of jsonwire.Literals, in order.
+var literalKinds = [3]Kind{True, False, Null}
 
 // readLiteral reads literal bytes from b[i]; t.sub bytes are matched.
 func (t *Tokenizer) readLiteral(i int) error {

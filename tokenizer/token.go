@@ -1,9 +1,10 @@
 package tokenizer
 
 import (
-	"github.com/deltajson/deltajson/internal/jsonwire"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // Kind is the kind of a token.
@@ -47,10 +48,10 @@ func (k Kind) String() string {
 type Token struct {
 	Raw []byte
 	// info packs the offset, depth, kind and flags into one word. With
-	// Raw that makes two fields in 32 bytes, which the Go compiler keeps
-	// in registers; a third field would put every Token through memory,
-	// and that cost more than reading the token's bytes. See Offset,
-	// Depth, Kind, First and Last.
+	// Raw that makes 32 bytes, four words: the most the Go compiler keeps
+	// in registers; one more would put every Token through memory, and
+	// that cost more than reading the token's bytes. See Offset, Depth,
+	// Kind, First and Last.
 	info uint64
 }
 

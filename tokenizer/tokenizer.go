@@ -2,9 +2,10 @@ package tokenizer
 
 import (
 	"errors"
-	"github.com/deltajson/deltajson/internal/jsonwire"
 	"io"
 	"strconv"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // NOTE: This file holds the Tokenizer's state and its structural grammar
@@ -299,7 +300,7 @@ loop:
 			if kind != Name {
 				kind = String
 			}
-		case 't':
+		case 't': // each literal spelled out: a compare with a constant is one load
 			if i+4 > len(b) || string(b[i:i+4]) != "true" {
 				break loop
 			}
@@ -497,12 +498,8 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 		return t.readLiteral(i + 1)
 	}
 	if c == '-' || jsonwire.IsDigit(c) {
-		if j := jsonwire.ScanNumber(t.buf, i); j > 0 && j-i <= t.lim.maxNumber {
-			t.whole(Number, i, j, t.depth)
-			t.pos = j
-			t.afterValue()
-			return nil
-		}
+		// Next's fast path takes every whole number under the limit, so
+		// this one is cut by the chunk's end, too long, or wrong.
 		t.lex, t.tokOff, t.nNum = lexNumber, t.base+int64(i), 0
 		switch {
 		case c == '-':
@@ -524,8 +521,7 @@ func (t *Tokenizer) openContainer(i int, obj bool) error {
 	if t.depth >= t.lim.maxDepth {
 		return t.fail(i, ErrDepthLimit, "nesting deeper than "+strconv.Itoa(t.lim.maxDepth))
 	}
-	tok := t.openToken(i, obj)
-	t.whole(tok.Kind(), i, i+1, tok.Depth())
+	t.out = outTok{start: i, end: i + 1, info: t.openToken(i, obj).info, src: outChunk}
 	return nil
 }
 
@@ -553,8 +549,7 @@ func (t *Tokenizer) openToken(i int, obj bool) Token {
 }
 
 func (t *Tokenizer) closeContainer(i int) {
-	tok := t.closeToken(i)
-	t.whole(tok.Kind(), i, i+1, tok.Depth())
+	t.out = outTok{start: i, end: i + 1, info: t.closeToken(i).info, src: outChunk}
 }
 
 // closeToken closes the top container at buf[i] and returns its token.
@@ -586,6 +581,10 @@ func (t *Tokenizer) flushName() {
 	}
 }
 
+// copyName is flushName's rare case, kept out of line so that flushName,
+// a test on every container opened in an object, inlines.
+//
+//go:noinline
 func (t *Tokenizer) copyName() {
 	t.nameRef = false
 	t.nameLen, t.nameCut = t.path.appendName(0, t.buf[t.nameStart:t.nameEnd])

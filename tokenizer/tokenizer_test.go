@@ -276,6 +276,13 @@ func TestLimits(t *testing.T) {
 		assert.Equal(t, int64(len("[[[[")), tr.Offset)
 		assert.Contains(t, tr.Err, "nesting deeper than 4")
 		assert.Equal(t, "", run([]byte(in), nil, Options{MaxDepth: 5}).Err)
+
+		obj := `{"a":[{"b":{}}]}`
+		tr = run([]byte(obj), nil, Options{MaxDepth: 3})
+		assert.Equal(t, int64(len(`{"a":[{"b":`)), tr.Offset, "an object past the limit")
+		assert.Equal(t, "/a/0/b", tr.Ptr)
+		assert.Contains(t, tr.Err, "nesting deeper than 3")
+		assert.Equal(t, "", run([]byte(obj), nil, Options{MaxDepth: 4}).Err)
 	})
 	t.Run("10 MB of [", func(t *testing.T) {
 		in := bytes.Repeat([]byte("["), 10<<20)

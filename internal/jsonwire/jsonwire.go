@@ -113,7 +113,7 @@ func ScanNumber(b []byte, i int) int {
 	}
 	if j < len(b) && b[j] == '.' {
 		k := j + 1
-		if j = SkipManyDigits(b, k); j == k {
+		if j = skipManyDigits(b, k); j == k {
 			return 0
 		}
 	}
@@ -133,14 +133,14 @@ func ScanNumber(b []byte, i int) int {
 	return j
 }
 
-// SkipManyDigits is SkipDigits for runs that are likely long, such as
+// skipManyDigits is SkipDigits for runs that are likely long, such as
 // the fraction of a float: eight bytes at a time. A byte is a digit when
 // its high nibble is 3 both as it is and with 6 added, which carries out
 // of the low nibble above '9'. A carry out of a byte only reaches the
 // bytes after it, so the lowest flagged byte is always the first that is
 // not a digit. It costs more than SkipDigits on short runs, which are
 // the common integers.
-func SkipManyDigits(b []byte, i int) int {
+func skipManyDigits(b []byte, i int) int {
 	for i+8 <= len(b) {
 		w := binary.LittleEndian.Uint64(b[i:])
 		x := (w&highNibbles ^ threes8) | ((w+6*ones8)&highNibbles ^ threes8)
@@ -321,7 +321,7 @@ func EscapeLen(b []byte, i int) int {
 }
 
 // UTF8Len returns the length of the valid multi-byte UTF-8 sequence that
-// begins at b[i] and ends inside b, or 0.
+// begins at b[i] and ends inside b, or 0. i must be an index of b.
 func UTF8Len(b []byte, i int) int {
 	lead := UTF8First[b[i]]
 	n := int(lead.Need)

@@ -212,7 +212,7 @@ func TestSkipDigits(t *testing.T) {
 	for _, fn := range []struct {
 		name string
 		f    func([]byte, int) int
-	}{{"SkipDigits", SkipDigits}, {"SkipManyDigits", SkipManyDigits}} {
+	}{{"SkipDigits", SkipDigits}, {"skipManyDigits", skipManyDigits}} {
 		t.Run(fn.name, func(t *testing.T) {
 			for _, b := range skipCorpus(newRand(7), []byte("0123456789"), others) {
 				if !checkAllStarts(t, fn.name, fn.f, refSkipDigits, b) {
