@@ -30,6 +30,9 @@ type Call struct {
 	tk   tokenizer.Tokenizer
 	args []byte
 	opts *Options
+	// maxArgs is opts.maxBytes(), read on every delta that is held:
+	// reading it through opts cost 3-4% on deltas of 8 and 64 bytes.
+	maxArgs int64
 
 	key, id, name string
 	index         int
@@ -87,7 +90,7 @@ func NewCall(key string, opts Options) *Call {
 }
 
 func newCall(key string, opts *Options) *Call {
-	c := &Call{key: key, opts: opts, index: -1, lastSeq: -1}
+	c := &Call{key: key, opts: opts, maxArgs: opts.maxBytes(), index: -1, lastSeq: -1}
 	c.tk = tokenizer.New(opts.tokenizerOptions())
 	if opts.Capacity > 0 {
 		c.args = make([]byte, 0, opts.Capacity)
@@ -321,8 +324,8 @@ func (c *Call) noteDelta(seq int64, start int, data []byte) {
 
 // fits reports a cap that n more bytes would pass.
 func (c *Call) fits(n int, budget int64) error {
-	if max := c.opts.maxBytes(); int64(len(c.args))+int64(n) > max {
-		return &limitErr{ErrTooLarge, max}
+	if int64(len(c.args))+int64(n) > c.maxArgs {
+		return &limitErr{ErrTooLarge, c.maxArgs}
 	}
 	if budget >= 0 && int64(n) > budget {
 		return &limitErr{ErrTotalTooLarge, c.opts.MaxTotalBytes}

@@ -136,7 +136,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	}
 	c := new(Call)
 	*c = cp.c
-	c.opts = opts
+	c.opts, c.maxArgs = opts, opts.maxBytes()
 	if cp.replay {
 		c.tk = tokenizer.New(opts.tokenizerOptions())
 		c.tk.Feed(args[:cp.n])

@@ -170,7 +170,7 @@ func (c *Call) hold(data []byte) bool {
 func (c *Call) setQuick() {
 	end := 0
 	if c.status <= StatusComplete && !c.ended && c.opts.Logger == nil {
-		end = int(min(int64(cap(c.args)), c.opts.maxBytes()))
+		end = int(min(int64(cap(c.args)), c.maxArgs))
 		if isNumberState(c.h.s) {
 			end = min(end, c.h.numStart+c.maxNumber()-1)
 		}
