@@ -82,9 +82,12 @@ const (
 	actLiteralEnd                  // the last byte of a literal
 )
 
+// lexStep has a row for every uint8, so that indexing it with a state
+// needs no bounds check; the rows from nStates on are never reached, and
+// refuse every byte.
 var lexStep = buildLexStep()
 
-func buildLexStep() (t [nStates][256]uint8) {
+func buildLexStep() (t [256][256]uint8) {
 	for s := range t {
 		for b := range t[s] {
 			t[s][b] = actRefuse
@@ -148,7 +151,7 @@ func buildLexStep() (t [nStates][256]uint8) {
 
 // stringStates fills the block of string states that begins at base;
 // the closing quote leads to end.
-func stringStates(t *[nStates][256]uint8, base int, end uint8) {
+func stringStates(t *[256][256]uint8, base int, end uint8) {
 	set := func(from int, bytes string, to int) {
 		for _, b := range []byte(bytes) {
 			t[base+from][b] = uint8(base + to)

@@ -47,12 +47,13 @@ type Call struct {
 	stack    uint64
 	inString bool
 
-	// Bytes held back from the tokenizer (hold.go): the last held bytes of
-	// args, and the small grammar's state after them.
-	held     int
-	h        holdState
-	quickEnd int   // see setQuick
-	tokEnd   int64 // end of the last token or piece read
+	// Bytes held back from the tokenizer (hold.go): args[holdStart:]
+	// while holding, and the small grammar's state after them.
+	holding   bool
+	holdStart int
+	h         holdState
+	quickEnd  int   // see setQuick
+	tokEnd    int64 // end of the last token or piece read
 
 	ended      bool // the end signal was applied
 	hasFinal   bool // ... and it carried final arguments
@@ -267,9 +268,9 @@ func (c *Call) read(start int) {
 // byte stops the tokenizer, the view is then the one the deltas give
 // without holding back.
 func (c *Call) unhold(start int) {
-	if held := c.held; held > 0 {
-		c.held, c.h, c.quickEnd = 0, holdState{}, 0
-		c.feed(c.args[start-held : start])
+	if c.holding {
+		c.holding, c.h, c.quickEnd = false, holdState{}, 0
+		c.feed(c.args[c.holdStart:start])
 	}
 	if c.status <= StatusComplete {
 		c.feed(c.args[start:])
@@ -438,7 +439,7 @@ func (c *Call) end(final []byte, budget int64) error {
 		c.logDuplicateEnd()
 		return ErrDuplicate
 	}
-	if c.held > 0 && c.h.s == lsEnd && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
+	if c.holding && c.h.s == lsEnd && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
 		// The grammar that held the bytes back has read the whole value
 		// and found it valid. The tokenizer would only agree; it reads
 		// them if something asks for its state later (a checkpoint, a

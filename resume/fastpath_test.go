@@ -43,13 +43,16 @@ func snapshot(c *Call) pathState {
 	if !isNumberState(h.s) {
 		h.numStart = 0
 	}
-	if c.held == 0 {
+	held := 0
+	if c.holding {
+		held = len(c.args) - c.holdStart
+	} else {
 		h = holdState{}
 	}
 	return pathState{
 		args: string(c.args), status: c.status, err: fmt.Sprint(c.err),
 		viewEnd: c.viewEnd, inString: c.inString, stack: c.stack & mask,
-		held: c.held, h: h, quickEnd: c.quickEnd, events: c.events, deltas: c.deltas,
+		held: held, h: h, quickEnd: c.quickEnd, events: c.events, deltas: c.deltas,
 		ended: c.ended, view: string(c.AppendPartial(nil)), tkDepth: c.tk.Depth(), tokEnd: c.tokEnd,
 	}
 }

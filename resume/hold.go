@@ -49,7 +49,7 @@ const maxHoldDepth = 63
 // reports whether it did; if not, the caller drops the hold state and
 // feeds every held byte and data, and the view is as it was.
 func (c *Call) hold(data []byte) bool {
-	if c.held == 0 && !c.startHold(len(data)) {
+	if !c.holding && !c.startHold(len(data)) {
 		return false
 	}
 	// The state the loop changes byte by byte is in locals, stored once at
@@ -145,7 +145,9 @@ func (c *Call) hold(data []byte) bool {
 	}
 	c.h = holdState{s: s, depth: depth, numStart: numStart}
 	c.viewEnd, c.inString = view, inString
-	c.held += len(data)
+	if !c.holding {
+		c.holding, c.holdStart = true, at0
+	}
 	if complete && c.status == StatusReceiving {
 		c.setStatus(StatusComplete, nil)
 	}
@@ -163,7 +165,7 @@ func (c *Call) hold(data []byte) bool {
 // whatever drops the hold state or changes the status zeroes it. So
 // quickEnd > 0 means: bytes are held, the status is receiving or
 // complete, the call has not ended and nothing logs its deltas. Code
-// that sets c.status or c.held itself (restore, replaceArgs) runs only
+// that sets c.status or c.holding itself (restore, replaceArgs) runs only
 // where quickEnd is already 0.
 
 // setQuick sets quickEnd after held bytes.
@@ -183,7 +185,6 @@ func (c *Call) setQuick() {
 // with it, in a few stores.
 func (c *Call) take(b byte, s uint8) {
 	n := c.takeByte(b)
-	c.held++
 	if c.h.s = s; s == lsValueStr+strNormal {
 		c.viewEnd = n + 1
 	}
@@ -243,9 +244,25 @@ func (c *Call) takeAction(b byte, a uint8) {
 		}
 	case actComma:
 		h.s, ok = c.holdComma(base + h.depth)
-	default:
-		// actRefuse, and actNumberEnd, whose byte is read again after
-		// the number: hold's loop does that.
+	case actNumberEnd:
+		// b ends the number before it, and is read again after it: only
+		// whitespace, a comma or a close can be.
+		d := base + h.depth
+		switch s := afterValue(d); lexStep[s][b] {
+		case s:
+			h.s, c.viewEnd = s, n
+		case actComma:
+			if h.s, ok = c.holdComma(d); ok {
+				c.viewEnd = n
+			}
+		case actClose:
+			if h.depth, h.s, ok = c.holdClose(base, h.depth, b); ok {
+				c.viewEnd = n + 1
+			}
+		default:
+			ok = false
+		}
+	default: // actRefuse
 		c.read(n)
 		return
 	}
@@ -254,14 +271,13 @@ func (c *Call) takeAction(b byte, a uint8) {
 		c.unhold(n)
 		return
 	}
-	c.held++
 	if h.s == lsEnd && c.status == StatusReceiving {
 		c.setStatus(StatusComplete, nil)
 	}
-	if a == actNumber {
-		// The only action after which quickEnd changes: the arguments
-		// have not grown past their capacity, the gates are as they were,
-		// and a number, which adds its length limit, ends through hold.
+	if a == actNumber || a == actNumberEnd {
+		// The only actions after which quickEnd changes: the arguments
+		// have not grown past their capacity and the gates are as they
+		// were, but a number adds its length limit while it lasts.
 		c.setQuick()
 	}
 }
@@ -370,10 +386,9 @@ func (c *Call) startHold(n int) bool {
 
 // flush feeds the bytes held back, if any.
 func (c *Call) flush() {
-	if c.held > 0 {
-		n := c.held
-		c.held, c.h, c.quickEnd = 0, holdState{}, 0
-		c.feed(c.args[len(c.args)-n:])
+	if c.holding {
+		c.holding, c.h, c.quickEnd = false, holdState{}, 0
+		c.feed(c.args[c.holdStart:])
 	}
 }
 
