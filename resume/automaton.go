@@ -21,7 +21,9 @@ const (
 	lsFirstName         // ... '{': a name or '}'
 	lsName              // ... ',' in an object: a name must come
 	lsColon             // ... a member name: ':' must come
-	lsAfter             // ... a value in a container: ',' or the close
+	lsAfterName         // ... a value in an object: ',' or '}'
+	lsAfterItem         // ... a value in an array: ',' or ']'
+	lsAfter             // ... a value deeper than the grammar keeps kinds: only whitespace
 	lsEnd               // ... the top-level value: only whitespace
 
 	// Inside a member name or a value string: the first state of a block
@@ -74,7 +76,6 @@ const (
 	actOpenObject                  // '{' where a value may begin
 	actOpenArray                   // '['
 	actClose                       // '}' or ']' where a close may come
-	actComma                       // ',' after a value: a name or a value follows
 	actValueStr                    // the quote that begins a value string
 	actStrEnd                      // the quote that ends a value string
 	actNumber                      // the first byte of a number
@@ -119,9 +120,14 @@ func buildLexStep() (t [256][256]uint8) {
 	t[lsFirstName]['}'] = actClose
 	space(lsColon)
 	t[lsColon][':'] = lsValue
+	// After a value the state knows the container's kind, so a comma
+	// is only a change of state; past maxHoldDepth it does not
+	// (lsAfter), and the comma or close is the tokenizer's.
+	space(lsAfterName)
+	t[lsAfterName][','], t[lsAfterName]['}'] = lsName, actClose
+	space(lsAfterItem)
+	t[lsAfterItem][','], t[lsAfterItem][']'] = lsValue, actClose
 	space(lsAfter)
-	t[lsAfter][','] = actComma
-	t[lsAfter]['}'], t[lsAfter][']'] = actClose, actClose
 	space(lsEnd)
 
 	stringStates(&t, lsNameStr, lsColon)

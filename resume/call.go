@@ -198,18 +198,20 @@ func (c *Call) Start(id, name string, index int) {
 // holds all that arrived) but not read: the status stays invalid until
 // final arguments in the end signal replace them.
 func (c *Call) Delta(data []byte, seq, offset int64) error {
-	if seq&offset < 0 && len(data) > 0 && len(c.args)+len(data) <= c.quickEnd {
-		// No sequence number or offset, and room under every cap: the
-		// rules for replays, gaps, the end and the caps have nothing to
-		// say. A byte that only moves the hold-back grammar on, the
-		// commonest delta there is, takes a few stores.
-		if len(data) != 1 {
-			c.takeAll(data)
-		} else if s := lexStep[c.h.s][data[0]]; s < nStates {
+	// With no sequence number or offset, and room under every cap, the
+	// rules for replays, gaps, the end and the caps have nothing to say.
+	// A byte that only moves the hold-back grammar on, the commonest
+	// delta there is, takes a few stores.
+	if len(data) == 1 && seq&offset < 0 && len(c.args) < c.quickEnd {
+		if s := lexStep[c.h.s][data[0]]; s < nStates {
 			c.take(data[0], s)
 		} else {
 			c.takeAction(data[0], s)
 		}
+		return nil
+	}
+	if len(data) > 1 && seq&offset < 0 && len(c.args)+len(data) <= c.quickEnd {
+		c.takeAll(data)
 		return nil
 	}
 	return c.delta(data, seq, offset, -1)

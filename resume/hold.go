@@ -95,7 +95,7 @@ func (c *Call) hold(data []byte) bool {
 			if !jsonwire.NumberCanEnd(n) {
 				return false
 			}
-			view, s = at0+i, afterValue(base+depth)
+			view, s = at0+i, c.afterValue(base+depth)
 			complete = complete || s == lsEnd
 		}
 		b := data[i]
@@ -112,10 +112,10 @@ func (c *Call) hold(data []byte) bool {
 		case actValueStr:
 			s, view, inString = lsValueStr+strNormal, at+1, true
 		case actStrEnd:
-			s, view, inString = afterValue(base+depth), at+1, false
+			s, view, inString = c.afterValue(base+depth), at+1, false
 			complete = complete || s == lsEnd
 		case actLiteralEnd:
-			s, view = afterValue(base+depth), at+1
+			s, view = c.afterValue(base+depth), at+1
 			complete = complete || s == lsEnd
 		case actNumber:
 			s, numStart = numberStart(b), at
@@ -132,11 +132,6 @@ func (c *Call) hold(data []byte) bool {
 				return false
 			}
 			view, complete = at+1, complete || s == lsEnd
-		case actComma:
-			var ok bool
-			if s, ok = c.holdComma(base + depth); !ok {
-				return false
-			}
 		default:
 			// actRefuse, and actNumberEnd, which the number loop above
 			// takes before the automaton sees the byte.
@@ -228,9 +223,9 @@ func (c *Call) takeAction(b byte, a uint8) {
 	case actValueStr:
 		h.s, c.viewEnd, c.inString = lsValueStr+strNormal, n+1, true
 	case actStrEnd:
-		h.s, c.viewEnd, c.inString = afterValue(base+h.depth), n+1, false
+		h.s, c.viewEnd, c.inString = c.afterValue(base+h.depth), n+1, false
 	case actLiteralEnd:
-		h.s, c.viewEnd = afterValue(base+h.depth), n+1
+		h.s, c.viewEnd = c.afterValue(base+h.depth), n+1
 	case actNumber:
 		h.s, h.numStart = numberStart(b), n
 	case actOpenObject, actOpenArray:
@@ -242,20 +237,13 @@ func (c *Call) takeAction(b byte, a uint8) {
 		if h.depth, h.s, ok = c.holdClose(base, h.depth, b); ok {
 			c.viewEnd = n + 1
 		}
-	case actComma:
-		h.s, ok = c.holdComma(base + h.depth)
 	case actNumberEnd:
 		// b ends the number before it, and is read again after it: only
 		// whitespace, a comma or a close can be.
-		d := base + h.depth
-		switch s := afterValue(d); lexStep[s][b] {
-		case s:
-			h.s, c.viewEnd = s, n
-		case actComma:
-			if h.s, ok = c.holdComma(d); ok {
-				c.viewEnd = n
-			}
-		case actClose:
+		switch next := lexStep[c.afterValue(base+h.depth)][b]; {
+		case next < nStates: // whitespace or a comma
+			h.s, c.viewEnd = next, n
+		case next == actClose:
 			if h.depth, h.s, ok = c.holdClose(base, h.depth, b); ok {
 				c.viewEnd = n + 1
 			}
@@ -310,25 +298,19 @@ func (c *Call) holdOpen(d int, a uint8) (uint8, bool) {
 	return lsFirstValue, true
 }
 
-// holdComma returns the state after a comma with d containers open, or
-// false when the innermost container's kind is not in c.stack.
-func (c *Call) holdComma(d int) (uint8, bool) {
-	if d > maxHoldDepth {
-		return 0, false
-	}
-	if c.isObject(d - 1) {
-		return lsName, true
-	}
-	return lsValue, true
-}
-
 // afterValue is the grammar state after a whole value with d containers
-// open: lsEnd after the top-level value.
-func afterValue(d int) uint8 {
-	if d == 0 {
+// open: lsEnd after the top-level value, and otherwise the state for the
+// innermost container's kind, if c.stack has it.
+func (c *Call) afterValue(d int) uint8 {
+	switch {
+	case d == 0:
 		return lsEnd
+	case d > maxHoldDepth:
+		return lsAfter
+	case c.isObject(d - 1):
+		return lsAfterName
 	}
-	return lsAfter
+	return lsAfterItem
 }
 
 // holdClose reads b, '}' or ']', with depth containers opened by the
@@ -340,7 +322,7 @@ func (c *Call) holdClose(base, depth int, b byte) (int, uint8, bool) {
 	if d == 0 || d > maxHoldDepth || c.isObject(d-1) != (b == '}') {
 		return depth, 0, false
 	}
-	return depth - 1, afterValue(d - 1), true
+	return depth - 1, c.afterValue(d - 1), true
 }
 
 // startHold sets the hold state from the tokenizer's, which has read
@@ -374,7 +356,7 @@ func (c *Call) startHold(n int) bool {
 		case tokenizer.ExpectColon:
 			c.h.s = lsColon
 		case tokenizer.ExpectComma:
-			c.h.s = lsAfter
+			c.h.s = c.afterValue(c.tk.Depth())
 		default:
 			c.h.s = lsEnd
 		}
