@@ -236,7 +236,10 @@ loop:
 			if !jsonwire.Space[c] {
 				break
 			}
-			i = jsonwire.SkipSpace(b, i+1)
+			if i++; i < len(b) && b[i] > ' ' {
+				continue // one space, as after a colon
+			}
+			i = jsonwire.SkipSpace(b, i)
 			continue
 		}
 		var kind Kind // Name when a name is due, else set below
