@@ -51,7 +51,7 @@ const (
 // at a time, and jumps to the first byte of a word that is not a space.
 func SkipSpace(b []byte, i int) int {
 	for i+8 <= len(b) {
-		x := binary.LittleEndian.Uint64(b[i:]) ^ spaces8
+		x := binary.LittleEndian.Uint64(b[i : i+8]) ^ spaces8
 		if x == 0 {
 			i += 8
 			continue
@@ -72,7 +72,7 @@ func SkipSpace(b []byte, i int) int {
 // not Plain: a quote, a backslash, a control or a non-ASCII byte.
 func SkipPlain(b []byte, i int) int {
 	for i+8 <= len(b) {
-		w := binary.LittleEndian.Uint64(b[i:])
+		w := binary.LittleEndian.Uint64(b[i : i+8])
 		quote := w ^ ('"' * ones8)
 		slash := w ^ ('\\' * ones8)
 		// Flag a zero byte in quote or slash, a byte below 0x20 (w-spaces8)
@@ -142,7 +142,7 @@ func ScanNumber(b []byte, i int) int {
 // the common integers.
 func skipManyDigits(b []byte, i int) int {
 	for i+8 <= len(b) {
-		w := binary.LittleEndian.Uint64(b[i:])
+		w := binary.LittleEndian.Uint64(b[i : i+8])
 		x := (w&highNibbles ^ threes8) | ((w+6*ones8)&highNibbles ^ threes8)
 		if x != 0 {
 			return i + bits.TrailingZeros64(x)>>3
