@@ -30,9 +30,13 @@ const (
 	spillKeep   = 96  // at most this many bytes of top frames stay inline at a spill
 )
 
-// smallIndexFrame is the trailer of an array frame whose index fits in
-// one byte, read as a little-endian uint16.
-const smallIndexFrame = 1 | 'a'<<8
+// smallIndexFrame and pairIndexFrame are the trailers of array frames
+// whose index is a uvarint of one byte and of two, read as little-endian
+// uint16s.
+const (
+	smallIndexFrame = 1 | 'a'<<8
+	pairIndexFrame  = 2 | 'a'<<8
+)
 
 type pathStack struct {
 	buf   [pathInline]byte
@@ -67,17 +71,21 @@ func (p *pathStack) ensure(used, room int) {
 	p.n = copy(p.buf[:], p.buf[cut:p.n+used]) - used
 }
 
-// pushSmall is pushArray for an index below 128, with room to spare, and
-// small enough to inline: the frame's three bytes go in one store, with a
-// fourth beyond the frames, where nothing is kept while the top is an
-// array. It reports whether it could.
+// pushSmall is pushArray for an index below 1<<14, with room to spare,
+// and small enough to inline: the frame, three bytes or four, goes in
+// one store; a three-byte frame writes a fourth beyond the frames, where
+// nothing is kept while the top is an array. It reports whether it could.
 func (p *pathStack) pushSmall(index int64) bool {
 	n := p.n
-	if uint64(index) >= 1<<7 || n > pathInline-4 {
+	if uint64(index) >= 1<<14 || n > pathInline-4 {
 		return false
 	}
-	binary.LittleEndian.PutUint32(p.buf[n:], uint32(index)|smallIndexFrame<<8)
-	p.n = n + 3
+	w, size := uint32(index)|smallIndexFrame<<8, 3
+	if index >= 1<<7 {
+		w, size = uint32(index&0x7F|0x80)|uint32(index>>7)<<8|pairIndexFrame<<16, 4
+	}
+	binary.LittleEndian.PutUint32(p.buf[n:], w)
+	p.n = n + size
 	return true
 }
 
@@ -121,12 +129,15 @@ func (p *pathStack) popSmall() int64 {
 	if n < 4 {
 		return -1
 	}
-	w := binary.LittleEndian.Uint32(p.buf[n-4:])
-	if w>>16 != smallIndexFrame {
-		return -1
+	switch w := binary.LittleEndian.Uint32(p.buf[n-4:]); w >> 16 {
+	case smallIndexFrame:
+		p.n = n - 3
+		return int64(byte(w >> 8))
+	case pairIndexFrame:
+		p.n = n - 4
+		return int64(w&0x7F) | int64(byte(w>>8))<<7
 	}
-	p.n = n - 3
-	return int64(byte(w >> 8))
+	return -1
 }
 
 // pop unfreezes the newest frame. For an object frame the name stays in

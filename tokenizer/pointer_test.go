@@ -74,6 +74,24 @@ func TestPointerAfterEveryToken(t *testing.T) {
 	for _, name := range []string{"", "a", "ab"} {
 		docs = append(docs, `{"`+name+`":`+strings.Repeat("[", 200)+strings.Repeat("]", 200)+"}")
 	}
+	// Containers at indices where the varint grows from one byte to two
+	// and from two to three, inside a wide array that is itself below
+	// another array frame.
+	var wide strings.Builder
+	wide.WriteString(`{"w":[0,[`)
+	for i := range 16390 {
+		if i > 0 {
+			wide.WriteByte(',')
+		}
+		switch i {
+		case 127, 128, 16383, 16384, 16389:
+			wide.WriteString(`[[1],{"k":[2]}]`)
+		default:
+			wide.WriteByte('0')
+		}
+	}
+	wide.WriteString(`]]}`)
+	docs = append(docs, wide.String())
 	for range 200 {
 		var b strings.Builder
 		genValue(rng, &b, 0, 1+rng.IntN(160))
