@@ -323,3 +323,32 @@ func FuzzFastPath(f *testing.F) {
 		checkFastPath(t, string(doc), cuts, opts, ops)
 	})
 }
+
+// TestOneByteAfterValues feeds, one byte at a time, what may follow a
+// value: the end of a number (whitespace, a comma, the right close, the
+// wrong one, junk) and commas in objects and arrays, at the top and
+// around maxHoldDepth, where the automaton no longer knows the
+// container's kind (lsAfter). Each delta is checked against the general
+// path and a call that holds nothing back.
+func TestOneByteAfterValues(t *testing.T) {
+	tails := []string{"", " ", ",", "}", "]", "x", " ,", " }", "\n]", "e", ".", "-"}
+	heads := []string{"[1", "[-0.5", "[12e3", `{"a":7`, `{"a":[1,2`, "1", "-0", `{"a":"s"`, "[true", `[{"a":null`}
+	var docs []string
+	for _, h := range heads {
+		for _, tl := range tails {
+			docs = append(docs, h+tl, h+tl+`,2]}`, h+tl+` 3`)
+		}
+	}
+	for _, depth := range []int{maxHoldDepth - 2, maxHoldDepth - 1, maxHoldDepth, maxHoldDepth + 1} {
+		open := strings.Repeat("[", depth-1)
+		docs = append(docs, open+`{"a":1,"b":[2,3],"c":"d"}`+strings.Repeat("]", depth-1),
+			open+`[1,2 , 3]`+strings.Repeat("]", depth-1), open+`{"a":1]`)
+	}
+	for _, doc := range docs {
+		cuts := make([]int, len(doc))
+		for i := range cuts {
+			cuts[i] = i + 1
+		}
+		checkFastPath(t, doc, cuts, Options{}, nil)
+	}
+}
