@@ -445,8 +445,9 @@ func (c *Call) end(final []byte, budget int64) error {
 		// The grammar that held the bytes back has read the whole value
 		// and found it valid. The tokenizer would only agree; it reads
 		// them if something asks for its state later (a checkpoint, a
-		// pointer).
-		c.ended, c.hasFinal = true, final != nil
+		// pointer). quickEnd goes with the end, before the check runs: a
+		// check may call the call's own methods.
+		c.ended, c.hasFinal, c.quickEnd = true, final != nil, 0
 		c.logEnd()
 		c.gate()
 		return nil

@@ -154,7 +154,8 @@ func (c *Call) hold(data []byte) bool {
 // deltas that Delta takes without the rules for replays, gaps, the end
 // and the caps (takeAll), and by one-byte deltas that only change the
 // automaton's state (take): a byte inside a string, number or literal,
-// or whitespace. It is 0 when nothing may be taken so, and otherwise keeps
+// whitespace, a colon, a comma, or a name's opening quote. It is 0 when
+// nothing may be taken so, and otherwise keeps
 // every cap: the arguments' capacity (no append), the byte cap, and the
 // number length limit. setQuick sets it after the bytes are held;
 // whatever drops the hold state or changes the status zeroes it. So
@@ -211,10 +212,10 @@ func (c *Call) takeAll(data []byte) {
 
 // takeAction is take for a byte b whose action in the automaton is a:
 // what hold does with it, case by case, on the call's own fields. The
-// cases are one-liners over the helpers below, which hold's switch
-// calls too; the two switches stay apart because hold keeps its state in
-// locals, and a shared act on a struct of them made every multi-byte
-// delta about 13% slower.
+// cases use the helpers below, which hold's switch calls too (hold's
+// number loop does what the actNumberEnd case does); the two switches
+// stay apart because hold keeps its state in locals, and a shared act on
+// a struct of them made every multi-byte delta about 13% slower.
 func (c *Call) takeAction(b byte, a uint8) {
 	n := c.takeByte(b)
 	h, ok := &c.h, true
@@ -255,7 +256,8 @@ func (c *Call) takeAction(b byte, a uint8) {
 		return
 	}
 	if !ok {
-		// Nothing was changed but what the case does on success.
+		// The case changed nothing that unhold does not reset: the hold
+		// state, which it drops, and no field of the view.
 		c.unhold(n)
 		return
 	}

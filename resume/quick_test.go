@@ -139,3 +139,20 @@ func TestEmptyDelta(t *testing.T) {
 	require.NoError(t, c.Delta(nil, -1, -1))
 	assert.Equal(t, 1, deltas(), "logged")
 }
+
+// A check that feeds its own call at the ready gate finds it ended, also
+// when the grammar that held the bytes back ends the call without the
+// tokenizer (End's quick path).
+func TestCheckDeltaOnItsOwnCall(t *testing.T) {
+	var got error
+	check := func(c *resume.Call, _ []byte) error {
+		got = c.Delta([]byte(" "), -1, -1)
+		return nil
+	}
+	c := resume.NewCall("0", resume.Options{Capacity: 64, Check: check})
+	require.NoError(t, oneByOne(c, `{"a":1} `))
+	require.NoError(t, c.End(nil))
+	assert.ErrorIs(t, got, resume.ErrEnded)
+	assert.Equal(t, `{"a":1} `, string(c.Arguments()))
+	assert.Equal(t, resume.StatusReady, c.Status())
+}
