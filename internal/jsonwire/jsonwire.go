@@ -336,6 +336,27 @@ func UTF8Len(b []byte, i int) int {
 	return n + 1
 }
 
+// utf8Len4 is UTF8Len for i+4 <= len(b), with the sequence and the bytes
+// after it in one load: the second byte's range, then the continuation
+// bits of the rest at once.
+func utf8Len4(b []byte, i int) int {
+	lead := UTF8First[b[i]]
+	n := lead.Need & 3
+	w := binary.LittleEndian.Uint32(b[i : i+4])
+	if c := byte(w >> 8); n == 0 || c < lead.Lo || c > lead.Hi || w&contMask[n] != contBits[n] {
+		return 0
+	}
+	return int(n) + 1
+}
+
+// contMask and contBits, by a Lead's Need, select the top two bits of
+// the sequence's third and fourth bytes in a little-endian word of it,
+// and what they must be: 10, a continuation byte.
+var (
+	contMask = [4]uint32{2: 0x00C00000, 3: 0xC0C00000}
+	contBits = [4]uint32{2: 0x00800000, 3: 0x80800000}
+)
+
 // ScanString reads the contents of a string that begin at b[i], over
 // whole valid sequences only. When the closing quote is in b it returns
 // the index just past it and true. Otherwise it returns the index of the
@@ -356,6 +377,8 @@ func ScanString(b []byte, i int) (int, bool) {
 			return i + 1, true
 		case c == '\\':
 			n = EscapeLen(b, i)
+		case c >= 0x80 && i+4 <= len(b):
+			n = utf8Len4(b, i)
 		case c >= 0x80:
 			n = UTF8Len(b, i)
 		}

@@ -796,6 +796,11 @@ func TestUTF8Len(t *testing.T) {
 			if got := UTF8Len(pre, 2); got != tt.want {
 				t.Errorf("UTF8Len(%q, 2) = %d, want %d", pre, got, tt.want)
 			}
+			if padded := append(b[:len(b):len(b)], "xyz"...); len(padded) >= 4 {
+				if got := utf8Len4(padded, 0); got != tt.want {
+					t.Errorf("utf8Len4(%q, 0) = %d, want %d", padded, got, tt.want)
+				}
+			}
 		})
 	}
 
@@ -810,6 +815,9 @@ func TestUTF8Len(t *testing.T) {
 				t.Fatalf("UTF8Len(%q, 0) = %d, want %d", b, got, want)
 			}
 			if len(b) == 4 {
+				if got, want := utf8Len4(b, 0), refUTF8Len(b, 0); got != want {
+					t.Fatalf("utf8Len4(%q, 0) = %d, want %d", b, got, want)
+				}
 				return
 			}
 			for _, c := range conts {
