@@ -378,7 +378,16 @@ func ScanString(b []byte, i int) (int, bool) {
 		case c == '\\':
 			n = EscapeLen(b, i)
 		case c >= 0x80 && i+4 <= len(b):
-			n = utf8Len4(b, i)
+			// A run of multi-byte characters, as in CJK text.
+			for {
+				if n = utf8Len4(b, i); n == 0 {
+					return i, false
+				}
+				if i += n; i+4 > len(b) || b[i] < 0x80 {
+					break
+				}
+			}
+			continue
 		case c >= 0x80:
 			n = UTF8Len(b, i)
 		}
