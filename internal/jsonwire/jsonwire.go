@@ -51,7 +51,7 @@ const (
 // at a time, and jumps to the first byte of a word that is not a space.
 func SkipSpace(b []byte, i int) int {
 	for i+8 <= len(b) {
-		x := binary.LittleEndian.Uint64(b[i : i+8]) ^ spaces8
+		x := binary.LittleEndian.Uint64(b[i:i+8]) ^ spaces8
 		if x == 0 {
 			i += 8
 			continue
@@ -72,16 +72,14 @@ func SkipSpace(b []byte, i int) int {
 // not Plain: a quote, a backslash, a control or a non-ASCII byte.
 func SkipPlain(b []byte, i int) int {
 	for i+8 <= len(b) {
+		// Flag a zero byte in w^quotes or w^slashes, a byte below 0x20
+		// (w-spaces8) and a byte of 0x80 or above (w). Subtracting one
+		// flags a zero byte, and also any byte of 0x81 or above, which w
+		// flags anyway. The lowest flagged byte is always a true match: a
+		// false one can only come from a borrow out of a true match below
+		// it. (One expression, without locals, keeps SkipPlain inlinable.)
 		w := binary.LittleEndian.Uint64(b[i : i+8])
-		quote := w ^ ('"' * ones8)
-		slash := w ^ ('\\' * ones8)
-		// Flag a zero byte in quote or slash, a byte below 0x20 (w-spaces8)
-		// and a byte of 0x80 or above (w). Subtracting one flags a zero
-		// byte, and also any byte of 0x81 or above, which w flags anyway.
-		// The lowest flagged byte is always a true match: a false one can
-		// only come from a borrow out of a true match below it.
-		special := ((quote - ones8) | (slash - ones8) | (w - spaces8) | w) & highs8
-		if special != 0 {
+		if special := (((w ^ '"'*ones8) - ones8) | ((w ^ '\\'*ones8) - ones8) | (w - spaces8) | w) & highs8; special != 0 {
 			return i + bits.TrailingZeros64(special)>>3
 		}
 		i += 8
