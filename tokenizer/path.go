@@ -166,6 +166,21 @@ func (p *pathStack) pop() (obj bool, index int64, nameLen int, cut bool) {
 	return true, 0, size, kind == 'O'
 }
 
+// pushNamed freezes an object frame for the member name raw, which is
+// not in the buffer yet: appendName and pushObject in one go, for a
+// container opened right after its name.
+func (p *pathStack) pushNamed(raw []byte) {
+	cut := len(raw) > maxPathName
+	kind := byte('o')
+	if cut {
+		raw, kind = raw[:maxPathName], 'O'
+	}
+	p.ensure(0, len(raw)+2)
+	n := p.n + copy(p.buf[p.n:], raw)
+	p.buf[n], p.buf[n+1] = byte(len(raw)), kind
+	p.n = n + 2
+}
+
 // appendName appends raw name bytes to the top name of length used,
 // keeping at most maxPathName of them. It returns the new length and
 // whether bytes were dropped.

@@ -532,8 +532,10 @@ func (t *Tokenizer) openContainer(i int, obj bool) error {
 // depth limit, and returns its token.
 func (t *Tokenizer) openToken(i int, obj bool) Token {
 	if t.depth > 0 {
-		if t.topObj {
-			t.flushName()
+		if t.topObj && t.nameRef {
+			t.nameRef = false
+			t.path.pushNamed(t.buf[t.nameStart:t.nameEnd])
+		} else if t.topObj {
 			t.path.pushObject(t.nameLen, t.nameCut)
 		} else if !t.path.pushSmall(t.index) {
 			t.path.pushArray(t.index)

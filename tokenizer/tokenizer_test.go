@@ -455,6 +455,16 @@ func TestLongNameInPointerIsCut(t *testing.T) {
 	name := strings.Repeat("n", 200)
 	tr := run([]byte(`{"`+name+`":x}`), nil, Options{})
 	assert.Equal(t, "/"+name[:maxPathName]+"…", tr.Ptr)
+	// The same name frozen in a frame, under a container opened right
+	// after it, and again after that container closes.
+	tr = run([]byte(`{"`+name+`":[1,x]}`), nil, Options{})
+	assert.Equal(t, "/"+name[:maxPathName]+"…/1", tr.Ptr)
+	tr = run([]byte(`{"`+name+`":[1] x}`), nil, Options{})
+	assert.Equal(t, "/"+name[:maxPathName]+"…", tr.Ptr)
+	for _, chunk := range []int{1, 7} {
+		tr = run([]byte(`{"a":{"`+name+`":{"b":[x]}}}`), []int{chunk}, Options{})
+		assert.Equal(t, "/a/"+name[:maxPathName]+"…/b/0", tr.Ptr, "chunks of %d", chunk)
+	}
 }
 
 func TestZeroAllocs(t *testing.T) {
