@@ -264,7 +264,9 @@ loop:
 				break loop
 			}
 			exp = expValue
-			i++
+			if i++; i < len(b) && b[i] == ' ' {
+				i++ // ": ", as indented JSON has it
+			}
 			continue
 		case expName, expFirstName:
 			if c == '}' && exp == expFirstName {
