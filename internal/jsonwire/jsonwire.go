@@ -39,11 +39,9 @@ var HexValue = func() (t [256]int8) {
 
 // Eight bytes at a time: masks for the SWAR scans below.
 const (
-	ones8       = 0x0101010101010101
-	highs8      = 0x8080808080808080
-	spaces8     = 0x2020202020202020
-	threes8     = 0x3030303030303030
-	highNibbles = 0xF0F0F0F0F0F0F0F0
+	ones8   = 0x0101010101010101
+	highs8  = 0x8080808080808080
+	spaces8 = 0x2020202020202020
 )
 
 // SkipSpace returns the index of the first non-whitespace byte of b at
@@ -132,16 +130,17 @@ func ScanNumber(b []byte, i int) int {
 }
 
 // skipManyDigits is SkipDigits for runs that are likely long, such as
-// the fraction of a float: eight bytes at a time. A byte is a digit when
-// its high nibble is 3 both as it is and with 6 added, which carries out
-// of the low nibble above '9'. A carry out of a byte only reaches the
-// bytes after it, so the lowest flagged byte is always the first that is
-// not a digit. It costs more than SkipDigits on short runs, which are
-// the common integers.
+// the fraction of a float: eight bytes at a time. A byte is flagged (its
+// high bit set) when it is above '9' (+0x46 reaches 0x80 from 0x3A up to
+// 0xB9) or below '0' (-'0' borrows), or from 0xB0 up (-'0' stays at 0x80
+// or above). A carry or a borrow out of a byte only reaches the bytes
+// after it, and a digit makes neither, so the lowest flagged byte is
+// always the first that is not a digit. It costs more than SkipDigits on
+// short runs, which are the common integers.
 func skipManyDigits(b []byte, i int) int {
 	for i+8 <= len(b) {
 		w := binary.LittleEndian.Uint64(b[i : i+8])
-		x := (w&highNibbles ^ threes8) | ((w+6*ones8)&highNibbles ^ threes8)
+		x := ((w + 0x46*ones8) | (w - '0'*ones8)) & highs8
 		if x != 0 {
 			return i + bits.TrailingZeros64(x)>>3
 		}

@@ -204,11 +204,12 @@ func refSkipDigits(b []byte, i int) int {
 }
 
 // TestSkipDigits holds both digit scans to the byte loop. The bytes next
-// to the digits in value ('/' and ':'), those whose high nibble is 3 ('<'
-// to '?'), and those that carry when 6 is added (0xFA to 0xFF) are the
-// ones a wrong eight-byte test would let through.
+// to the digits in value ('/' and ':'), those at the edges of what the
+// eight-byte test adds and subtracts (0x7F, 0x80, 0xB9, 0xBA), and those
+// whose high nibble is 3 ('<' to '?') are the ones a wrong eight-byte
+// test would let through.
 func TestSkipDigits(t *testing.T) {
-	others := []byte{'/', ':', ';', '<', '?', '.', 'e', '-', ',', ']', ' ', 0x00, 0x20, 0x29, 0x3f, 0x40, 0x70, 0xb0, 0xf0, 0xfa, 0xff}
+	others := []byte{'/', ':', ';', '<', '?', '.', 'e', '-', ',', ']', ' ', 0x00, 0x20, 0x29, 0x3f, 0x40, 0x70, 0x7f, 0x80, 0xb0, 0xb9, 0xba, 0xc6, 0xf0, 0xfa, 0xff}
 	for _, fn := range []struct {
 		name string
 		f    func([]byte, int) int
@@ -220,6 +221,26 @@ func TestSkipDigits(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSkipManyDigitsEveryByte puts every byte that is not a digit at every
+// place of an eight-byte word after digits, with bytes after it that carry
+// or borrow the most, and wants the scan to stop at it.
+func TestSkipManyDigitsEveryByte(t *testing.T) {
+	for pos := range 8 {
+		for c := range 256 {
+			if IsDigit(byte(c)) {
+				continue
+			}
+			for _, tail := range []byte{'0', '9', 0x00, 0x7f, 0xff} {
+				b := append(bytes.Repeat([]byte("7"), pos), byte(c))
+				b = append(b, bytes.Repeat([]byte{tail}, 16)...)
+				if got := skipManyDigits(b, 0); got != pos {
+					t.Fatalf("skipManyDigits(%q, 0) = %d, want %d", b, got, pos)
+				}
+			}
+		}
 	}
 }
 
