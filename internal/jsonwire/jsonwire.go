@@ -107,23 +107,30 @@ func ScanNumber(b []byte, i int) int {
 	default:
 		return 0
 	}
-	if j < len(b) && b[j] == '.' {
+	// Each part ends at a byte of b, c, or the number is cut by the chunk.
+	if j == len(b) {
+		return 0
+	}
+	c := b[j]
+	if c == '.' {
 		k := j + 1
-		if j = skipManyDigits(b, k); j == k {
+		if j = skipManyDigits(b, k); j == k || j == len(b) {
 			return 0
 		}
+		c = b[j]
 	}
-	if j < len(b) && b[j]|0x20 == 'e' {
+	if c|0x20 == 'e' {
 		j++
 		if j < len(b) && (b[j] == '+' || b[j] == '-') {
 			j++
 		}
 		k := j
-		if j = SkipDigits(b, k); j == k {
+		if j = SkipDigits(b, k); j == k || j == len(b) {
 			return 0
 		}
+		c = b[j]
 	}
-	if j == len(b) || IsDigit(b[j]) { // cut by the chunk, or a leading zero
+	if IsDigit(c) { // a leading zero
 		return 0
 	}
 	return j
