@@ -311,9 +311,9 @@ func (t *Tokenizer) saveNumber(p []byte) {
 
 func (t *Tokenizer) numBytes() []byte {
 	if t.nNum <= len(t.num) {
-		return t.num[:t.nNum]
+		return t.num[:t.nNum:t.nNum]
 	}
-	return t.numHeap
+	return t.numHeap[:len(t.numHeap):len(t.numHeap)]
 }
 
 // endNumber records the number token whose last bytes are buf[start:end].
@@ -331,7 +331,7 @@ func (t *Tokenizer) endNumber(start, end int) {
 
 // literalBytes are the bytes of jsonwire.Literals: the Raw of a literal
 // that a chunk boundary cut.
-var literalBytes = [3][]byte{[]byte("true"), []byte("false"), []byte("null")}
+var literalBytes = [3][]byte{[]byte("true")[:4:4], []byte("false")[:5:5], []byte("null")[:4:4]}
 
 // literalKinds are the kinds of jsonwire.Literals, in order.
 var literalKinds = [3]Kind{True, False, Null}

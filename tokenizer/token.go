@@ -44,7 +44,8 @@ func (k Kind) String() string {
 //
 // Raw is borrowed: it aliases the chunk given to Feed or a small buffer
 // inside the Tokenizer, and is valid only until the next call of any
-// method on the Tokenizer. Copy it to keep it.
+// method on the Tokenizer. Copy it to keep it. Its capacity is its length,
+// so appending to it copies it instead of writing over the bytes after it.
 type Token struct {
 	Raw []byte
 	// info packs the offset, depth, kind and flags into one word. With

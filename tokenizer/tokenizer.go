@@ -327,7 +327,7 @@ loop:
 			}
 			kind = Number
 		}
-		tok := Token{Raw: b[i:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+		tok := Token{Raw: b[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 		t.pos = j
 		if kind == Name {
 			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
@@ -388,9 +388,9 @@ func (t *Tokenizer) made() Token {
 	var raw []byte
 	switch o.src {
 	case outChunk:
-		raw = t.buf[o.start:o.end]
+		raw = t.buf[o.start:o.end:o.end]
 	case outCarry:
-		raw = t.carry[:o.end]
+		raw = t.carry[:o.end:o.end]
 	case outNum:
 		raw = t.numBytes()
 	default:
@@ -548,7 +548,7 @@ func (t *Tokenizer) openToken(i int, obj bool) Token {
 	if obj {
 		kind, t.expect = BeginObject, expFirstName
 	}
-	tok := Token{Raw: t.buf[i : i+1], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+	tok := Token{Raw: t.buf[i : i+1 : i+1], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 	t.depth++
 	t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = obj, 0, 0, false, false
 	t.pos = i + 1
@@ -566,7 +566,7 @@ func (t *Tokenizer) closeToken(i int) Token {
 	if t.topObj {
 		kind = EndObject
 	}
-	tok := Token{Raw: t.buf[i : i+1], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+	tok := Token{Raw: t.buf[i : i+1 : i+1], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 	t.nameRef = false
 	if index := t.path.popSmall(); index >= 0 {
 		t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = false, index, 0, false, false

@@ -546,3 +546,39 @@ func TestLargeIndexInPointer(t *testing.T) {
 		assert.Equal(t, int64(len(in)-1), tr.Offset, "n=%d", n)
 	}
 }
+
+// Appending to a token's Raw must not write over the chunk, whatever
+// buffer Raw comes from: the chunk, the carry of a cut string, the number
+// buffer, or a literal.
+func TestRawCapacityIsItsLength(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		in   string
+		cuts []int
+	}{
+		{"whole tokens", `{"a":[1,true,"s"]}`, nil},
+		{"cut string and number", `["h\u00e9llo",12345]`, []int{5, 16}},
+		{"cut literal", `[false,null]`, []int{3, 9}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := []byte(tt.in)
+			want := string(in)
+			tk := New(Options{})
+			prev := 0
+			for _, cut := range append(tt.cuts, len(in)) {
+				require.NoError(t, tk.Feed(in[prev:cut]))
+				prev = cut
+				for {
+					tok, err := tk.Next()
+					if err != nil {
+						require.ErrorIs(t, err, ErrNeedMore)
+						break
+					}
+					assert.Equal(t, len(tok.Raw), cap(tok.Raw), "%s %q", tok.Kind(), tok.Raw)
+					_ = append(tok.Raw, '#', '#')
+				}
+			}
+			assert.Equal(t, want, string(in))
+		})
+	}
+}
