@@ -33,8 +33,9 @@
 // with Kind, First, Last, Depth and Offset). 32 bytes, four words, is
 // the most the Go compiler keeps in registers, which matters at one call
 // per token. Raw is borrowed from the chunk (or, for a token cut across
-// chunks, from a small buffer in the Tokenizer) and is valid until the
-// next method call.
+// chunks, from a small buffer in the Tokenizer, or the package's copy of
+// a literal), is valid until the next method call, and is not to be
+// written into.
 //
 // Strings and object names arrive in pieces as their bytes arrive. A piece
 // never ends inside a UTF-8 sequence, inside an escape (\|n, \u00|e9), or

@@ -42,10 +42,12 @@ func (k Kind) String() string {
 // a UTF-8 sequence, an escape, or a surrogate pair, so each piece decodes
 // on its own (see AppendText).
 //
-// Raw is borrowed: it aliases the chunk given to Feed or a small buffer
-// inside the Tokenizer, and is valid only until the next call of any
-// method on the Tokenizer. Copy it to keep it. Its capacity is its length,
-// so appending to it copies it instead of writing over the bytes after it.
+// Raw is borrowed: it aliases the chunk given to Feed, a small buffer
+// inside the Tokenizer, or (for a literal cut across chunks) the
+// package's own copy of the literal, and is valid only until the next
+// call of any method on the Tokenizer. Copy it to keep it, and do not
+// write into it. Its capacity is its length, so appending to it copies it
+// instead of writing over the bytes after it.
 type Token struct {
 	Raw []byte
 	// info packs the offset, depth, kind and flags into one word. With

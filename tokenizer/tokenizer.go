@@ -130,8 +130,9 @@ type Tokenizer struct {
 	nameLen int   // bytes of the top member name, kept in path
 	nameCut bool  // the top member name was cut for length
 	// A name read whole from the current chunk is not copied into path
-	// until it must be (flushName): at a chunk's end, when a container
-	// opens under it, or at an error. Until then it is buf[nameStart:nameEnd].
+	// until it must be: when a container opens under it (pushNamed), and
+	// at a chunk's end or an error (flushName). Until then it is
+	// buf[nameStart:nameEnd].
 	nameRef            bool
 	nameStart, nameEnd int
 	hasName            bool  // the top member name is whole
@@ -237,7 +238,7 @@ loop:
 				break
 			}
 			if i++; i < len(b) && b[i] > ' ' {
-				continue // one space, as after a colon
+				continue // one space, as in ", " (the colon case takes ": ")
 			}
 			i = jsonwire.SkipSpace(b, i)
 			continue
@@ -589,7 +590,7 @@ func (t *Tokenizer) flushName() {
 }
 
 // copyName is flushName's rare case, kept out of line so that flushName,
-// a test on every container opened in an object, inlines.
+// a test at every chunk's end, inlines.
 //
 //go:noinline
 func (t *Tokenizer) copyName() {

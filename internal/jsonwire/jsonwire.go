@@ -75,7 +75,8 @@ func SkipPlain(b []byte, i int) int {
 		// flags a zero byte, and also any byte of 0x81 or above, which w
 		// flags anyway. The lowest flagged byte is always a true match: a
 		// false one can only come from a borrow out of a true match below
-		// it. (One expression, without locals, keeps SkipPlain inlinable.)
+		// it. (One expression, with no temporaries for the quote and
+		// backslash words, keeps SkipPlain inlinable.)
 		w := binary.LittleEndian.Uint64(b[i : i+8])
 		if special := (((w ^ '"'*ones8) - ones8) | ((w ^ '\\'*ones8) - ones8) | (w - spaces8) | w) & highs8; special != 0 {
 			return i + bits.TrailingZeros64(special)>>3
