@@ -18,22 +18,9 @@ import (
 // deltas inside strings, numbers and literals), and hold it to every rule
 // the general path keeps.
 
-// oneByOne feeds doc one byte at a time and returns the first error.
-func oneByOne(c *resume.Call, doc string) error { return bySize(c, doc, 1) }
-
-// bySize feeds doc in deltas of size bytes and returns the first error.
-func bySize(c *resume.Call, doc string, size int) error {
-	for i := 0; i < len(doc); i += size {
-		if err := c.Delta([]byte(doc[i:min(i+size, len(doc))]), -1, -1); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func TestOneByteDeltaAfterEnd(t *testing.T) {
 	c := resume.NewCall("0", resume.Options{})
-	require.NoError(t, oneByOne(c, `{"a":"b"} `))
+	require.NoError(t, feed(c, `{"a":"b"} `, 1))
 	require.Equal(t, resume.StatusComplete, c.Status())
 	require.NoError(t, c.End(nil))
 	require.Equal(t, resume.StatusReady, c.Status())
@@ -47,7 +34,7 @@ func TestDeltasAtTheByteCap(t *testing.T) {
 	for _, size := range []int{1, 2, 5} {
 		for cap := 1; cap < len(doc); cap++ {
 			c := resume.NewCall("0", resume.Options{MaxBytes: int64(cap)})
-			err := bySize(c, doc, size)
+			err := feed(c, doc, size)
 			require.ErrorIs(t, err, resume.ErrTooLarge, "cap %d, deltas of %d", cap, size)
 			kept := cap / size * size // the delta that crosses the cap is not kept
 			assert.Equal(t, doc[:kept], string(c.Arguments()), "cap %d, deltas of %d", cap, size)
@@ -60,7 +47,7 @@ func TestDeltasPastTheCapacity(t *testing.T) {
 	doc := `{"s":"` + strings.Repeat("é", 300) + `","n":` + strings.Repeat("7", 300) + `}`
 	for _, size := range []int{1, 2, 5} {
 		c := resume.NewCall("0", resume.Options{Capacity: 3})
-		require.NoError(t, bySize(c, doc, size))
+		require.NoError(t, feed(c, doc, size))
 		require.NoError(t, c.End(nil))
 		assert.Equal(t, resume.StatusReady, c.Status(), "deltas of %d", size)
 		assert.Equal(t, doc, string(c.Arguments()), "deltas of %d", size)
@@ -72,7 +59,7 @@ func TestOneByteDeltasAtTheNumberLimit(t *testing.T) {
 		for n := 1; n <= 12; n++ {
 			doc := `[` + strings.Repeat("1", n) + `]`
 			c := resume.NewCall("0", resume.Options{Tokenizer: tokenizer.Options{MaxNumberLength: limit}})
-			_ = oneByOne(c, doc)
+			_ = feed(c, doc, 1)
 			if n > limit {
 				require.Equal(t, resume.StatusInvalid, c.Status(), "limit %d, %d digits", limit, n)
 				require.ErrorIs(t, c.Err(), tokenizer.ErrLimit)
@@ -105,13 +92,13 @@ func deltaLog(t *testing.T) (*slog.Logger, func() int) {
 func TestOneByteDeltasAreLogged(t *testing.T) {
 	logger, deltas := deltaLog(t)
 	c := resume.NewCall("0", resume.Options{Logger: logger})
-	require.NoError(t, oneByOne(c, `{"a":"bcd"}`))
+	require.NoError(t, feed(c, `{"a":"bcd"}`, 1))
 	assert.Equal(t, 11, deltas(), "one record per delta")
 }
 
 func TestOneByteDeltaAfterTooLarge(t *testing.T) {
 	c := resume.NewCall("0", resume.Options{MaxBytes: 10})
-	require.NoError(t, oneByOne(c, `{"a":"`))
+	require.NoError(t, feed(c, `{"a":"`, 1))
 	require.ErrorIs(t, c.Delta([]byte(`012345`), -1, -1), resume.ErrTooLarge)
 	require.ErrorIs(t, c.Delta([]byte(`x`), -1, -1), resume.ErrTooLarge, "a byte that would fit")
 	assert.Equal(t, `{"a":"`, string(c.Arguments()))
@@ -150,7 +137,7 @@ func TestCheckDeltaOnItsOwnCall(t *testing.T) {
 		return nil
 	}
 	c := resume.NewCall("0", resume.Options{Capacity: 64, Check: check})
-	require.NoError(t, oneByOne(c, `{"a":1} `))
+	require.NoError(t, feed(c, `{"a":1} `, 1))
 	require.NoError(t, c.End(nil))
 	assert.ErrorIs(t, got, resume.ErrEnded)
 	assert.Equal(t, `{"a":1} `, string(c.Arguments()))
