@@ -270,10 +270,7 @@ func (c *Call) read(start int) {
 // byte stops the tokenizer, the view is then the one the deltas give
 // without holding back.
 func (c *Call) unhold(start int) {
-	if c.holding {
-		c.holding, c.h, c.quickEnd = false, holdState{}, 0
-		c.feed(c.args[c.holdStart:start])
-	}
+	c.feedHeld(start)
 	if c.status <= StatusComplete {
 		c.feed(c.args[start:])
 	}

@@ -155,9 +155,9 @@ func (c *Call) hold(data []byte) bool {
 // and the caps (takeAll), and by one-byte deltas that only change the
 // automaton's state (take): a byte inside a string, number or literal,
 // whitespace, a colon, a comma, or a name's opening quote. It is 0 when
-// nothing may be taken so, and otherwise keeps
-// every cap: the arguments' capacity (no append), the byte cap, and the
-// number length limit. setQuick sets it after the bytes are held;
+// nothing may be taken so, and otherwise keeps every cap: the
+// arguments' capacity (no append), the byte cap, and the number length
+// limit. setQuick sets it after the bytes are held;
 // whatever drops the hold state or changes the status zeroes it. So
 // quickEnd > 0 means: bytes are held, the status is receiving or
 // complete, the call has not ended and nothing logs its deltas. Code
@@ -369,10 +369,14 @@ func (c *Call) startHold(n int) bool {
 }
 
 // flush feeds the bytes held back, if any.
-func (c *Call) flush() {
+func (c *Call) flush() { c.feedHeld(len(c.args)) }
+
+// feedHeld drops the hold state and feeds the bytes held back before
+// args[end], if any.
+func (c *Call) feedHeld(end int) {
 	if c.holding {
 		c.holding, c.h, c.quickEnd = false, holdState{}, 0
-		c.feed(c.args[c.holdStart:])
+		c.feed(c.args[c.holdStart:end])
 	}
 }
 
