@@ -89,18 +89,11 @@ func (p *pathStack) pushSmall(index int64) bool {
 	return true
 }
 
-// pushArray freezes an array frame at element index.
+// pushArray freezes an array frame at element index, making room for it
+// first; callers try pushSmall before it.
 func (p *pathStack) pushArray(index int64) {
 	p.ensure(0, binary.MaxVarintLen64+2)
-	switch { // the common cases, without the varint loops
-	case index < 1<<7:
-		p.buf[p.n], p.buf[p.n+1], p.buf[p.n+2] = byte(index), 1, 'a'
-		p.n += 3
-		return
-	case index < 1<<14:
-		p.buf[p.n], p.buf[p.n+1] = byte(index)|0x80, byte(index>>7)
-		p.buf[p.n+2], p.buf[p.n+3] = 2, 'a'
-		p.n += 4
+	if p.pushSmall(index) {
 		return
 	}
 	k := binary.PutUvarint(p.buf[p.n:], uint64(index))
@@ -153,13 +146,7 @@ func (p *pathStack) pop() (obj bool, index int64, nameLen int, cut bool) {
 	size, kind := int(p.buf[p.n-2]), p.buf[p.n-1]
 	start := p.n - 2 - size
 	p.n = start
-	if kind == 'a' {
-		switch size {
-		case 1:
-			return false, int64(p.buf[start]), 0, false
-		case 2:
-			return false, int64(p.buf[start]&0x7F) | int64(p.buf[start+1])<<7, 0, false
-		}
+	if kind == 'a' { // callers try popSmall before it
 		v, _ := binary.Uvarint(p.buf[start : start+size])
 		return false, int64(v), 0, false
 	}
