@@ -118,7 +118,7 @@ func (c *Call) hold(data []byte) bool {
 			s, view = c.afterValue(base+depth), at+1
 			complete = complete || s == lsEnd
 		case actNumber:
-			s, numStart = numberStart(b), at
+			s, numStart = lsNumber+jsonwire.NumberFirst(b), at
 		case actOpenObject, actOpenArray:
 			var ok bool
 			if s, ok = c.holdOpen(base+depth, next); !ok {
@@ -228,7 +228,7 @@ func (c *Call) takeAction(b byte, a uint8) {
 	case actLiteralEnd:
 		h.s, c.viewEnd = c.afterValue(base+h.depth), n+1
 	case actNumber:
-		h.s, h.numStart = numberStart(b), n
+		h.s, h.numStart = lsNumber+jsonwire.NumberFirst(b), n
 	case actOpenObject, actOpenArray:
 		if h.s, ok = c.holdOpen(base+h.depth, a); ok {
 			h.depth++
@@ -270,18 +270,6 @@ func (c *Call) takeAction(b byte, a uint8) {
 		// were, but a number adds its length limit while it lasts.
 		c.setQuick()
 	}
-}
-
-// numberStart is the automaton state after b, the first byte of a
-// number.
-func numberStart(b byte) uint8 {
-	switch b {
-	case '-':
-		return lsNumber + jsonwire.NumMinus
-	case '0':
-		return lsNumber + jsonwire.NumZero
-	}
-	return lsNumber + jsonwire.NumInt
 }
 
 // holdOpen opens the container of action a (actOpenObject or
@@ -391,13 +379,7 @@ func (c *Call) startNumber(end int) bool {
 	if len(num) == 0 {
 		return false // unreachable while the tokenizer is in a number
 	}
-	n := uint8(jsonwire.NumInt)
-	switch num[0] {
-	case '-':
-		n = jsonwire.NumMinus
-	case '0':
-		n = jsonwire.NumZero
-	}
+	n := jsonwire.NumberFirst(num[0])
 	for _, b := range num[1:] {
 		var ok bool
 		if n, ok = jsonwire.NumberStep(n, b); !ok {

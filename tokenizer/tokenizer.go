@@ -506,15 +506,7 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 	if c == '-' || jsonwire.IsDigit(c) {
 		// Next's fast path takes every whole number under the limit, so
 		// this one is cut by the chunk's end, too long, or wrong.
-		t.lex, t.tokOff, t.nNum = lexNumber, t.base+int64(i), 0
-		switch {
-		case c == '-':
-			t.sub = jsonwire.NumMinus
-		case c == '0':
-			t.sub = jsonwire.NumZero
-		default:
-			t.sub = jsonwire.NumInt
-		}
+		t.lex, t.tokOff, t.nNum, t.sub = lexNumber, t.base+int64(i), 0, jsonwire.NumberFirst(c)
 		return t.readNumber(i, i+1)
 	}
 	if t.expect == expFirstValue {

@@ -222,6 +222,18 @@ const (
 	NumExpDigit        // ... an exponent digit
 )
 
+// NumberFirst returns the state after c, the first byte of a number: '-'
+// or a digit.
+func NumberFirst(c byte) uint8 {
+	switch c {
+	case '-':
+		return NumMinus
+	case '0':
+		return NumZero
+	}
+	return NumInt
+}
+
 // NumberCanEnd reports whether a number may end in state s.
 func NumberCanEnd(s uint8) bool {
 	return s == NumZero || s == NumInt || s == NumFrac || s == NumExpDigit

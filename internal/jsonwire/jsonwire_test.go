@@ -450,24 +450,14 @@ func TestScanNumber(t *testing.T) {
 	})
 }
 
-// TestNumberStep runs the state machine over every prefix and checks each
-// step against the regexp: a byte is accepted iff the prefix so far is
-// still the start of a number, and NumberCanEnd iff it is a whole number.
+// TestNumberStep runs the state machine, from NumberFirst, over every
+// prefix and checks each step against the regexp: a byte is accepted iff
+// the prefix so far is still the start of a number, and NumberCanEnd iff
+// it is a whole number.
 func TestNumberStep(t *testing.T) {
-	first := func(c byte) (uint8, bool) {
-		switch {
-		case c == '-':
-			return NumMinus, true
-		case c == '0':
-			return NumZero, true
-		case c >= '1' && c <= '9':
-			return NumInt, true
-		}
-		return 0, false
-	}
 	check := func(t *testing.T, b []byte) bool {
 		t.Helper()
-		s, ok := first(b[0])
+		s, ok := NumberFirst(b[0]), b[0] == '-' || IsDigit(b[0])
 		if ok != numberViable(b[:1]) {
 			t.Errorf("%q: first byte accepted = %v, regexp says %v", b[:1], ok, !ok)
 			return false
