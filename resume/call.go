@@ -64,7 +64,7 @@ type Call struct {
 	deltas  int32 // delta events kept
 	replays int32 // replayed deltas ignored
 	dupEnds int32 // end signals after the first
-	events  int64 // events applied, for the log
+	others  int64 // events other than the deltas kept: see eventCount
 	lastSeq int64 // largest Event.Seq seen, or -1
 	x       *extra
 }
@@ -173,7 +173,7 @@ func errUnknownKind(k EventKind) error {
 // below zero, leave what is known. It may come at any time; it changes
 // no status.
 func (c *Call) Start(id, name string, index int) {
-	c.events++
+	c.others++
 	if id != "" {
 		c.id = id
 	}
@@ -231,7 +231,6 @@ func (c *Call) Write(p []byte) (int, error) {
 // NOTE: this is the per-delta hot path. The rules for replays, gaps and
 // the end are in admit, so that a plain delta passes one test for them.
 func (c *Call) delta(data []byte, seq, offset, budget int64) error {
-	c.events++
 	if offset >= 0 || seq >= 0 && seq <= c.lastSeq || c.ended || c.status == StatusTooLarge {
 		var err error
 		if data, err = c.admit(data, seq, offset); err != nil {
@@ -239,6 +238,7 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 		}
 	}
 	if err := c.fits(len(data), budget); err != nil {
+		c.others++ // a delta refused
 		c.setStatus(StatusTooLarge, err)
 		return err
 	}
@@ -432,7 +432,7 @@ func (c *Call) feed(chunk []byte) {
 func (c *Call) End(final []byte) error { return c.end(final, -1) }
 
 func (c *Call) end(final []byte, budget int64) error {
-	c.events++
+	c.others++
 	if c.ended {
 		c.dupEnds++
 		c.logDuplicateEnd()
@@ -593,7 +593,13 @@ func (c *Call) abandon() {
 }
 
 // refuse logs an event that changed nothing and returns its error.
+// eventCount is the number of events applied, which the log numbers its
+// records by: the deltas kept, counted for Stats, and the others. A delta
+// taken under quickEnd so counts once, not twice.
+func (c *Call) eventCount() int64 { return int64(c.deltas) + c.others }
+
 func (c *Call) refuse(err error, seq int64, n int) error {
+	c.others++ // a delta refused
 	c.logRefused(err, seq, n)
 	return err
 }

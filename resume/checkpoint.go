@@ -262,7 +262,7 @@ func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 	u(uint64(c.deltas))
 	u(uint64(c.replays))
 	u(uint64(c.dupEnds))
-	u(uint64(c.events))
+	u(uint64(c.eventCount()))
 	s(c.lastSeq)
 	u(uint64(cp.limit))
 	bs(cp.errMsg)
@@ -324,7 +324,9 @@ func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	c.deltas = int32(r.Uint(math.MaxInt32))
 	c.replays = int32(r.Uint(math.MaxInt32))
 	c.dupEnds = int32(r.Uint(math.MaxInt32))
-	c.events = int64(r.Uint(math.MaxInt64))
+	if c.others = int64(r.Uint(math.MaxInt64)) - int64(c.deltas); c.others < 0 {
+		return ErrCheckpoint // fewer events than deltas
+	}
 	c.lastSeq = r.Int(-1, math.MaxInt64)
 	s.limit = int64(r.Uint(math.MaxInt64))
 	s.errMsg = string(r.Bytes(1 << 16))

@@ -190,9 +190,9 @@ func (c *Call) take(b byte, s uint8) {
 // returns b's index in the arguments.
 func (c *Call) takeByte(b byte) int {
 	n := len(c.args)
-	c.args = c.args[:n+1]
-	c.args[n] = b
-	c.events++
+	grown := c.args[:n+1]
+	c.args = c.args[:n+1] // the same test of the capacity, and one store
+	grown[n] = b          // n < n+1, with no second test
 	c.deltas++
 	return n
 }
@@ -203,7 +203,6 @@ func (c *Call) takeAll(data []byte) {
 	n := len(c.args)
 	c.args = c.args[:n+len(data)]
 	copy(c.args[n:], data)
-	c.events++
 	c.deltas++
 	if !c.hold(c.args[n:]) {
 		c.unhold(n)

@@ -37,7 +37,7 @@ func (c *Call) log(level slog.Level, msg string, attrs ...slog.Attr) {
 	if c.id != "" {
 		base = append(base, slog.String("id", c.id))
 	}
-	base = append(base, slog.Int64("event", c.events), slog.Int("bytes", len(c.args)))
+	base = append(base, slog.Int64("event", c.eventCount()), slog.Int("bytes", len(c.args)))
 	c.opts.Logger.LogAttrs(context.Background(), level, msg, append(base, attrs...)...)
 }
 

@@ -77,12 +77,16 @@ func TestLog(t *testing.T) {
 	assert.Equal(t, 3, deltas)
 	assert.Equal(t, []string{"receiving>complete", "complete>ready"}, statuses)
 	assert.Equal(t, 1, readies, "ready exactly once")
-	msgs := make([]string, len(recs))
+	msgs, events := make([]string, len(recs)), make([]int64, len(recs))
 	for i, r := range recs {
-		msgs[i] = r.Msg
+		msgs[i], events[i] = r.Msg, r.Event
 	}
 	assert.Equal(t, []string{"call start", "call delta", "call delta", "call delta", "call status",
 		"call end", "call status", "call result", "call duplicate end", "call refused"}, msgs)
+	// Each record carries the number of the event it came from: the
+	// start, three deltas (the third completes the value), the end with
+	// its status and result, the second end, the delta after it.
+	assert.Equal(t, []int64{1, 2, 3, 4, 4, 5, 5, 5, 6, 7}, events)
 	assert.Contains(t, string(recs[len(recs)-1].Error), "after the end signal")
 
 	t.Run("with arguments", func(t *testing.T) {
