@@ -77,7 +77,7 @@ func (c *Call) hold(data []byte) bool {
 				}
 			}
 		case isNumberState(s):
-			n, limit := s-lsNumber, numStart+c.maxNumber()-1-at0 // data[limit:] is past the limit
+			n, limit := s-lsNumber, numStart+c.maxNum-1-at0 // data[limit:] is past the limit
 			for ; i < len(data); i++ {
 				next, ok := jsonwire.NumberStep(n, data[i])
 				if !ok {
@@ -157,21 +157,24 @@ func (c *Call) hold(data []byte) bool {
 // whitespace, a colon, a comma, or a name's opening quote. It is 0 when
 // nothing may be taken so, and otherwise keeps every cap: the
 // arguments' capacity (no append), the byte cap, and the number length
-// limit. setQuick sets it after the bytes are held;
+// limit. setQuick sets it after the bytes are held, and takeAction
+// while a number lasts (from quickCap, which setQuick also sets);
 // whatever drops the hold state or changes the status zeroes it. So
 // quickEnd > 0 means: bytes are held, the status is receiving or
 // complete, the call has not ended and nothing logs its deltas. Code
 // that sets c.status or c.holding itself (restore, replaceArgs) runs only
 // where quickEnd is already 0.
 
-// setQuick sets quickEnd after held bytes.
+// setQuick sets quickEnd after held bytes, and quickCap, what it is
+// outside numbers, for the number actions to set it from.
 func (c *Call) setQuick() {
 	end := 0
 	if c.status <= StatusComplete && !c.ended && c.opts.Logger == nil {
 		end = int(min(int64(cap(c.args)), c.maxArgs))
-		if isNumberState(c.h.s) {
-			end = min(end, c.h.numStart+c.maxNumber()-1)
-		}
+	}
+	c.quickCap = end
+	if isNumberState(c.h.s) {
+		end = min(end, c.h.numStart+c.maxNum-1)
 	}
 	c.quickEnd = end
 }
@@ -227,7 +230,11 @@ func (c *Call) takeAction(b byte, a uint8) {
 	case actLiteralEnd:
 		h.s, c.viewEnd = c.afterValue(base+h.depth), n+1
 	case actNumber:
+		// While the number lasts, its length limit caps quickEnd, which
+		// is quickCap outside numbers (setQuick's rule, in one step).
 		h.s, h.numStart = lsNumber+jsonwire.NumberFirst(b), n
+		c.quickEnd = min(c.quickEnd, n+c.maxNum-1)
+		return
 	case actOpenObject, actOpenArray:
 		if h.s, ok = c.holdOpen(base+h.depth, a); ok {
 			h.depth++
@@ -250,6 +257,9 @@ func (c *Call) takeAction(b byte, a uint8) {
 		default:
 			ok = false
 		}
+		if ok {
+			c.quickEnd = c.quickCap // the number's limit is lifted
+		}
 	default: // actRefuse
 		c.read(n)
 		return
@@ -262,12 +272,6 @@ func (c *Call) takeAction(b byte, a uint8) {
 	}
 	if h.s == lsEnd && c.status == StatusReceiving {
 		c.setStatus(StatusComplete, nil)
-	}
-	if a == actNumber || a == actNumberEnd {
-		// The only actions after which quickEnd changes: the arguments
-		// have not grown past their capacity and the gates are as they
-		// were, but a number adds its length limit while it lasts.
-		c.setQuick()
 	}
 }
 
@@ -404,14 +408,6 @@ func (c *Call) startLiteral(end int) bool {
 	}
 	c.h.s = uint8(lsLiteral + litStride*int(jsonwire.LiteralIndex(c.args[start])) + end - start)
 	return true
-}
-
-// maxNumber is the tokenizer's number length limit.
-func (c *Call) maxNumber() int {
-	if n := c.opts.Tokenizer.MaxNumberLength; n > 0 {
-		return min(n, tokenizer.MaxNumberLengthLimit)
-	}
-	return tokenizer.DefaultMaxNumberLength
 }
 
 // holdDepthLimit is the depth at which the grammar stops opening

@@ -59,6 +59,14 @@ func (o *Options) maxBytes() int64 {
 	return o.MaxBytes
 }
 
+// maxNumber is the tokenizer's number length limit.
+func (o *Options) maxNumber() int {
+	if n := o.Tokenizer.MaxNumberLength; n > 0 {
+		return min(n, tokenizer.MaxNumberLengthLimit)
+	}
+	return tokenizer.DefaultMaxNumberLength
+}
+
 func (o *Options) tokenizerOptions() tokenizer.Options {
 	t := o.Tokenizer
 	t.MaxBytes, t.AllowMultipleValues = 0, false

@@ -54,20 +54,28 @@ func TestDeltasPastTheCapacity(t *testing.T) {
 	}
 }
 
+// TestOneByteDeltasAtTheNumberLimit feeds numbers of every length near
+// the limit a byte at a time: the first number of the text, and numbers
+// after others that ended with a comma, a space or a close, which lift
+// the limit of the one before.
 func TestOneByteDeltasAtTheNumberLimit(t *testing.T) {
 	for _, limit := range []int{2, 5, 9} {
-		for n := 1; n <= 12; n++ {
-			doc := `[` + strings.Repeat("1", n) + `]`
-			c := resume.NewCall("0", resume.Options{Tokenizer: tokenizer.Options{MaxNumberLength: limit}})
-			_ = feed(c, doc, 1)
-			if n > limit {
-				require.Equal(t, resume.StatusInvalid, c.Status(), "limit %d, %d digits", limit, n)
-				require.ErrorIs(t, c.Err(), tokenizer.ErrLimit)
-				var se *tokenizer.SyntaxError
-				require.ErrorAs(t, c.Err(), &se)
-				assert.Equal(t, int64(1+limit), se.Offset, "limit %d, %d digits: at the first byte past it", limit, n)
-			} else {
-				require.Equal(t, resume.StatusComplete, c.Status(), "limit %d, %d digits", limit, n)
+		for _, before := range []string{`[`, `[1,`, `[1 , `, `[[12],`, `{"a":12,"b":`, `{"a":[1],"b":`, `[1,"x",`} {
+			for n := 1; n <= 12; n++ {
+				doc := before + strings.Repeat("7", n) + `]`
+				c := resume.NewCall("0", resume.Options{Tokenizer: tokenizer.Options{MaxNumberLength: limit}})
+				_ = feed(c, doc, 1)
+				if n > limit {
+					require.Equal(t, resume.StatusInvalid, c.Status(), "%s: limit %d, %d digits", before, limit, n)
+					require.ErrorIs(t, c.Err(), tokenizer.ErrLimit)
+					var se *tokenizer.SyntaxError
+					require.ErrorAs(t, c.Err(), &se)
+					assert.Equal(t, int64(len(before)+limit), se.Offset, "%s: limit %d, %d digits: at the first byte past it", before, limit, n)
+				} else if before[0] == '[' {
+					require.Equal(t, resume.StatusComplete, c.Status(), "%s: limit %d, %d digits", before, limit, n)
+				} else {
+					require.Equal(t, resume.StatusInvalid, c.Status(), "%s: limit %d, %d digits: ']' closes no array", before, limit, n)
+				}
 			}
 		}
 	}
