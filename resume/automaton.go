@@ -76,7 +76,6 @@ const (
 	actOpenObject                  // '{' where a value may begin
 	actOpenArray                   // '['
 	actClose                       // '}' or ']' where a close may come
-	actValueStr                    // the quote that begins a value string
 	actStrEnd                      // the quote that ends a value string
 	actNumber                      // the first byte of a number
 	actNumberEnd                   // the byte after a whole number, read again after it
@@ -103,7 +102,7 @@ func buildLexStep() (t [256][256]uint8) {
 	// is after ',' in an object (lsName): the tokenizer reports those.
 	for _, s := range []int{lsValue, lsFirstValue} {
 		space(s)
-		t[s]['"'] = actValueStr
+		t[s]['"'] = lsValueStr + strNormal // shown as it begins: see Call.take
 		t[s]['{'], t[s]['['] = actOpenObject, actOpenArray
 		for _, b := range []byte("-0123456789") {
 			t[s][b] = actNumber

@@ -45,7 +45,8 @@ type Call struct {
 
 	// The partial view (view.go): args[:viewEnd] is shown, closed by the
 	// containers in stack (bit d set: the container at depth d is an
-	// object) and by a quote when inString.
+	// object) and by a quote when a string is open: inString, which the
+	// hold state stands for while bytes are held (see viewInString).
 	viewEnd  int
 	stack    uint64
 	inString bool

@@ -51,7 +51,7 @@ func snapshot(c *Call) pathState {
 	}
 	return pathState{
 		args: string(c.args), status: c.status, err: fmt.Sprint(c.err),
-		viewEnd: c.viewEnd, inString: c.inString, stack: c.stack & mask,
+		viewEnd: c.viewEnd, inString: c.viewInString(), stack: c.stack & mask,
 		held: held, h: h, quickEnd: c.quickEnd, events: c.eventCount(), deltas: c.deltas,
 		ended: c.ended, view: string(c.AppendPartial(nil)), tkDepth: c.tk.Depth(), tokEnd: c.tokEnd,
 	}

@@ -56,7 +56,7 @@ func (c *Call) hold(data []byte) bool {
 	// the end: kept in c.h, every byte would wait on the store of the one
 	// before.
 	s, depth, numStart := c.h.s, c.h.depth, c.h.numStart
-	view, inString, complete := c.viewEnd, c.inString, false
+	view, complete := c.viewEnd, false
 	base := c.tk.Depth()           // containers open where the tokenizer stands
 	at0 := len(c.args) - len(data) // data[i] is args[at0+i]
 	for i := 0; i < len(data); {
@@ -109,10 +109,8 @@ func (c *Call) hold(data []byte) bool {
 		}
 		at := at0 + i - 1 // b is args[at]
 		switch next {
-		case actValueStr:
-			s, view, inString = lsValueStr+strNormal, at+1, true
 		case actStrEnd:
-			s, view, inString = c.afterValue(base+depth), at+1, false
+			s, view = c.afterValue(base+depth), at+1
 			complete = complete || s == lsEnd
 		case actLiteralEnd:
 			s, view = c.afterValue(base+depth), at+1
@@ -139,7 +137,7 @@ func (c *Call) hold(data []byte) bool {
 		}
 	}
 	c.h = holdState{s: s, depth: depth, numStart: numStart}
-	c.viewEnd, c.inString = view, inString
+	c.viewEnd = view
 	if !c.holding {
 		c.holding, c.holdStart = true, at0
 	}
@@ -154,7 +152,7 @@ func (c *Call) hold(data []byte) bool {
 // deltas that Delta takes without the rules for replays, gaps, the end
 // and the caps (takeAll), and by one-byte deltas that only change the
 // automaton's state (take): a byte inside a string, number or literal,
-// whitespace, a colon, a comma, or a name's opening quote. It is 0 when
+// whitespace, a colon, a comma, or a string's opening quote. It is 0 when
 // nothing may be taken so, and otherwise keeps every cap: the
 // arguments' capacity (no append), the byte cap, and the number length
 // limit. setQuick sets it after the bytes are held, and takeAction
@@ -223,10 +221,8 @@ func (c *Call) takeAction(b byte, a uint8) {
 	h, ok := &c.h, true
 	base := c.tk.Depth()
 	switch a {
-	case actValueStr:
-		h.s, c.viewEnd, c.inString = lsValueStr+strNormal, n+1, true
 	case actStrEnd:
-		h.s, c.viewEnd, c.inString = c.afterValue(base+h.depth), n+1, false
+		h.s, c.viewEnd = c.afterValue(base+h.depth), n+1
 	case actLiteralEnd:
 		h.s, c.viewEnd = c.afterValue(base+h.depth), n+1
 	case actNumber:
@@ -366,6 +362,7 @@ func (c *Call) flush() { c.feedHeld(len(c.args)) }
 // args[end], if any.
 func (c *Call) feedHeld(end int) {
 	if c.holding {
+		c.inString = c.viewInString()
 		c.holding, c.h, c.quickEnd = false, holdState{}, 0
 		c.feed(c.args[c.holdStart:end])
 	}

@@ -40,6 +40,18 @@ func (c *Call) token(tok tokenizer.Token) {
 	}
 }
 
+// viewInString reports whether the view ends inside a string, which its
+// rendering closes. While bytes are held it is whether the grammar is in a
+// value string, so that a string's opening quote, a change of state, is
+// all Delta does with it; feedHeld keeps the answer in inString when the
+// hold state goes.
+func (c *Call) viewInString() bool {
+	if c.holding {
+		return c.h.s >= lsValueStr && c.h.s < lsValueStr+strStates
+	}
+	return c.inString
+}
+
 // push records the kind of the container opened at depth d.
 func (c *Call) push(d int, obj bool) {
 	bits, i := &c.stack, d
@@ -107,7 +119,7 @@ func (c *Call) AppendClosers(dst []byte) []byte {
 }
 
 func (c *Call) appendClosers(dst []byte) []byte {
-	if c.inString {
+	if c.viewInString() {
 		dst = append(dst, '"')
 	}
 	for d := c.tk.Depth() + c.h.depth - 1; d >= 0; d-- {
@@ -155,7 +167,7 @@ func (c *Call) Partial() Partial {
 			cut += 1 + next
 		}
 	}
-	if c.inString {
+	if c.viewInString() {
 		p.Tentative = append(p.Tentative, ptr)
 	}
 	return p
