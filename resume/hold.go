@@ -205,7 +205,7 @@ func (c *Call) takeAll(data []byte) {
 	c.args = c.args[:n+len(data)]
 	copy(c.args[n:], data)
 	c.deltas++
-	if !c.hold(c.args[n:]) {
+	if !c.hold(data) { // equal to args[n:], and sliced already
 		c.unhold(n)
 	}
 }
