@@ -267,7 +267,9 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 func (c *Call) read(start int) {
 	if !c.hold(c.args[start:]) {
 		c.unhold(start)
+		return
 	}
+	c.setQuick()
 }
 
 // unhold feeds the held bytes, then args[start:], the delta that could

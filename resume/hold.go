@@ -46,8 +46,9 @@ type holdState struct {
 const maxHoldDepth = 63
 
 // hold tries to hold back data, just appended to the arguments. It
-// reports whether it did; if not, the caller drops the hold state and
-// feeds every held byte and data, and the view is as it was.
+// reports whether it did; if so, the caller sets quickEnd, and if not, it
+// drops the hold state and feeds every held byte and data, and the view is
+// as it was.
 func (c *Call) hold(data []byte) bool {
 	if !c.holding && !c.startHold(len(data)) {
 		return false
@@ -144,7 +145,6 @@ func (c *Call) hold(data []byte) bool {
 	if complete && c.status == StatusReceiving {
 		c.setStatus(StatusComplete, nil)
 	}
-	c.setQuick()
 	return true
 }
 
@@ -155,8 +155,9 @@ func (c *Call) hold(data []byte) bool {
 // whitespace, a colon, a comma, or a string's opening quote. It is 0 when
 // nothing may be taken so, and otherwise keeps every cap: the
 // arguments' capacity (no append), the byte cap, and the number length
-// limit. setQuick sets it after the bytes are held, and takeAction
-// while a number lasts (from quickCap, which setQuick also sets);
+// limit. setQuick sets it after bytes are held, from the gates and the
+// caps (quickCap) and the number being read; after bytes taken under it,
+// takeAll and takeAction only set it again from quickCap and the number;
 // whatever drops the hold state or changes the status zeroes it. So
 // quickEnd > 0 means: bytes are held, the status is receiving or
 // complete, the call has not ended and nothing logs its deltas. Code
@@ -166,15 +167,19 @@ func (c *Call) hold(data []byte) bool {
 // setQuick sets quickEnd after held bytes, and quickCap, what it is
 // outside numbers, for the number actions to set it from.
 func (c *Call) setQuick() {
-	end := 0
+	c.quickCap = 0
 	if c.status <= StatusComplete && !c.ended && c.opts.Logger == nil {
-		end = int(min(int64(cap(c.args)), c.maxArgs))
+		c.quickCap = int(min(int64(cap(c.args)), c.maxArgs))
 	}
-	c.quickCap = end
+	c.limitQuick()
+}
+
+// limitQuick sets quickEnd from quickCap and the number being read, if any.
+func (c *Call) limitQuick() {
+	c.quickEnd = c.quickCap
 	if isNumberState(c.h.s) {
-		end = min(end, c.h.numStart+c.maxNum-1)
+		c.quickEnd = min(c.quickCap, c.h.numStart+c.maxNum-1)
 	}
-	c.quickEnd = end
 }
 
 // take appends the one-byte delta b, which moves the automaton to state
@@ -207,7 +212,11 @@ func (c *Call) takeAll(data []byte) {
 	c.deltas++
 	if !c.hold(data) { // equal to args[n:], and sliced already
 		c.unhold(n)
+		return
 	}
+	// Under quickEnd the arguments did not grow and the gates are as they
+	// were: quickCap stands, and only a number may lower it.
+	c.limitQuick()
 }
 
 // takeAction is take for a byte b whose action in the automaton is a:
