@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // Sentinel causes, wrapped by [Error]; test for them with errors.Is.
@@ -47,7 +49,7 @@ func (e *Error) Error() string {
 	sb.WriteString(strconv.FormatInt(e.Offset, 10))
 	if e.Pointer != "" {
 		sb.WriteString(" at ")
-		sb.WriteString(e.Pointer)
+		sb.Write(jsonwire.AppendPointerShown(nil, e.Pointer))
 	}
 	sb.WriteString(": ")
 	sb.WriteString(e.Err.Error())

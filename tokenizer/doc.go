@@ -10,20 +10,26 @@
 // in the last case the exact byte where it broke.
 //
 //	tk := tokenizer.New(tokenizer.Options{})
-//	for delta := range deltas {
-//		tk.Feed(delta)
+//	read := func() error { // every token read so far, then why it stopped
 //		for {
 //			tok, err := tk.Next()
-//			if err == tokenizer.ErrNeedMore {
-//				break // delta read; its buffer may be reused
-//			}
 //			if err != nil {
-//				return err // *tokenizer.SyntaxError: offset, pointer, reason
+//				return err
 //			}
 //			use(tok)
 //		}
 //	}
-//	tk.Close() // the provider's end signal; Next then returns io.EOF or an error
+//	for delta := range deltas {
+//		tk.Feed(delta)
+//		if err := read(); err != tokenizer.ErrNeedMore {
+//			return err // a *tokenizer.SyntaxError: offset, pointer, reason
+//		}
+//		// valid so far; the delta's buffer may be reused
+//	}
+//	tk.Close() // the provider's end signal
+//	if err := read(); err != io.EOF {
+//		return err // cut short (io.ErrUnexpectedEOF) or broken at the end
+//	}
 //
 // # Tokens and pieces
 //

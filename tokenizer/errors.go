@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io"
 	"strconv"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // Sentinel causes, checked with errors.Is on a *SyntaxError.
@@ -40,7 +42,8 @@ type SyntaxError struct {
 	// Offset is the absolute offset of the first byte that makes the input
 	// invalid, or the length of the input when it ended too early.
 	Offset int64
-	// Pointer is the RFC 6901 JSON Pointer of the value being read.
+	// Pointer is the RFC 6901 JSON Pointer of the value being read. Error
+	// quotes it whole up to 128 bytes, and a longer one by its two ends.
 	Pointer string
 	// Err is the cause: one of the Err* variables, or io.ErrUnexpectedEOF.
 	Err error
@@ -55,7 +58,7 @@ func (e *SyntaxError) Error() string {
 	b = strconv.AppendInt(b, e.Offset, 10)
 	if e.Pointer != "" {
 		b = append(b, " ("...)
-		b = append(b, e.Pointer...)
+		b = jsonwire.AppendPointerShown(b, e.Pointer)
 		b = append(b, ')')
 	}
 	return string(b)

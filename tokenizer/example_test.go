@@ -3,6 +3,8 @@ package tokenizer_test
 import (
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/deltajson/deltajson/tokenizer"
 )
@@ -54,4 +56,36 @@ func ExampleSyntaxError() {
 	// Output:
 	// 14 /items/2 true
 	// deltajson: invalid character '}' looking for beginning of value at offset 14 (/items/2)
+}
+
+// The end signal matters: only Close tells a number that has ended, or a
+// text cut short. Reading after Close gives io.EOF for a whole value, and
+// io.ErrUnexpectedEOF, with the offset and pointer, for a cut one.
+func ExampleTokenizer_Close() {
+	for _, deltas := range [][]string{{`{"retries":`, ` 12}`}, {`12`}, {`{"a": [1, `, `2`}} {
+		tk := tokenizer.New(tokenizer.Options{})
+		read := func() error {
+			for {
+				if _, err := tk.Next(); err != nil {
+					return err
+				}
+			}
+		}
+		var err error
+		for _, d := range deltas {
+			tk.Feed([]byte(d))
+			if err = read(); err != tokenizer.ErrNeedMore {
+				break
+			}
+		}
+		if err == tokenizer.ErrNeedMore {
+			tk.Close()
+			err = read()
+		}
+		fmt.Printf("%q: %v, cut short: %v\n", strings.Join(deltas, ""), err, errors.Is(err, io.ErrUnexpectedEOF))
+	}
+	// Output:
+	// "{\"retries\": 12}": EOF, cut short: false
+	// "12": EOF, cut short: false
+	// "{\"a\": [1, 2": deltajson: unexpected end of input after array element (expecting ',' or ']') at offset 11 (/a/1), cut short: true
 }

@@ -295,6 +295,11 @@ func TestLimits(t *testing.T) {
 		require.ErrorAs(t, err, &se)
 		assert.Equal(t, int64(DefaultMaxDepth), se.Offset)
 		assert.Equal(t, strings.Repeat("/0", DefaultMaxDepth), se.Pointer)
+		// The message quotes the pointer by its ends: it would otherwise
+		// be as long as the nesting.
+		assert.Less(t, len(err.Error()), 250, "%s", err)
+		assert.Contains(t, err.Error(), "at offset 10000 (/0/0/0")
+		assert.Contains(t, err.Error(), "bytes)…/0/0/0")
 	})
 	t.Run("bytes", func(t *testing.T) {
 		in := []byte(`{"a":"0123456789"}`)

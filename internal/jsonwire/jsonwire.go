@@ -2,12 +2,15 @@
 // grammar that the stateful readers share: the byte tables, the UTF-8
 // leading-byte ranges, the number state machine, and the eight-bytes-at-a-
 // time scans. Package tokenizer is built on them, and package resume's
-// hold-back scanner reads the same grammar with them.
+// hold-back scanner reads the same grammar with them. It also shortens
+// the JSON Pointers that error messages quote.
 package jsonwire
 
 import (
 	"encoding/binary"
 	"math/bits"
+	"strconv"
+	"strings"
 )
 
 // Plain marks bytes that may stand in a string as they are and need no
@@ -413,4 +416,40 @@ func ScanString(b []byte, i int) (int, bool) {
 		}
 		i += n
 	}
+}
+
+// MaxPointerShown is the most bytes of a JSON Pointer that an error
+// message quotes. The pointer of a deeply nested value grows with the
+// input (10000 levels of '[' make a 20 KB pointer), and messages end up in
+// logs; the full pointer stays in the error's Pointer field.
+const MaxPointerShown = 128
+
+// AppendPointerShown appends p to b for a message: whole when it has at
+// most MaxPointerShown bytes, and otherwise about half of them from each
+// end around a note of how many bytes are left out, as in
+// "/0/0/0…(19940 bytes)…/0/0/0". Each end is cut before a '/' when it
+// has one, and never inside a UTF-8 sequence.
+func AppendPointerShown(b []byte, p string) []byte {
+	if len(p) <= MaxPointerShown {
+		return append(b, p...)
+	}
+	const half = MaxPointerShown / 2
+	head, tail := p[:half], p[len(p)-half:]
+	if i := strings.LastIndexByte(head, '/'); i > 0 {
+		head = head[:i]
+	}
+	for len(head) > 0 && p[len(head)]&0xC0 == 0x80 {
+		head = head[:len(head)-1] // p[len(head)] continues a sequence
+	}
+	if i := strings.IndexByte(tail, '/'); i >= 0 {
+		tail = tail[i:]
+	}
+	for len(tail) > 0 && tail[0]&0xC0 == 0x80 {
+		tail = tail[1:]
+	}
+	b = append(b, head...)
+	b = append(b, "…("...)
+	b = strconv.AppendInt(b, int64(len(p)-len(head)-len(tail)), 10)
+	b = append(b, " bytes)…"...)
+	return append(b, tail...)
 }

@@ -1036,3 +1036,37 @@ func TestNumberBytesAndLiterals(t *testing.T) {
 		}
 	}
 }
+
+func TestAppendPointerShown(t *testing.T) {
+	short := "/a/0/" + strings.Repeat("x", MaxPointerShown-5)
+	if got := string(AppendPointerShown(nil, short)); got != short {
+		t.Errorf("at the limit: %q, want it whole", got)
+	}
+
+	deep := strings.Repeat("/0", 10000)
+	want := "at " + strings.Repeat("/0", 31) + "…(19874 bytes)…" + strings.Repeat("/0", 32)
+	if got := string(AppendPointerShown([]byte("at "), deep)); got != want {
+		t.Errorf("10000 levels: %q, want %q", got, want)
+	}
+
+	// Names of multi-byte characters, and names longer than the limit:
+	// the ends are whole characters, and the count adds up.
+	for _, p := range []string{
+		strings.Repeat("/名前", 40),
+		"/" + strings.Repeat("é", 200),
+		"/" + strings.Repeat("😀", 100) + "/x",
+		strings.Repeat("/ab~1c", 50),
+	} {
+		got := string(AppendPointerShown(nil, p))
+		head, rest, ok1 := strings.Cut(got, "…(")
+		n, tail, ok2 := strings.Cut(rest, " bytes)…")
+		switch {
+		case !utf8.ValidString(got) || len(got) > MaxPointerShown+32 || !ok1 || !ok2:
+			t.Errorf("%q: not a short valid form", got)
+		case !strings.HasPrefix(p, head) || !strings.HasSuffix(p, tail):
+			t.Errorf("%q: the ends are not the pointer's", got)
+		case n != strconv.Itoa(len(p)-len(head)-len(tail)):
+			t.Errorf("%q: %s bytes left out, want %d", got, n, len(p)-len(head)-len(tail))
+		}
+	}
+}
