@@ -67,7 +67,9 @@
 //     , : ] } or the end of the input, so that 'it's' stays one string;
 //     a missing comma right after such a string is therefore not seen.
 //   - Non-ASCII unquoted names; prose around a lone scalar (only objects
-//     and arrays are candidates); a byte order mark.
+//     and arrays are candidates).
+//   - A byte order mark: no kind removes it as such. With Prose it is
+//     text before the value like any other, and goes (logged) with it.
 //
 // With [Prose], a candidate that fails at its first token ("[the docs]")
 // is prose and the search goes on; one that fails later is broken JSON,

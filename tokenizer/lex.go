@@ -193,7 +193,11 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 		t.hexN = 0
 	case sUTF8:
 		if c < t.utfLo || c > t.utfHi {
-			return t.fail(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string")
+			// The bytes before c are the Tokenizer's state, not the
+			// chunk's: naming what they allow is the same however the
+			// input was cut.
+			return t.fail(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string, where "+
+				hexByte(t.utfLo)+" to "+hexByte(t.utfHi)+" must continue the character")
 		}
 		t.utfNeed--
 		t.utfLo, t.utfHi = 0x80, 0xBF

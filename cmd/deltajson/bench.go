@@ -79,6 +79,10 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *quick {
 		*sizesFlag, *chunksFlag, *budget = "1K,4K,16K,64K", "1,64", time.Second
 	}
+	if *budget < 0 {
+		fmt.Fprintf(stderr, "deltajson bench: --budget %v: must not be negative\n", *budget)
+		return exitUsage
+	}
 	sizes, err := parseSizes(*sizesFlag)
 	if err != nil {
 		fmt.Fprintf(stderr, "deltajson bench: --sizes: %v\n", err)
@@ -100,7 +104,8 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 	bar := progressbar.NewOptions(len(sizes)*len(chunks)*len(benchModes),
 		progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("bench"),
-		progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))
+		progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30),
+		progressbar.OptionSetVisibility(isTerminal(stderr))) // no redrawn lines in a log
 	var points []benchPoint
 	last := map[string]benchPoint{} // the previous size's point per mode and chunk
 	for _, size := range sizes {
@@ -242,4 +247,14 @@ func parseSizes(s string) ([]int, error) {
 		out = append(out, n*mult)
 	}
 	return out, nil
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

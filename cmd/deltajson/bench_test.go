@@ -16,6 +16,7 @@ func TestBench(t *testing.T) {
 	svg := filepath.Join(t.TempDir(), "out.svg")
 	code, out, errOut := runCLI(t, "", "bench", "--sizes", "1K,2K", "--chunks", "8,64", "--svg", svg)
 	require.Equal(t, exitOK, code, errOut)
+	assert.Empty(t, errOut, "no progress bar when standard error is not a terminal")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.GreaterOrEqual(t, len(lines), 5, out)
 	assert.Contains(t, lines[0], "sonic ÷ resume")
@@ -49,7 +50,7 @@ func TestBenchSkipsOverBudget(t *testing.T) {
 }
 
 func TestBenchUsage(t *testing.T) {
-	for _, args := range [][]string{{"--sizes", "1Q"}, {"--chunks", "0"}, {"extra"}, {"--nope"}} {
+	for _, args := range [][]string{{"--sizes", "1Q"}, {"--chunks", "0"}, {"extra"}, {"--nope"}, {"--budget", "-1s"}} {
 		code, _, _ := runCLI(t, "", append([]string{"bench"}, args...)...)
 		assert.Equal(t, exitUsage, code, "%v", args)
 	}

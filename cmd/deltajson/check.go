@@ -20,10 +20,10 @@ func init() {
 
 const checkUsage = `Usage: deltajson check [--chunk N] [--json] FILE...
 
-Checks that each FILE holds exactly one strict RFC 8259 JSON value, feeding
-it to the tokenizer N bytes at a time (default: whole), as a stream would.
-Prints one line per file. Exit status: 0 all valid, 1 some invalid,
-2 usage or I/O error.
+Checks that each FILE ("-" is stdin) holds exactly one strict RFC 8259
+JSON value, feeding it to the tokenizer N bytes at a time (default: whole),
+as a stream would. Prints one line per file. Exit status: 0 all valid,
+1 some invalid, 2 usage or I/O error.
 
 Example:
   deltajson check --chunk 1 args.json
@@ -43,26 +43,37 @@ type checkResult struct {
 	Error   string  `json:"error,omitempty"`
 }
 
-func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
 	chunk := fs.Int("chunk", 0, "feed `N` bytes at a time (0: the whole file)")
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
-	if err := fs.Parse(args); err != nil {
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
 		return exitUsage
 	}
-	if fs.NArg() == 0 || *chunk < 0 {
-		fmt.Fprintln(stderr, "deltajson check: need at least one FILE, and --chunk must not be negative")
+	if len(files) == 0 || *chunk < 0 {
+		if *chunk < 0 {
+			fmt.Fprintf(stderr, "deltajson check: --chunk %d: must not be negative\n", *chunk)
+		} else {
+			fmt.Fprintln(stderr, "deltajson check: need at least one FILE")
+		}
 		fs.Usage()
 		return exitUsage
 	}
 	status := exitOK
-	for _, name := range fs.Args() {
-		data, err := os.ReadFile(name)
+	for _, name := range files {
+		var data []byte
+		if name == "-" {
+			data, err = io.ReadAll(stdin)
+			name = displayName(name)
+		} else {
+			data, err = os.ReadFile(name)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "deltajson check: %v\n", err)
 			status = exitUsage

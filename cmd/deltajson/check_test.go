@@ -45,6 +45,12 @@ func TestCheck(t *testing.T) {
 		assert.Contains(t, out, "\n                      ^\n", "the caret stands under the '}'")
 	}
 
+	// Stdin as "-", and flags after the file names.
+	code, out, _ = runCLI(t, `[1, 2`, "check", good, "-", "--chunk", "1")
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, out, good+": valid\n")
+	assert.Contains(t, out, "<stdin>:1:6: unexpected end of input")
+
 	code, out, _ = runCLI(t, "", "check", "--json", good, bad)
 	assert.Equal(t, exitInvalid, code)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -71,6 +77,11 @@ func TestCheckUsage(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "no such file")
 
+	code, _, errOut = runCLI(t, "", "check", "--chunk", "-3", "x.json")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--chunk -3: must not be negative")
+	assert.NotContains(t, errOut, "need at least one FILE", "a file was given")
+
 	code, _, errOut = runCLI(t, "", "check", "--help")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, errOut, "Example:")
@@ -78,6 +89,10 @@ func TestCheckUsage(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "nope")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, `unknown command "nope"`)
+
+	code, _, errOut = runCLI(t, "", "help", "check")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, errOut, "Usage: deltajson check", "help COMMAND is COMMAND --help")
 
 	code, out, _ := runCLI(t, "", "help")
 	assert.Equal(t, exitOK, code)

@@ -21,6 +21,10 @@ const (
 	exitOK      = 0 // success: everything valid
 	exitInvalid = 1 // some input was invalid, or could not be repaired
 	exitUsage   = 2 // a usage or I/O error
+
+	// exitTruncated is repair's: the output is valid JSON, but closes a
+	// text that was cut short, so it is for display and not to execute.
+	exitTruncated = 3
 )
 
 // A command is one subcommand. run gets the arguments after the
@@ -48,6 +52,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			return run([]string{args[1], "--help"}, stdin, stdout, stderr) // "help check"
+		}
 		usage(stdout)
 		return exitOK
 	}

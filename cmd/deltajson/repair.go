@@ -29,7 +29,9 @@ With no --fix it repairs nothing: it only checks. "llm" is every kind but
 truncated; "all" adds truncated. Run --list for the kinds.
 
 Exit status: 0 the output is valid JSON; 1 the input could not be repaired
-(the reason and offset are on standard error); 2 a usage or I/O error.
+(the reason and offset are on standard error); 2 a usage or I/O error;
+3 the output is valid JSON but the input was cut short (kind truncated):
+show it, do not execute it.
 
 Example:
 
@@ -116,6 +118,7 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if log.Truncated() {
 		fmt.Fprintln(stderr, "deltajson repair: warning: the input was truncated; the output is for display, do not execute it")
+		return exitTruncated
 	}
 	return exitOK
 }

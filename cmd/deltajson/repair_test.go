@@ -41,7 +41,7 @@ func TestRepairCommand(t *testing.T) {
 			stderrHas: []string{"<stdin>:2:3"}},
 		{name: "ambiguous", args: []string{"--fix", "prose"}, stdin: `{"a":1} {"b":2}`, code: exitInvalid,
 			stderrHas: []string{"more than one JSON value"}},
-		{name: "truncated-warns", args: []string{"--fix", "truncated"}, stdin: `{"a":"b`, code: exitOK,
+		{name: "truncated-warns", args: []string{"--fix", "truncated"}, stdin: `{"a":"b`, code: exitTruncated,
 			stdout: `{"a":"b"}`, stderrHas: []string{"[truncated]", "do not execute"}},
 		{name: "json-log", args: []string{"--fix", "all", "--log", "json"}, stdin: "[1\n 2]", code: exitOK,
 			stdout: "[1,\n 2]", jsonStderr: true},

@@ -23,9 +23,10 @@ const replayUsage = `Usage: deltajson replay [--format F] [--json] [--chunk N] F
 Reads a recorded LLM provider stream (raw SSE, one payload per line,
 a Gemini JSON array, or a Bedrock event-stream; "-" reads stdin), feeds
 its tool-call events to package resume, and prints each call's timeline:
-deltas, status changes and the partial view as it grows, then one result
-per call. With --json it prints only the results, one JSON object per
-call in the order the calls started:
+deltas, status changes and the partial view, after each delta that grows
+it (a delta line with no view left the view as it was), then one result
+per call, or "no tool calls". With --json it prints only the results, one
+JSON object per call in the order the calls started:
 
   {"key":"0","id":"call_1","index":0,"name":"get_weather","status":"ready","arguments":"{\"city\":\"Paris\"}","deltas":5}
 
@@ -110,6 +111,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	calls := replayEvents(events, *chunk, tl)
 
+	if len(calls.Calls()) == 0 && !*asJSON {
+		fmt.Fprintln(stdout, "no tool calls")
+	}
 	status := exitOK
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)

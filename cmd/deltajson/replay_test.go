@@ -165,6 +165,8 @@ func TestReplayUsage(t *testing.T) {
 		{name: "ok", args: []string{path}, code: exitOK, stdout: `[0 f] result: ready  {"a":1}`},
 		{name: "flags after file", args: []string{path, "--json"}, code: exitOK, stdout: `"arguments":"{\"a\":1}","deltas":1}`},
 		{name: "stdin", args: []string{"--json", "--format", "openai-chat", "-"}, stdin: stream, code: exitOK, stdout: `"status":"ready"`},
+		{name: "no calls", args: []string{"--format", "openai-chat", "-"}, code: exitOK,
+			stdin: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n", stdout: "no tool calls\n"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := replayCLI(t, []byte(tt.stdin), tt.args...)
