@@ -5,11 +5,14 @@ import "github.com/deltajson/deltajson/internal/jsonwire"
 // NOTE: The hold-back grammar (hold.go) reads bytes with an automaton:
 // lexStep[s][b] is the state after byte b in state s when b only moves
 // the grammar on, or an action (a value of nStates or more) when b does
-// more: opens or closes a container, begins or ends a value, or is
-// refused. Inside strings, escapes, surrogate pairs, UTF-8 characters,
-// numbers and literals every byte is a state change, so it costs one
-// lookup; that is what lets Call.Delta take such a one-byte delta in a
-// few stores, without a call (take, under quickEnd). The table is built
+// more: opens or closes a container, begins a number, ends a value (a
+// string's closing quote, a literal's last byte, the byte after a
+// number), or is refused. A string's opening quote is only a change of
+// state (see Call.viewInString). Inside strings, escapes, surrogate
+// pairs, UTF-8 characters, numbers and literals every byte is a state
+// change, so it costs one lookup; that is what lets Call.Delta take such
+// a one-byte delta in a few stores, without a call (take, under
+// quickEnd). The table is built
 // below from the grammar, and is checked against the tokenizer by the
 // tests that compare held deltas with it (TestHeldDeltasMatchTheTokenizer,
 // FuzzPartialView).

@@ -57,7 +57,7 @@ type Call struct {
 	holdStart int
 	h         holdState
 	quickEnd  int   // see setQuick
-	quickCap  int   // quickEnd outside numbers
+	quickCap  int   // quickEnd outside numbers; meant only while quickEnd > 0
 	tokEnd    int64 // end of the last token or piece read
 
 	ended      bool // the end signal was applied
@@ -66,7 +66,7 @@ type Call struct {
 	mismatch   bool // the final arguments differed from the deltas
 	mismatchAt int64
 
-	deltas  int32 // delta events kept
+	deltas  int64 // delta events kept (int64: empty deltas cost no byte of the cap)
 	replays int32 // replayed deltas ignored
 	dupEnds int32 // end signals after the first
 	others  int64 // events other than the deltas kept: see eventCount
@@ -599,12 +599,12 @@ func (c *Call) abandon() {
 	c.logResult()
 }
 
-// refuse logs an event that changed nothing and returns its error.
 // eventCount is the number of events applied, which the log numbers its
-// records by: the deltas kept, counted for Stats, and the others. A delta
+// records by: the deltas kept, counted for Result, and the others. A delta
 // taken under quickEnd so counts once, not twice.
-func (c *Call) eventCount() int64 { return int64(c.deltas) + c.others }
+func (c *Call) eventCount() int64 { return c.deltas + c.others }
 
+// refuse logs an event that changed nothing and returns its error.
 func (c *Call) refuse(err error, seq int64, n int) error {
 	c.others++ // a delta refused
 	c.logRefused(err, seq, n)

@@ -321,10 +321,10 @@ func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	s.sum = r.Uint32()
 	c.viewEnd = int(r.Uint(uint64(s.n)))
 	c.mismatchAt = int64(r.Uint(uint64(s.n)))
-	c.deltas = int32(r.Uint(math.MaxInt32))
+	c.deltas = int64(r.Uint(math.MaxInt64))
 	c.replays = int32(r.Uint(math.MaxInt32))
 	c.dupEnds = int32(r.Uint(math.MaxInt32))
-	if c.others = int64(r.Uint(math.MaxInt64)) - int64(c.deltas); c.others < 0 {
+	if c.others = int64(r.Uint(math.MaxInt64)) - c.deltas; c.others < 0 {
 		return ErrCheckpoint // fewer events than deltas
 	}
 	c.lastSeq = r.Int(-1, math.MaxInt64)

@@ -24,7 +24,7 @@ type pathState struct {
 	h        holdState
 	quickEnd int
 	events   int64
-	deltas   int32
+	deltas   int64
 	ended    bool
 	view     string
 	tkDepth  int
