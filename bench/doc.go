@@ -69,6 +69,17 @@
 //		-test.benchtime 200ms; done | tee /tmp/new.txt
 //	sh ratios.sh /tmp/new.txt # deltajson/peer throughput, median of rounds
 //
+// The stream figures the same way, with ratios.sh told what to divide by:
+//
+//	cd bench && for i in $(seq 20); do
+//		/tmp/bench.test -test.run '^$' -test.benchtime 200ms \
+//			-test.bench 'Stream/toolargs/chunk=(1|8|64|512|all)/(resume|jsontext-pipe)$'
+//		/tmp/bench.test -test.run '^$' -test.benchtime 3x \
+//			-test.bench 'Stream/toolargs/chunk=1/reparse-sonic$'
+//	done | tee /tmp/stream.txt
+//	REF=resume sh ratios.sh /tmp/stream.txt        # each peer ÷ resume
+//	ACROSS=chunk=all sh ratios.sh /tmp/stream.txt  # each chunk size ÷ whole
+//
 // benchstat (go install golang.org/x/perf/cmd/benchstat@latest) reads
 // only key=value name parts as columns, so name them first; this prints
 // one row per file and every peer against deltajson:
