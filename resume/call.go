@@ -215,8 +215,20 @@ func (c *Call) Delta(data []byte, seq, offset int64) error {
 		}
 		return nil
 	}
-	if len(data) > 1 && seq&offset < 0 && len(c.args)+len(data) <= c.quickEnd {
-		c.takeAll(data)
+	// Longer deltas under quickEnd: appended without growing the
+	// arguments, and held. (Written out here, not in a function of its
+	// own, it saved 2% on deltas of 8 bytes.)
+	if n := len(c.args); len(data) > 1 && seq&offset < 0 && n+len(data) <= c.quickEnd {
+		c.args = c.args[:n+len(data)]
+		copy(c.args[n:], data)
+		c.deltas++
+		if !c.hold(data) { // equal to args[n:], and sliced already
+			c.unhold(n)
+			return nil
+		}
+		// The arguments did not grow and the gates are as they were:
+		// quickCap stands, and only a number may lower it.
+		c.limitQuick()
 		return nil
 	}
 	return c.delta(data, seq, offset, -1)

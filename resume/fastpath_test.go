@@ -282,7 +282,7 @@ func genCuts(r *rand.Rand, n int) []int {
 
 // TestFastPathMatchesGeneralPath feeds random documents, most of them
 // mutated into invalid ones, in random deltas to three calls: one through
-// Delta, whose fast paths (take, takeAction, takeAll) run under quickEnd;
+// Delta, whose fast paths (take, takeAction, and several bytes at once) run under quickEnd;
 // one through Apply, which always takes the general path; and one that
 // holds nothing back. After every delta the first two must agree on every
 // field (arguments, status, error, view, hold state, quickEnd, counters),

@@ -150,19 +150,19 @@ func (c *Call) hold(data []byte) bool {
 
 // quickEnd, in Call, is the length up to which the arguments may grow by
 // deltas that Delta takes without the rules for replays, gaps, the end
-// and the caps (takeAll), and by one-byte deltas that only change the
-// automaton's state (take): a byte inside a string, number or literal,
-// whitespace, a colon, a comma, or a string's opening quote. It is 0 when
-// nothing may be taken so, and otherwise keeps every cap: the
-// arguments' capacity (no append), the byte cap, and the number length
-// limit. setQuick sets it after bytes are held, from the gates and the
-// caps (quickCap) and the number being read; after bytes taken under it,
-// takeAll and takeAction only set it again from quickCap and the number;
-// whatever drops the hold state or changes the status zeroes it. So
-// quickEnd > 0 means: bytes are held, the status is receiving or
-// complete, the call has not ended and nothing logs its deltas. Code
-// that sets c.status or c.holding itself (restore, replaceArgs) runs only
-// where quickEnd is already 0.
+// and the caps (appended and held at once), and by one-byte deltas that
+// only change the automaton's state (take): a byte inside a string,
+// number or literal, whitespace, a colon, a comma, or a string's opening
+// quote. It is 0 when nothing may be taken so, and otherwise keeps every
+// cap: the arguments' capacity (no append), the byte cap, and the number
+// length limit. setQuick sets it after bytes are held, from the gates and
+// the caps (quickCap) and the number being read; after bytes taken under
+// it, Delta and takeAction only set it again from quickCap and the
+// number; whatever drops the hold state or changes the status zeroes it.
+// So quickEnd > 0 means: bytes are held, the status is receiving or
+// complete, the call has not ended and nothing logs its deltas. Code that
+// sets c.status or c.holding itself (restore, replaceArgs) runs only where
+// quickEnd is already 0.
 
 // setQuick sets quickEnd after held bytes, and quickCap, what it is
 // outside numbers, for the number actions to set it from.
@@ -205,22 +205,6 @@ func (c *Call) takeByte(b byte) int {
 	grown[n] = b
 	c.deltas++
 	return n
-}
-
-// takeAll is delta under quickEnd, without the rules it answers: the
-// bytes are appended without growing the arguments, and read.
-func (c *Call) takeAll(data []byte) {
-	n := len(c.args)
-	c.args = c.args[:n+len(data)]
-	copy(c.args[n:], data)
-	c.deltas++
-	if !c.hold(data) { // equal to args[n:], and sliced already
-		c.unhold(n)
-		return
-	}
-	// Under quickEnd the arguments did not grow and the gates are as they
-	// were: quickCap stands, and only a number may lower it.
-	c.limitQuick()
 }
 
 // takeAction is take for a byte b whose action in the automaton is a:
