@@ -1,7 +1,7 @@
 // Package bench measures deltajson next to the Go JSON libraries people
-// would otherwise use. Its one piece of API is StreamModes, the ways a
-// handler can follow a stream of argument deltas, which the CLI's bench
-// command shares; everything else is in its tests and benchmarks.
+// would otherwise use. Its API is StreamModes, the ways a handler can
+// follow a stream of argument deltas, which the CLI's bench command
+// shares, and SetMode; everything else is in its tests and benchmarks.
 //
 // # What is measured
 //
@@ -27,7 +27,8 @@
 //
 // BenchmarkStream/<doc>/chunk=<n>/<mode> streams a document as argument
 // deltas of n bytes (1, 8, 64, 512, or all at once): resume (package
-// resume, each byte read once), reparse-sonic, reparse-fastjson and
+// resume, each byte read once), resume-set (the same through a
+// resume.Set, one Event per delta), reparse-sonic, reparse-fastjson and
 // reparse-encoding-json (validate the whole buffer after every delta, as
 // naive handlers do; quadratic, so skipped where one op would validate
 // more than 3e8 bytes), and jsontext-pipe (a jsontext.Decoder fed through

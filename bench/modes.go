@@ -59,6 +59,39 @@ func StreamResume(doc []byte, chunk int) error {
 	return nil
 }
 
+// SetMode is StreamResume through a resume.Set, as a handler of several
+// calls feeds it: one Event per delta, routed by its key. BenchmarkStream
+// runs it after resume; the CLI's bench leaves it out.
+var SetMode = StreamMode{Name: "resume-set", Run: StreamResumeSet}
+
+// StreamResumeSet is StreamResume with each delta an Event applied to a
+// Set.
+func StreamResumeSet(doc []byte, chunk int) error {
+	if chunk <= 0 {
+		chunk = max(len(doc), 1)
+	}
+	calls := resume.NewSet(resume.Options{MaxBytes: -1, Capacity: len(doc)})
+	ev := resume.NewEvent(resume.EventDelta, "0")
+	for i := 0; i < len(doc); i += chunk {
+		ev.Data = doc[i:min(i+chunk, len(doc))]
+		c, err := calls.Apply(ev)
+		if err != nil {
+			return err
+		}
+		if c.Status() == resume.StatusInvalid {
+			return c.Err()
+		}
+	}
+	c, err := calls.Apply(resume.NewEvent(resume.EventEnd, "0"))
+	if err != nil {
+		return err
+	}
+	if c.Status() != resume.StatusReady {
+		return c.Err()
+	}
+	return nil
+}
+
 // reparse is the handler's work without it: append each delta to a
 // buffer and validate the whole buffer, whose validity means "complete".
 func reparse(valid func([]byte) bool) func(doc []byte, chunk int) error {

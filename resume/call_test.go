@@ -308,6 +308,36 @@ func TestCaps(t *testing.T) {
 		s.Remove("0")
 		assert.Equal(t, int64(0), s.Bytes())
 	})
+	t.Run("total, a byte at a time", func(t *testing.T) {
+		// Deltas that Delta would take on its quick path still count
+		// against the Set's cap, whichever call they go to.
+		s := resume.NewSet(resume.Options{MaxTotalBytes: 10})
+		a, b := `{"a":"xyz"}`, `[1,2,3,4,5]`
+		for i := range 5 {
+			for _, d := range []struct{ key, doc string }{{"a", a}, {"b", b}} {
+				_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: d.key, Data: []byte(d.doc[i : i+1]), Seq: -1, Offset: -1})
+				require.NoError(t, err, "byte %d of %s", i, d.key)
+			}
+		}
+		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "b", Data: []byte(b[5:6]), Seq: -1, Offset: -1})
+		require.ErrorIs(t, err, resume.ErrTotalTooLarge, "the 11th byte")
+		assert.Equal(t, resume.StatusTooLarge, c.Status())
+		assert.Equal(t, int64(10), s.Bytes())
+		assert.Equal(t, b[:5], string(c.Arguments()))
+		assert.Equal(t, resume.StatusReceiving, s.Call("a").Status())
+	})
+	t.Run("removed and started again", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{})
+		first, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":`), Seq: -1, Offset: -1})
+		require.NoError(t, err)
+		s.Remove("0")
+		second, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`), Seq: -1, Offset: -1})
+		require.NoError(t, err)
+		assert.NotSame(t, first, second, "a new call for the key")
+		assert.Equal(t, `[`, string(second.Arguments()))
+		assert.Equal(t, `{"a":`, string(first.Arguments()), "the removed call is left alone")
+		assert.Equal(t, int64(1), s.Bytes())
+	})
 	t.Run("calls", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1})
 		_, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "0", Index: 0, Seq: -1, Offset: -1})

@@ -13,6 +13,7 @@ type Set struct {
 	calls map[string]*Call
 	order []*Call
 	total int64
+	last  *Call // the last event's call: events come in runs for one call
 }
 
 // NewSet returns an empty Set whose calls use opts.
@@ -27,17 +28,20 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
 		return nil, errUnknownKind(ev.Kind) // before a call is made for it
 	}
-	c := s.calls[ev.Key]
-	if c == nil {
-		if s.opts.RequireStart && ev.Kind != EventStart {
-			return nil, ErrUnknownCall
+	c := s.last
+	if c == nil || c.key != ev.Key {
+		if c = s.calls[ev.Key]; c == nil {
+			if s.opts.RequireStart && ev.Kind != EventStart {
+				return nil, ErrUnknownCall
+			}
+			if s.opts.MaxCalls > 0 && len(s.order) >= s.opts.MaxCalls {
+				return nil, ErrTooManyCalls
+			}
+			c = newCall(ev.Key, &s.opts)
+			s.calls[ev.Key] = c
+			s.order = append(s.order, c)
 		}
-		if s.opts.MaxCalls > 0 && len(s.order) >= s.opts.MaxCalls {
-			return nil, ErrTooManyCalls
-		}
-		c = newCall(ev.Key, &s.opts)
-		s.calls[ev.Key] = c
-		s.order = append(s.order, c)
+		s.last = c
 	}
 	budget := int64(-1)
 	if s.opts.MaxTotalBytes > 0 {
@@ -52,7 +56,13 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		if ev.ID != "" || ev.Name != "" {
 			c.Start(ev.ID, ev.Name, ev.Index)
 		}
-		err = c.delta(ev.Data, ev.Seq, ev.Offset, budget)
+		if budget < 0 || int64(len(ev.Data)) <= budget {
+			// The total cap has nothing to say: Delta, and its quick
+			// paths when the call allows them.
+			err = c.Delta(ev.Data, ev.Seq, ev.Offset)
+		} else {
+			err = c.delta(ev.Data, ev.Seq, ev.Offset, budget)
+		}
 	case EventEnd:
 		err = c.end(ev.Final, budget)
 	}
@@ -83,6 +93,9 @@ func (s *Set) Remove(key string) {
 		return
 	}
 	delete(s.calls, key)
+	if s.last == c {
+		s.last = nil
+	}
 	for i, o := range s.order {
 		if o == c {
 			s.order = append(s.order[:i], s.order[i+1:]...)
