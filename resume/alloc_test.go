@@ -46,6 +46,27 @@ func TestZeroAllocs(t *testing.T) {
 		assert.Zero(t, allocs)
 		require.Equal(t, resume.StatusReceiving, c.Status())
 	})
+	t.Run("set", func(t *testing.T) {
+		// Two calls' deltas interleaved through a Set, one byte and a
+		// piece in turn, with and without a total cap.
+		for _, total := range []int64{0, 1 << 30} {
+			s := resume.NewSet(resume.Options{Capacity: 1 << 20, MaxTotalBytes: total})
+			for _, k := range []string{"a", "b"} {
+				_, err := s.Apply(delta(k, `{"content":"`))
+				require.NoError(t, err)
+			}
+			evs := []resume.Event{delta("a", "x"), delta("b", `Grüße 😀 \u00e9 `), delta("b", "y"), delta("a", `日本語 \"q\" `)}
+			i := 0
+			allocs := testing.AllocsPerRun(2000, func() {
+				if _, err := s.Apply(evs[i%len(evs)]); err != nil {
+					panic(err)
+				}
+				i++
+			})
+			assert.Zero(t, allocs, "total cap %d", total)
+			require.Equal(t, resume.StatusReceiving, s.Call("a").Status())
+		}
+	})
 }
 
 // TestCallSize checks that an open call costs about 1 KB beyond its
