@@ -163,7 +163,7 @@ func (c *Call) Apply(ev Event) error {
 		c.Start(ev.ID, ev.Name, ev.Index)
 		return nil
 	case EventDelta:
-		return c.delta(ev.Data, ev.Seq, ev.Offset, -1)
+		return c.Delta(ev.Data, ev.Seq, ev.Offset)
 	case EventEnd:
 		return c.end(ev.Final, -1)
 	}

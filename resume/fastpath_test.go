@@ -168,9 +168,7 @@ func checkFastPath(t *testing.T, doc string, cuts []int, opts Options, ops []byt
 			op = ops[k]
 		}
 		ea := a.Delta(d, -1, -1)
-		ev := NewEvent(EventDelta, "0")
-		ev.Data = d
-		eb := b.Apply(ev)
+		eb := b.delta(d, -1, -1, -1)
 		ec := c.Delta(d, -1, -1)
 		sa, sb := snapshot(a), snapshot(b)
 		if fmt.Sprint(ea) != fmt.Sprint(eb) || sa != sb {
@@ -282,8 +280,8 @@ func genCuts(r *rand.Rand, n int) []int {
 
 // TestFastPathMatchesGeneralPath feeds random documents, most of them
 // mutated into invalid ones, in random deltas to three calls: one through
-// Delta, whose fast paths (take, takeAction, and several bytes at once) run under quickEnd;
-// one through Apply, which always takes the general path; and one that
+// Delta, whose fast paths (take, takeAction, several bytes at once) run
+// under quickEnd; one through delta, the general path; and one that
 // holds nothing back. After every delta the first two must agree on every
 // field (arguments, status, error, view, hold state, quickEnd, counters),
 // and the first must agree with the third on status, error and view.

@@ -76,12 +76,12 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if *quick {
-		*sizesFlag, *chunksFlag, *budget = "1K,4K,16K,64K", "1,64", time.Second
-	}
 	if *budget < 0 {
 		fmt.Fprintf(stderr, "deltajson bench: --budget %v: must not be negative\n", *budget)
 		return exitUsage
+	}
+	if *quick {
+		*sizesFlag, *chunksFlag, *budget = "1K,4K,16K,64K", "1,64", time.Second
 	}
 	sizes, err := parseSizes(*sizesFlag)
 	if err != nil {

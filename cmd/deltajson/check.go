@@ -56,10 +56,19 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	if len(files) == 0 || *chunk < 0 {
-		if *chunk < 0 {
+	stdins := 0
+	for _, f := range files {
+		if f == "-" {
+			stdins++
+		}
+	}
+	if len(files) == 0 || *chunk < 0 || stdins > 1 {
+		switch {
+		case *chunk < 0:
 			fmt.Fprintf(stderr, "deltajson check: --chunk %d: must not be negative\n", *chunk)
-		} else {
+		case stdins > 1:
+			fmt.Fprintln(stderr, `deltajson check: "-" (stdin) may be named once`)
+		default:
 			fmt.Fprintln(stderr, "deltajson check: need at least one FILE")
 		}
 		fs.Usage()
@@ -69,8 +78,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		var data []byte
 		if name == "-" {
-			data, err = io.ReadAll(stdin)
 			name = displayName(name)
+			if data, err = io.ReadAll(stdin); err != nil {
+				err = fmt.Errorf("%s: %w", name, err)
+			}
 		} else {
 			data, err = os.ReadFile(name)
 		}

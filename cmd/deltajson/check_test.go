@@ -45,6 +45,12 @@ func TestCheck(t *testing.T) {
 		assert.Contains(t, out, "\n                      ^\n", "the caret stands under the '}'")
 	}
 
+	// After "--" every argument is a file name.
+	dashed := writeFile(t, "-b.json", `[]`)
+	code, out, _ = runCLI(t, "", "check", "--", good, dashed)
+	assert.Equal(t, exitOK, code, out)
+	assert.Contains(t, out, dashed+": valid\n")
+
 	// Stdin as "-", and flags after the file names.
 	code, out, _ = runCLI(t, `[1, 2`, "check", good, "-", "--chunk", "1")
 	assert.Equal(t, exitInvalid, code)
@@ -90,11 +96,15 @@ func TestCheckUsage(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, `unknown command "nope"`)
 
-	code, _, errOut = runCLI(t, "", "help", "check")
+	code, out, _ := runCLI(t, "", "help", "check")
 	assert.Equal(t, exitOK, code)
-	assert.Contains(t, errOut, "Usage: deltajson check", "help COMMAND is COMMAND --help")
+	assert.Contains(t, out, "Usage: deltajson check", "help COMMAND is COMMAND --help, on stdout")
 
-	code, out, _ := runCLI(t, "", "help")
+	code, _, errOut = runCLI(t, "", "check", "-", "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "may be named once")
+
+	code, out, _ = runCLI(t, "", "help")
 	assert.Equal(t, exitOK, code)
 	for _, c := range []string{"check", "demo"} {
 		assert.Contains(t, out, "  "+c+" ")

@@ -16,7 +16,7 @@ import (
 	"os"
 )
 
-// Exit statuses shared by every subcommand.
+// Exit statuses: the first three are every subcommand's.
 const (
 	exitOK      = 0 // success: everything valid
 	exitInvalid = 1 // some input was invalid, or could not be repaired
@@ -53,7 +53,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 && args[0] == "help" {
-			return run([]string{args[1], "--help"}, stdin, stdout, stderr) // "help check"
+			// "help check" is "check --help", with its text on stdout
+			// like this command's own.
+			return run([]string{args[1], "--help"}, stdin, stdout, stdout)
 		}
 		usage(stdout)
 		return exitOK
