@@ -21,9 +21,10 @@ func init() {
 const checkUsage = `Usage: deltajson check [--chunk N] [--json] FILE...
 
 Checks that each FILE ("-" is stdin) holds exactly one strict RFC 8259
-JSON value, feeding it to the tokenizer N bytes at a time (default: whole),
-as a stream would. Prints one line per file. Exit status: 0 all valid,
-1 some invalid, 2 usage or I/O error.
+JSON value, feeding it to the tokenizer N bytes at a time (default: as
+read, 64 KB at a time: memory does not grow with the file), as a stream
+would. Prints one line per file. Exit status: 0 all valid, 1 some invalid,
+2 usage or I/O error.
 
 Example:
   deltajson check --chunk 1 args.json
@@ -76,23 +77,23 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	status := exitOK
 	for _, name := range files {
-		var data []byte
+		var r io.Reader = stdin
 		if name == "-" {
 			name = displayName(name)
-			if data, err = io.ReadAll(stdin); err != nil {
-				err = fmt.Errorf("%s: %w", name, err)
-			}
 		} else {
-			data, err = os.ReadFile(name)
+			f, err := os.Open(name)
+			if err != nil {
+				fmt.Fprintf(stderr, "deltajson check: %v\n", err)
+				status = exitUsage
+				continue
+			}
+			r = f
+		}
+		se, at, err := checkReader(r, checkBlock, *chunk)
+		if f, ok := r.(*os.File); ok && f != stdin {
+			f.Close()
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "deltajson check: %v\n", err)
-			status = exitUsage
-			continue
-		}
-		err = checkBytes(data, *chunk)
-		var se *tokenizer.SyntaxError
-		if err != nil && !errors.As(err, &se) {
 			fmt.Fprintf(stderr, "deltajson check: %s: %v\n", name, err)
 			status = exitUsage
 			continue
@@ -113,66 +114,132 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s: valid\n", name)
 			continue
 		}
-		fmt.Fprint(stdout, describe(name, data, se))
+		fmt.Fprint(stdout, describe(name, at, se))
 	}
 	return status
 }
 
-// checkBytes feeds data to a tokenizer n bytes at a time (0: whole).
-func checkBytes(data []byte, n int) error {
-	if n <= 0 {
-		n = max(len(data), 1)
-	}
+// checkBlock is how much of a file check holds at once: memory does not
+// grow with the file.
+const checkBlock = 64 << 10
+
+// spot is a place in the text, for a message: its line, its column in
+// characters, and the bytes of its line around it (up to 60 before it
+// and 20 from it).
+type spot struct {
+	line, col     int
+	before, after []byte
+}
+
+// checkReader feeds r to a tokenizer a block of size bytes at a time,
+// each block in deltas of n bytes (0: whole), and returns the first
+// syntax error with its spot, or the read error.
+func checkReader(r io.Reader, size, n int) (*tokenizer.SyntaxError, spot, error) {
 	tk := tokenizer.New(tokenizer.Options{})
+	buf := make([]byte, size)
+	var base int64              // the offset of buf[0] in the text
+	at := spot{line: 1, col: 1} // where buf[0] is
+	for {
+		m, err := io.ReadFull(r, buf)
+		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+			return nil, spot{}, err
+		}
+		block, last := buf[:m], m < size
+		if err := feedBlock(&tk, block, n, last); err != nil {
+			var se *tokenizer.SyntaxError
+			if !errors.As(err, &se) {
+				return nil, spot{}, err
+			}
+			at = at.advance(block, int(se.Offset-base))
+			if !last && len(at.after) < 20 && int(se.Offset-base)+len(at.after) == len(block) {
+				// The line goes on past the block: read what the
+				// message shows of it.
+				more := make([]byte, 20-len(at.after))
+				k, _ := io.ReadFull(r, more)
+				if nl := bytes.IndexByte(more[:k], '\n'); nl >= 0 {
+					k = nl
+				}
+				at.after = append(at.after, more[:k]...)
+			}
+			return se, at, nil
+		}
+		if last {
+			return nil, spot{}, nil
+		}
+		at, base = at.advance(block, m), base+int64(m)
+	}
+}
+
+// feedBlock feeds block to tk n bytes at a time (0: whole) and reads
+// every token; after the last block it closes tk.
+func feedBlock(tk *tokenizer.Tokenizer, block []byte, n int, last bool) error {
+	if n <= 0 {
+		n = max(len(block), 1)
+	}
 	for i := 0; ; i += n {
-		if err := tk.Feed(data[min(i, len(data)):min(i+n, len(data))]); err != nil {
+		if err := tk.Feed(block[min(i, len(block)):min(i+n, len(block))]); err != nil {
 			return err
 		}
-		if i+n >= len(data) {
+		end := i+n >= len(block)
+		if end && last {
 			tk.Close()
 		}
 		for {
 			_, err := tk.Next()
-			switch {
-			case err == io.EOF:
-				return nil
-			case err == tokenizer.ErrNeedMore:
-			case err != nil:
-				return err
-			default:
-				continue
+			if err == tokenizer.ErrNeedMore || err == io.EOF {
+				break
 			}
-			break
+			if err != nil {
+				return err
+			}
+		}
+		if end {
+			return nil
 		}
 	}
 }
 
+// advance returns the spot i bytes into block, which begins at s.
+func (s spot) advance(block []byte, i int) spot {
+	i = min(max(i, 0), len(block)) // an error at the end is past the last byte
+	pre := block[:i]
+	if nl := bytes.LastIndexByte(pre, '\n'); nl >= 0 {
+		s.line += bytes.Count(pre, []byte{'\n'})
+		s.col, s.before = 1, nil
+		pre = pre[nl+1:]
+	}
+	s.col += chars(pre)
+	s.before = append(s.before[:len(s.before):len(s.before)], pre[max(len(pre)-60, 0):]...) // a copy: block is reused
+	s.before = s.before[max(len(s.before)-60, 0):]
+	rest := block[i:]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	s.after = append([]byte(nil), rest[:min(len(rest), 20)]...)
+	return s
+}
+
+// chars counts the characters of b: its bytes that do not continue a
+// UTF-8 sequence, so that a character cut between two blocks counts once.
+func chars(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
 // describe renders an error as "file:line:col: message (pointer)", then
-// the line with a caret under the offending byte.
-func describe(name string, data []byte, se *tokenizer.SyntaxError) string {
-	off := int(min(se.Offset, int64(len(data))))
-	lineStart := bytes.LastIndexByte(data[:off], '\n') + 1
-	lineEnd := bytes.IndexByte(data[off:], '\n')
-	if lineEnd < 0 {
-		lineEnd = len(data)
-	} else {
-		lineEnd += off
-	}
-	line := 1 + bytes.Count(data[:lineStart], []byte{'\n'})
-	col := 1 + utf8.RuneCount(data[lineStart:off])
+// the line around it with a caret under the offending byte.
+func describe(name string, at spot, se *tokenizer.SyntaxError) string {
 	msg := strings.TrimPrefix(se.Error(), "deltajson: ")
-	// Keep the context short around the caret on a long line.
-	from, to := lineStart, lineEnd
-	if off-from > 60 {
-		from = off - 60
-	}
-	if to-off > 20 {
-		to = off + 20
-	}
-	context := strings.ToValidUTF8(string(data[from:to]), "?")
-	caret := strings.Repeat(" ", utf8.RuneCountInString(strings.ToValidUTF8(string(data[from:off]), "?")))
+	before := strings.ToValidUTF8(string(at.before), "?")
+	context := before + strings.ToValidUTF8(string(at.after), "?")
+	caret := strings.Repeat(" ", utf8.RuneCountInString(before))
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: %s\n", name, line, col, msg)
+	fmt.Fprintf(&b, "%s:%d:%d: %s\n", name, at.line, at.col, msg)
 	fmt.Fprintf(&b, "    %s\n    %s^\n", strings.Map(visibleSpace, context), caret)
 	return b.String()
 }

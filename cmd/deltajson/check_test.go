@@ -3,14 +3,20 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // runCLI runs the command line and returns its exit status and output.
@@ -132,4 +138,73 @@ func TestDemo(t *testing.T) {
 
 	code, _, _ = runCLI(t, "", "demo", "extra")
 	assert.Equal(t, exitUsage, code)
+}
+
+// describeWhole is how check rendered an error when it read the whole
+// file: the reference for the block-by-block reading.
+func describeWhole(name string, data []byte, se *tokenizer.SyntaxError) string {
+	off := int(min(se.Offset, int64(len(data))))
+	lineStart := bytes.LastIndexByte(data[:off], '\n') + 1
+	lineEnd := bytes.IndexByte(data[off:], '\n')
+	if lineEnd < 0 {
+		lineEnd = len(data)
+	} else {
+		lineEnd += off
+	}
+	line := 1 + bytes.Count(data[:lineStart], []byte{'\n'})
+	col := 1 + utf8.RuneCount(data[lineStart:off])
+	from, to := max(lineStart, off-60), min(lineEnd, off+20)
+	context := strings.ToValidUTF8(string(data[from:to]), "?")
+	caret := strings.Repeat(" ", utf8.RuneCountInString(strings.ToValidUTF8(string(data[from:off]), "?")))
+	return fmt.Sprintf("%s:%d:%d: %s\n    %s\n    %s^\n", name, line, col,
+		strings.TrimPrefix(se.Error(), "deltajson: "), strings.Map(visibleSpace, context), caret)
+}
+
+// TestCheckBlocks reads documents in blocks of every size, so that an
+// error, its line and its context fall on every side of a block's edge,
+// and compares the message with the whole file's.
+func TestCheckBlocks(t *testing.T) {
+	long := strings.Repeat("é", 70)
+	docs := []string{
+		"{\n  \"items\": [1, 2, }\n}",
+		"[\n\"" + long + "\", 1 2]",
+		"{\"a\": \"日本語\",\n\t\"b\": tru }",
+		"{\"" + long + "\": [1,\n\n 2,",
+		"[1, 2",
+		"\n\n\"x\" 3",
+		"{\"a\":\"\tb\"}",
+	}
+	for _, doc := range docs {
+		data := []byte(doc)
+		_, _, err := checkReader(bytes.NewReader(data), len(data)+1, 0)
+		require.NoError(t, err)
+		tk := tokenizer.New(tokenizer.Options{})
+		var want error
+		if want = tk.Feed(data); want == nil {
+			tk.Close()
+			for want == nil {
+				_, want = tk.Next()
+			}
+		}
+		var se *tokenizer.SyntaxError
+		require.ErrorAs(t, want, &se, "%q must be invalid", doc)
+		wantText := describeWhole("f", data, se)
+		for size := 1; size <= len(data)+1; size++ {
+			for _, n := range []int{0, 1, 3} {
+				got, at, err := checkReader(bytes.NewReader(data), size, n)
+				require.NoError(t, err)
+				require.NotNil(t, got, "%q block %d chunk %d", doc, size, n)
+				assert.Equal(t, se.Offset, got.Offset)
+				assert.Equal(t, wantText, describe("f", at, got), "%q block %d chunk %d", doc, size, n)
+			}
+		}
+	}
+	// A valid text in blocks of every size, and a read error.
+	for size := 1; size < 12; size++ {
+		se, _, err := checkReader(strings.NewReader(`{"a":[1,2]}`), size, 0)
+		require.NoError(t, err)
+		assert.Nil(t, se, "block %d", size)
+	}
+	_, _, err := checkReader(iotest.ErrReader(errors.New("disk on fire")), 8, 0)
+	assert.EqualError(t, err, "disk on fire")
 }
