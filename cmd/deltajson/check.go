@@ -22,8 +22,8 @@ const checkUsage = `Usage: deltajson check [--chunk N] [--json] FILE...
 
 Checks that each FILE ("-" is stdin) holds exactly one strict RFC 8259
 JSON value, feeding it to the tokenizer N bytes at a time (default: as
-read, 64 KB at a time: memory does not grow with the file), as a stream
-would. Prints one line per file. Exit status: 0 all valid, 1 some invalid,
+read, 64 KB at a time, so that memory does not grow with the file), as a
+stream would. Prints one line per file. Exit status: 0 all valid, 1 some invalid,
 2 usage or I/O error.
 
 Example:
@@ -48,7 +48,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
-	chunk := fs.Int("chunk", 0, "feed `N` bytes at a time (0: the whole file)")
+	chunk := fs.Int("chunk", 0, "feed `N` bytes at a time, at most 64 KB (0: as read, 64 KB at a time)")
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -77,24 +77,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	status := exitOK
 	for _, name := range files {
-		var r io.Reader = stdin
+		se, at, err := checkFile(name, stdin, *chunk)
 		if name == "-" {
 			name = displayName(name)
-		} else {
-			f, err := os.Open(name)
-			if err != nil {
-				fmt.Fprintf(stderr, "deltajson check: %v\n", err)
-				status = exitUsage
-				continue
-			}
-			r = f
-		}
-		se, at, err := checkReader(r, checkBlock, *chunk)
-		if f, ok := r.(*os.File); ok && f != stdin {
-			f.Close()
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "deltajson check: %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "deltajson check: %v\n", err) // names the file
 			status = exitUsage
 			continue
 		}
@@ -119,6 +107,24 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
+// checkFile checks the file name ("-" is stdin) with checkReader.
+// Errors reading it name it.
+func checkFile(name string, stdin io.Reader, n int) (*tokenizer.SyntaxError, spot, error) {
+	if name == "-" {
+		se, at, err := checkReader(stdin, checkBlock, n)
+		if err != nil {
+			err = fmt.Errorf("%s: %w", displayName(name), err)
+		}
+		return se, at, err
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, spot{}, err
+	}
+	defer f.Close()
+	return checkReader(f, checkBlock, n) // an *fs.PathError names the file
+}
+
 // checkBlock is how much of a file check holds at once: memory does not
 // grow with the file.
 const checkBlock = 64 << 10
@@ -136,21 +142,24 @@ type spot struct {
 // syntax error with its spot, or the read error.
 func checkReader(r io.Reader, size, n int) (*tokenizer.SyntaxError, spot, error) {
 	tk := tokenizer.New(tokenizer.Options{})
-	buf := make([]byte, size)
-	var base int64              // the offset of buf[0] in the text
-	at := spot{line: 1, col: 1} // where buf[0] is
+	buf := make([]byte, max(size, 1)) // an empty one would never be the last
+	var base int64                    // the offset of buf[0] in the text
+	at := spot{line: 1, col: 1}       // where buf[0] is
 	for {
 		m, err := io.ReadFull(r, buf)
 		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 			return nil, spot{}, err
 		}
-		block, last := buf[:m], m < size
+		block, last := buf[:m], m < len(buf)
 		if err := feedBlock(&tk, block, n, last); err != nil {
 			var se *tokenizer.SyntaxError
 			if !errors.As(err, &se) {
 				return nil, spot{}, err
 			}
 			at = at.advance(block, int(se.Offset-base))
+			// When the context after the error stopped at the block's end,
+			// not at a newline or at its 20 bytes, the line goes on in the
+			// next block.
 			if !last && len(at.after) < 20 && int(se.Offset-base)+len(at.after) == len(block) {
 				// The line goes on past the block: read what the
 				// message shows of it.
@@ -221,6 +230,9 @@ func (s spot) advance(block []byte, i int) spot {
 
 // chars counts the characters of b: its bytes that do not continue a
 // UTF-8 sequence, so that a character cut between two blocks counts once.
+// Before an invalid byte this can count fewer than utf8.RuneCount, which
+// takes each stray continuation byte as a character: for "\xe6\x97x"
+// the error at x is in column 3, under the caret after one "?".
 func chars(b []byte) int {
 	n := 0
 	for _, c := range b {

@@ -89,6 +89,11 @@ func TestCheckUsage(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "no such file")
 
+	dir := t.TempDir()
+	code, _, errOut = runCLI(t, "", "check", dir)
+	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, "deltajson check: read "+dir+": is a directory\n", errOut, "the name once")
+
 	code, _, errOut = runCLI(t, "", "check", "--chunk", "-3", "x.json")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "--chunk -3: must not be negative")
@@ -176,8 +181,6 @@ func TestCheckBlocks(t *testing.T) {
 	}
 	for _, doc := range docs {
 		data := []byte(doc)
-		_, _, err := checkReader(bytes.NewReader(data), len(data)+1, 0)
-		require.NoError(t, err)
 		tk := tokenizer.New(tokenizer.Options{})
 		var want error
 		if want = tk.Feed(data); want == nil {
@@ -199,6 +202,17 @@ func TestCheckBlocks(t *testing.T) {
 			}
 		}
 	}
+	// A character broken after its lead byte: the column counts the lead
+	// as one character (the whole-file rendering counted its stray
+	// continuation byte as a second), and the caret stands under x.
+	for size := 1; size <= 6; size++ {
+		se, at, err := checkReader(strings.NewReader("[\"\xe6\x97x\"]"), size, 0)
+		require.NoError(t, err)
+		require.NotNil(t, se)
+		assert.Equal(t, "f:1:4: invalid UTF-8 byte 0x78 in string, where 0x80 to 0xbf must continue the character at offset 4 (/0)\n"+
+			"    [\"?x\"]\n"+
+			"       ^\n", describe("f", at, se), "block %d", size)
+	}
 	// A valid text in blocks of every size, and a read error.
 	for size := 1; size < 12; size++ {
 		se, _, err := checkReader(strings.NewReader(`{"a":[1,2]}`), size, 0)
@@ -207,4 +221,10 @@ func TestCheckBlocks(t *testing.T) {
 	}
 	_, _, err := checkReader(iotest.ErrReader(errors.New("disk on fire")), 8, 0)
 	assert.EqualError(t, err, "disk on fire")
+}
+
+func TestCheckReaderBlockSizeZero(t *testing.T) {
+	se, _, err := checkReader(strings.NewReader(`[1]`), 0, 0) // read a byte at a time, and end
+	require.NoError(t, err)
+	assert.Nil(t, se)
 }
