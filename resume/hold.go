@@ -223,10 +223,9 @@ func (c *Call) takeAction(b byte, a uint8) {
 	case actLiteralEnd:
 		h.s, c.viewEnd = c.afterValue(base+h.depth), n+1
 	case actNumber:
-		// While the number lasts, its length limit caps quickEnd, which
-		// is quickCap outside numbers (setQuick's rule, in one step).
+		// While the number lasts, its length limit caps quickEnd.
 		h.s, h.numStart = lsNumber+jsonwire.NumberFirst(b), n
-		c.quickEnd = min(c.quickEnd, n+c.maxNum-1)
+		c.limitQuick()
 		return
 	case actOpenObject, actOpenArray:
 		if h.s, ok = c.holdOpen(base+h.depth, a); ok {
@@ -251,7 +250,7 @@ func (c *Call) takeAction(b byte, a uint8) {
 			ok = false
 		}
 		if ok {
-			c.quickEnd = c.quickCap // the number's limit is lifted
+			c.limitQuick() // the number's limit is lifted
 		}
 	default: // actRefuse
 		c.read(n)
