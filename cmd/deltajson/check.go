@@ -159,10 +159,8 @@ func checkReader(r io.Reader, size, n int) (*tokenizer.SyntaxError, spot, error)
 			at = at.advance(block, int(se.Offset-base))
 			// When the context after the error stopped at the block's end,
 			// not at a newline or at its 20 bytes, the line goes on in the
-			// next block.
+			// next block: read what the message shows of it.
 			if !last && len(at.after) < 20 && int(se.Offset-base)+len(at.after) == len(block) {
-				// The line goes on past the block: read what the
-				// message shows of it.
 				more := make([]byte, 20-len(at.after))
 				k, _ := io.ReadFull(r, more)
 				if nl := bytes.IndexByte(more[:k], '\n'); nl >= 0 {
