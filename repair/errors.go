@@ -31,10 +31,17 @@ var (
 // Error reports what could not be repaired or decoded, and where.
 // Input cut short wraps io.ErrUnexpectedEOF.
 type Error struct {
-	// Offset is the byte offset in the input where the problem is.
+	// Offset is the byte offset in the input where the problem is: the
+	// first byte of the token or escape that could not be read, or, for
+	// input that ends inside a string, number or literal, where that
+	// begins. The tokenizer (and "deltajson check") reports the first
+	// byte that no JSON text can have there: the same byte, or a later
+	// one of the same token. For invalid UTF-8 both report the byte that
+	// breaks the character, with the same reason.
 	Offset int64
-	// Pointer is the RFC 6901 JSON Pointer to the value being read, when
-	// known; "" is the top-level value.
+	// Pointer is the RFC 6901 JSON Pointer to the value being read, or
+	// just read, as the tokenizer has it; "" is the top-level value, and
+	// while a member name is due or being read, the object.
 	Pointer string
 	// Need is a kind that would repair this, or 0 if none would.
 	Need Kind

@@ -85,8 +85,9 @@ const contextBytes = 16
 //
 //	3:14 trailing-comma: removed "," in `2, 3,]`
 //
-// with the 1-based line and column (in bytes) of the edit in the input in
-// which the log was made, and a little input around it.
+// with the 1-based line and column of the edit in the input in which the
+// log was made, and a little input around it. The column counts
+// characters: bytes that do not continue a UTF-8 sequence.
 func (l Log) WriteText(w io.Writer, in []byte) error {
 	bw := bufio.NewWriter(w)
 	line, col := 1, 1
@@ -100,7 +101,7 @@ func (l Log) WriteText(w io.Writer, in []byte) error {
 		for ; at < e.Offset; at++ {
 			if in[at] == '\n' {
 				line, col = line+1, 1
-			} else {
+			} else if in[at]&0xC0 != 0x80 {
 				col++
 			}
 		}

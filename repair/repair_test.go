@@ -346,7 +346,7 @@ func TestErrorPointer(t *testing.T) {
 	}{
 		{named("array"), `[1, 2, x]`, "/2"},
 		{named("object"), `{"a": {"b~/c": [0, {"d": x}]}}`, "/a/b~0~1c/1/d"},
-		{named("separator"), `{"a": [1 2]}`, "/a"},
+		{named("separator"), `{"a": [1 2]}`, "/a/0"}, // after a value, its pointer, as the tokenizer has it
 	} {
 		_, _, err := Repair([]byte(tc.in), Options{})
 		var e *Error
@@ -407,6 +407,16 @@ func TestWriteText(t *testing.T) {
 	require.NoError(t, log.WriteText(&buf, in))
 	assert.Equal(t, `2:8 literal: replaced "True" with "true" in "{\n  \"a\": True,\n}"
 2:12 trailing-comma: removed "," in "{\n  \"a\": True,\n}"
+`, buf.String())
+
+	// The column counts characters: "é" is one, though two bytes.
+	in = []byte(`["é" None]`)
+	_, log, err = Repair(in, Options{Kinds: LLM})
+	require.NoError(t, err)
+	buf.Reset()
+	require.NoError(t, log.WriteText(&buf, in))
+	assert.Equal(t, `1:5 missing-comma: inserted "," in "[\"é\" None]"
+1:6 literal: replaced "None" with "null" in "[\"é\" None]"
 `, buf.String())
 }
 

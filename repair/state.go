@@ -191,21 +191,19 @@ func (p *parser) endValue() {
 	}
 }
 
-// pointer returns the JSON Pointer of the value being read. It is built
-// only on the error path.
+// pointer returns the JSON Pointer of the value being read, or just read
+// (until the comma after it), as the tokenizer has it: while a member
+// name is being read or is due, it is the object's. It is built only on
+// the error path.
 func (p *parser) pointer() string {
 	var sb strings.Builder
 	for i, f := range p.stack {
-		last := i == len(p.stack)-1
 		if f.obj {
-			if f.name[0] < 0 || last && p.state != stColon && p.state != stValue {
+			if f.name[0] < 0 || i == len(p.stack)-1 && (p.state == stNameFirst || p.state == stName) {
 				break
 			}
 			appendPointerToken(&sb, nameText(p.in[f.name[0]:f.name[1]]))
 		} else {
-			if last && p.state != stElem && p.state != stElemFirst && p.state != stValue {
-				break
-			}
 			sb.WriteByte('/')
 			sb.WriteString(strconv.Itoa(f.n))
 		}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 func (p *parser) scalarOrOpen(c byte) error {
@@ -173,13 +175,16 @@ func (p *parser) escape(i int, quoteKind Kind) (int, int) {
 
 // rune checks the multi-byte UTF-8 sequence at i and returns its length.
 // It returns io.ErrUnexpectedEOF if the input ends inside the sequence.
+// An invalid sequence is reported, as the tokenizer reports it, at its
+// first byte that cannot be there.
 func (p *parser) rune(i int) (int, error) {
 	r, n := utf8.DecodeRune(p.in[i:])
 	if r == utf8.RuneError && n == 1 {
-		if !utf8.FullRune(p.in[i:]) {
+		at, lo, hi := jsonwire.BadUTF8(p.in, i)
+		if at < 0 {
 			return 0, io.ErrUnexpectedEOF
 		}
-		return 0, &Error{Offset: int64(i), Pointer: p.pointer(), Err: fmt.Errorf("%w: invalid UTF-8 in string", ErrSyntax)}
+		return 0, &Error{Offset: int64(at), Pointer: p.pointer(), Err: fmt.Errorf("%w: %s", ErrSyntax, jsonwire.InvalidUTF8(p.in[at], lo, hi))}
 	}
 	return n, nil
 }

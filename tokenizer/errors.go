@@ -74,13 +74,7 @@ func quoteByte(c byte) string {
 	if c >= 0x20 && c < 0x7f {
 		return strconv.QuoteRune(rune(c))
 	}
-	return hexByte(c)
-}
-
-// hexByte names a byte by its value, as in "0xc3".
-func hexByte(c byte) string {
-	const hex = "0123456789abcdef"
-	return string([]byte{'0', 'x', hex[c>>4], hex[c&15]})
+	return jsonwire.HexByte(c)
 }
 
 // isEOF reports whether err is the truncation cause.

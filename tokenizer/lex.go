@@ -143,7 +143,7 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 		default:
 			lead := jsonwire.UTF8First[c]
 			if lead.Need == 0 {
-				return t.fail(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string")
+				return t.fail(i, ErrInvalidUTF8, jsonwire.InvalidUTF8(c, 0, 0))
 			}
 			t.sub, t.utfNeed, t.utfLo, t.utfHi = sUTF8, lead.Need, lead.Lo, lead.Hi
 		}
@@ -196,8 +196,7 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 			// The bytes before c are the Tokenizer's state, not the
 			// chunk's: naming what they allow is the same however the
 			// input was cut.
-			return t.fail(i, ErrInvalidUTF8, "invalid UTF-8 byte "+hexByte(c)+" in string, where "+
-				hexByte(t.utfLo)+" to "+hexByte(t.utfHi)+" must continue the character")
+			return t.fail(i, ErrInvalidUTF8, jsonwire.InvalidUTF8(c, t.utfLo, t.utfHi))
 		}
 		t.utfNeed--
 		t.utfLo, t.utfHi = 0x80, 0xBF

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -160,17 +161,12 @@ func displayName(name string) string {
 	return name
 }
 
-// lineCol returns the 1-based line and byte column of off in b.
+// lineCol returns the 1-based line and column of off in b. The column
+// counts characters, as check's does (see chars).
 func lineCol(b []byte, off int64) (line, col int) {
-	line, col = 1, 1
-	for i := int64(0); i < off && i < int64(len(b)); i++ {
-		if b[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
+	pre := b[:min(max(off, 0), int64(len(b)))]
+	line = 1 + bytes.Count(pre, []byte{'\n'})
+	return line, 1 + chars(pre[bytes.LastIndexByte(pre, '\n')+1:])
 }
 
 // writeJSONLog writes the log as one JSON object: the edits, each with
@@ -191,7 +187,7 @@ func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
 		for ; at < e.Offset && at < int64(len(in)); at++ {
 			if in[at] == '\n' {
 				line, col = line+1, 1
-			} else {
+			} else if in[at]&0xC0 != 0x80 {
 				col++
 			}
 		}

@@ -43,8 +43,13 @@ func TestRepairCommand(t *testing.T) {
 			stderrHas: []string{"more than one JSON value"}},
 		{name: "truncated-warns", args: []string{"--fix", "truncated"}, stdin: `{"a":"b`, code: exitTruncated,
 			stdout: `{"a":"b"}`, stderrHas: []string{"[truncated]", "do not execute"}},
-		{name: "json-log", args: []string{"--fix", "all", "--log", "json"}, stdin: "[1\n 2]", code: exitOK,
-			stdout: "[1,\n 2]", jsonStderr: true},
+		{name: "json-log", args: []string{"--fix", "all", "--log", "json"}, stdin: "[\"é\"\n 2]", code: exitOK,
+			stdout: "[\"é\",\n 2]", jsonStderr: true},
+		// Columns count characters, as check's do: 名 and 前 are one each.
+		{name: "column-chars", args: []string{"--fix", "literal"}, stdin: `{"名前": True}`, code: exitOK,
+			stdout: `{"名前": true}`, stderrHas: []string{"1:8 literal"}},
+		{name: "error-column-chars", args: nil, stdin: `{"名": [1 2]}`, code: exitInvalid,
+			stderrHas: []string{"<stdin>:1:10:", "at /名/0"}},
 		{name: "list", args: []string{"--list"}, code: exitOK,
 			stdoutHas: []string{"fence", "smart-quote", "truncated", "llm", "True"}},
 		{name: "help", args: []string{"--help"}, code: exitOK,
@@ -85,9 +90,9 @@ func TestRepairCommand(t *testing.T) {
 				require.NoError(t, json.Unmarshal(stderr.Bytes(), &doc), stderr.String())
 				require.Len(t, doc.Edits, 1)
 				assert.Equal(t, "missing-comma", doc.Edits[0].Kind)
-				assert.Equal(t, int64(len("[1")), doc.Edits[0].Offset)
+				assert.Equal(t, int64(len(`["é"`)), doc.Edits[0].Offset)
 				assert.Equal(t, 1, doc.Edits[0].Line)
-				assert.Equal(t, 3, doc.Edits[0].Col)
+				assert.Equal(t, 5, doc.Edits[0].Col, "characters, not bytes")
 				assert.Equal(t, ",", doc.Edits[0].Inserted)
 			}
 		})

@@ -356,6 +356,47 @@ func UTF8Len(b []byte, i int) int {
 	return n + 1
 }
 
+// BadUTF8 finds the byte of b that makes the UTF-8 sequence at b[i]
+// invalid: the first that no valid character can have there. When that
+// byte continues the sequence, lo and hi are the range the sequence
+// allowed in its place; when it is b[i] itself, which cannot begin a
+// character, they are 0. It returns -1 when the sequence is valid or b
+// ends before it does. i must be an index of b.
+func BadUTF8(b []byte, i int) (at int, lo, hi byte) {
+	lead := UTF8First[b[i]]
+	if lead.Need == 0 {
+		if b[i] < 0x80 {
+			return -1, 0, 0
+		}
+		return i, 0, 0
+	}
+	lo, hi = lead.Lo, lead.Hi
+	for k := 1; k <= int(lead.Need) && i+k < len(b); k++ {
+		if c := b[i+k]; c < lo || c > hi {
+			return i + k, lo, hi
+		}
+		lo, hi = 0x80, 0xBF
+	}
+	return -1, 0, 0
+}
+
+// InvalidUTF8 words the reason for an invalid UTF-8 byte c in a string,
+// where lo to hi was allowed (0 and 0: c cannot begin a character). The
+// tokenizer and the repair parser say it alike.
+func InvalidUTF8(c, lo, hi byte) string {
+	why := "invalid UTF-8 byte " + HexByte(c) + " in string"
+	if hi != 0 {
+		why += ", where " + HexByte(lo) + " to " + HexByte(hi) + " must continue the character"
+	}
+	return why
+}
+
+// HexByte names a byte by its value, as in "0xc3".
+func HexByte(c byte) string {
+	const hex = "0123456789abcdef"
+	return string([]byte{'0', 'x', hex[c>>4], hex[c&15]})
+}
+
 // utf8Len4 is UTF8Len for i+4 <= len(b), with the sequence and the bytes
 // after it in one load: the second byte's range, then the continuation
 // bits of the rest at once.

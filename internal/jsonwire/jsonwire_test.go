@@ -954,6 +954,110 @@ func scanClosed(b []byte, i int) int {
 	return 0
 }
 
+// charPrefix reports whether p begins some valid UTF-8 character: the
+// utf8 package's reading, independent of UTF8First.
+func charPrefix(p []byte) bool {
+	if !utf8.FullRune(p) {
+		return true // cut short, and not yet wrong
+	}
+	r, n := utf8.DecodeRune(p)
+	return (r != utf8.RuneError || n > 1) && n == len(p)
+}
+
+// refBadUTF8 is BadUTF8 by brute force: the first byte after which the
+// bytes begin no character, and the bytes that charPrefix allows there.
+func refBadUTF8(b []byte, i int) (at int, lo, hi byte) {
+	for k := i; k < len(b) && k < i+4; k++ {
+		if charPrefix(b[i : k+1]) {
+			if r, n := utf8.DecodeRune(b[i : k+1]); n == k+1-i && (r != utf8.RuneError || n > 1) {
+				return -1, 0, 0 // a whole character
+			}
+			continue
+		}
+		if k == i {
+			return i, 0, 0
+		}
+		lo, hi = 0xFF, 0
+		p := append([]byte(nil), b[i:k+1]...)
+		for c := 0; c < 256; c++ {
+			if p[len(p)-1] = byte(c); charPrefix(p) {
+				lo, hi = min(lo, byte(c)), max(hi, byte(c))
+			}
+		}
+		return k, lo, hi
+	}
+	return -1, 0, 0
+}
+
+// TestBadUTF8 compares BadUTF8 with the brute-force reading for every
+// lead and second byte, with third and fourth bytes in and out of the
+// continuation range, whole and cut short.
+func TestBadUTF8(t *testing.T) {
+	type res struct {
+		at     int
+		lo, hi byte
+	}
+	memo := map[string]res{}
+	ref := func(b []byte) res {
+		k := string(b)
+		if r, ok := memo[k]; ok {
+			return r
+		}
+		at, lo, hi := refBadUTF8(b, 0)
+		memo[k] = res{at, lo, hi}
+		return memo[k]
+	}
+	bad := 0
+	for c0 := 0; c0 < 256; c0++ {
+		for c1 := 0; c1 < 256; c1++ {
+			for _, c2 := range []byte{0x80, 0xC0} {
+				for _, c3 := range []byte{0x41, 0xBF} {
+					full := []byte{byte(c0), byte(c1), c2, c3}
+					for n := 1; n <= 4; n++ {
+						b := full[:n]
+						want := ref(b)
+						at, lo, hi := BadUTF8(b, 0)
+						if (res{at, lo, hi}) != want && bad < 10 {
+							bad++
+							t.Errorf("BadUTF8(% x) = %d, %#x..%#x; want %d, %#x..%#x", b, at, lo, hi, want.at, want.lo, want.hi)
+						}
+					}
+				}
+			}
+		}
+	}
+	// Sanity of the reference itself, so that a broken reference cannot
+	// pass a broken BadUTF8.
+	for _, tc := range []struct {
+		in     string
+		at     int
+		lo, hi byte
+	}{
+		{"a", -1, 0, 0},
+		{"\xc3\xa9", -1, 0, 0},
+		{"\xe6\x97x", 2, 0x80, 0xBF},
+		{"\xe0\x80", 1, 0xA0, 0xBF},
+		{"\xed\xa0", 1, 0x80, 0x9F},
+		{"\xf4\x90", 1, 0x80, 0x8F},
+		{"\xff", 0, 0, 0},
+		{"\xf0\x9f\x98", -1, 0, 0},
+	} {
+		at, lo, hi := refBadUTF8([]byte(tc.in), 0)
+		if at != tc.at || lo != tc.lo || hi != tc.hi {
+			t.Errorf("refBadUTF8(%q) = %d, %#x..%#x; want %d, %#x..%#x", tc.in, at, lo, hi, tc.at, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestInvalidUTF8Text(t *testing.T) {
+	if got, want := InvalidUTF8(0xff, 0, 0), "invalid UTF-8 byte 0xff in string"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := InvalidUTF8('y', 0x80, 0xbf), "invalid UTF-8 byte 0x79 in string, where 0x80 to 0xbf must continue the character"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 func TestScanString(t *testing.T) {
 	tests := []struct {
 		in   string
