@@ -9,10 +9,10 @@ import (
 // (which takes whole tokens inside the chunk) left them. Each has a
 // byte-at-a-time state machine that is the single source of truth for
 // errors and for sequences cut at the chunk's end; a string's reader
-// first skips whole, valid characters with the jsonwire scans. Whenever
-// a scan meets anything unusual it hands the sequence to the state
-// machine, so an error's offset and message never depend on where the
-// chunks were cut.
+// first skips whole, valid characters with jsonwire.ScanString, as the
+// fast path does. Whenever the scan meets anything unusual it hands the
+// sequence to the state machine, so an error's offset and message never
+// depend on where the chunks were cut.
 
 // String states: the state after reading ...
 const (
@@ -71,33 +71,21 @@ func (t *Tokenizer) readString() error {
 
 	start := t.pieceStart
 	for {
-		if i < end && jsonwire.Plain[b[i]] { // not between two non-ASCII characters
-			i = jsonwire.SkipPlain(b[:end], i)
+		// Whole, valid characters inside the chunk and the limit.
+		j, closed := jsonwire.ScanString(b[:end], i)
+		if !closed && j == end && end < len(b) && b[end] == '"' {
+			j, closed = end+1, true // the limit allows the closing quote
 		}
-		if i == end {
+		if closed {
+			t.pos = j
+			t.endString(start, j)
+			return nil
+		}
+		if i = j; i == end {
 			if end == len(b) {
 				break
 			}
-			if b[i] != '"' {
-				return t.fail(i, ErrStringLimit, "string longer than the limit")
-			}
-		}
-		c := b[i]
-		if c == '"' {
-			t.pos = i + 1
-			t.endString(start, i+1)
-			return nil
-		}
-		// Whole, valid sequences inside the chunk.
-		var n int
-		if c == '\\' {
-			n = jsonwire.EscapeLen(b[:end], i)
-		} else if c >= 0x80 {
-			n = jsonwire.UTF8Len(b[:end], i)
-		}
-		if n > 0 {
-			i += n
-			continue
+			return t.fail(i, ErrStringLimit, "string longer than the limit")
 		}
 		// Anything else goes through the state machine, byte by byte.
 		seq := i
@@ -320,15 +308,12 @@ func (t *Tokenizer) numBytes() []byte {
 }
 
 // endNumber records the number token whose last bytes are buf[start:end].
-// A number begun in an earlier chunk is in the number buffer, which keeps
-// it until the next number starts.
+// Only a number that a chunk's end cut comes here (Next's fast path takes
+// the others), so it is in the number buffer, which keeps it until the
+// next number starts.
 func (t *Tokenizer) endNumber(start, end int) {
-	if t.nNum > 0 {
-		t.saveNumber(t.buf[start:end])
-		t.out = outTok{info: tokenInfo(Number, t.depth, infoWhole, t.tokOff), src: outNum}
-	} else {
-		t.whole(Number, start, end, t.depth)
-	}
+	t.saveNumber(t.buf[start:end])
+	t.out = outTok{info: tokenInfo(Number, t.depth, infoWhole, t.tokOff), src: outNum}
 	t.afterValue()
 }
 
@@ -354,11 +339,7 @@ func (t *Tokenizer) readLiteral(i int) error {
 		i++
 	}
 	t.pos = i
-	if start := t.tokOff - t.base; start >= 0 {
-		t.whole(literalKinds[t.lit], int(start), i, t.depth)
-	} else {
-		t.out = outTok{start: int(t.lit), info: tokenInfo(literalKinds[t.lit], t.depth, infoWhole, t.tokOff), src: outLit}
-	}
+	t.out = outTok{start: int(t.lit), info: tokenInfo(literalKinds[t.lit], t.depth, infoWhole, t.tokOff), src: outLit}
 	t.afterValue()
 	return nil
 }

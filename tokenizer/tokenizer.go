@@ -225,8 +225,9 @@ func (t *Tokenizer) Next() (Token, error) {
 	// The fast path: whole tokens inside the chunk, and the separators
 	// between them. Whatever it is not sure of (an error, a lexeme cut by
 	// the chunk's end, a limit, the end of the chunk) it leaves to next,
-	// which reads from the same place with the full state machines, so
-	// errors do not depend on which path met them. The grammar state is
+	// which reads from the same place with the lexemes' state machines
+	// (readToken words the errors between lexemes), so errors do not
+	// depend on which path met them. The grammar state is
 	// kept in exp while separators are read, and stored before anything
 	// else reads it.
 	b, i, exp := t.buf, t.pos, t.expect
@@ -420,81 +421,46 @@ type outTok struct {
 	src        uint8
 }
 
-// whole records a whole token of the chunk, buf[start:end].
-func (t *Tokenizer) whole(kind Kind, start, end int, depth int) {
-	t.out = outTok{start: start, end: end, info: tokenInfo(kind, depth, infoWhole, t.base+int64(start)), src: outChunk}
-}
-
-// readToken reads structure between lexemes.
+// readToken reads what Next's fast path left at t.pos between lexemes:
+// the end of the chunk, a string, number or literal that the chunk's end
+// cuts or a limit stops, a container past the depth limit, or a byte that
+// is wrong where it stands. The fast path takes all whitespace and every
+// valid byte of structure, so none is at t.pos.
 func (t *Tokenizer) readToken() error {
-	b := t.buf
-	for i := t.pos; ; i++ {
-		if i < len(b) && jsonwire.Space[b[i]] {
-			i = jsonwire.SkipSpace(b, i)
-		}
-		if i == len(b) {
-			t.pos = i
-			return t.atEnd()
-		}
-		c := b[i]
-		switch t.expect {
-		case expColon:
-			if c != ':' {
-				return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after object name (expecting ':')")
-			}
-			t.expect = expValue
-			continue
-		case expComma:
-			if c == ',' {
-				if t.topObj {
-					t.expect, t.hasName = expName, false
-				} else {
-					t.expect = expValue
-					t.index++
-				}
-				continue
-			}
-			if c == '}' && t.topObj || c == ']' && !t.topObj {
-				t.closeContainer(i)
-				return nil
-			}
-			if t.topObj {
-				return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after object value (expecting ',' or '}')")
-			}
-			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after array element (expecting ',' or ']')")
-		case expName, expFirstName:
-			if c == '"' {
-				return t.startString(i, true, i+1)
-			}
-			if c == '}' && t.expect == expFirstName {
-				t.closeContainer(i)
-				return nil
-			}
-			if t.expect == expFirstName {
-				return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of object name or '}'")
-			}
-			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of object name")
-		case expEnd:
-			if !t.lim.multiple {
-				return t.fail(i, ErrTrailingData, "invalid character "+quoteByte(c)+" after top-level value")
-			}
-		case expFirstValue:
-			if c == ']' {
-				t.closeContainer(i)
-				return nil
-			}
-		}
-		return t.startValue(i, c)
+	i := t.pos
+	if i == len(t.buf) {
+		return t.atEnd()
 	}
+	c := t.buf[i]
+	switch t.expect {
+	case expColon:
+		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after object name (expecting ':')")
+	case expComma:
+		if t.topObj {
+			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after object value (expecting ',' or '}')")
+		}
+		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after array element (expecting ',' or ']')")
+	case expName, expFirstName:
+		if c == '"' {
+			return t.startString(i, true, i+1)
+		}
+		if t.expect == expFirstName {
+			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of object name or '}'")
+		}
+		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of object name")
+	case expEnd:
+		if !t.lim.multiple {
+			return t.fail(i, ErrTrailingData, "invalid character "+quoteByte(c)+" after top-level value")
+		}
+	}
+	return t.startValue(i, c)
 }
 
 // startValue begins the value whose first byte c is at b[i].
 func (t *Tokenizer) startValue(i int, c byte) error {
 	switch c {
-	case '{':
-		return t.openContainer(i, true)
-	case '[':
-		return t.openContainer(i, false)
+	case '{', '[': // the fast path opens every container under the limit
+		return t.fail(i, ErrDepthLimit, "nesting deeper than "+strconv.Itoa(t.lim.maxDepth))
 	case '"':
 		return t.startString(i, false, i+1)
 	case 't', 'f', 'n':
@@ -513,14 +479,6 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of value or ']'")
 	}
 	return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" looking for beginning of value")
-}
-
-func (t *Tokenizer) openContainer(i int, obj bool) error {
-	if t.depth >= t.lim.maxDepth {
-		return t.fail(i, ErrDepthLimit, "nesting deeper than "+strconv.Itoa(t.lim.maxDepth))
-	}
-	t.out = outTok{start: i, end: i + 1, info: t.openToken(i, obj).info, src: outChunk}
-	return nil
 }
 
 // openToken opens the container whose '{' or '[' is at buf[i], under the
@@ -546,10 +504,6 @@ func (t *Tokenizer) openToken(i int, obj bool) Token {
 	t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = obj, 0, 0, false, false
 	t.pos = i + 1
 	return tok
-}
-
-func (t *Tokenizer) closeContainer(i int) {
-	t.out = outTok{start: i, end: i + 1, info: t.closeToken(i).info, src: outChunk}
 }
 
 // closeToken closes the top container at buf[i] and returns its token.
