@@ -16,10 +16,26 @@ import (
 // On error Read returns the events decoded before the bad payload and an
 // *Error saying where; a stream cut off mid-payload wraps
 // io.ErrUnexpectedEOF. Event Data and Final do not alias the input.
+//
+// Read holds the whole stream in memory: a stream longer than
+// MaxStreamBytes fails with ErrTooLarge, read no further.
 func Read(r io.Reader, f Format) ([]resume.Event, error) {
-	b, err := io.ReadAll(r)
+	return read(r, f, MaxStreamBytes)
+}
+
+// MaxStreamBytes is the longest stream Read takes. Recorded streams are
+// kilobytes to a few megabytes: each delta of a few bytes comes in an
+// event of a hundred or more.
+const MaxStreamBytes = 256 << 20
+
+// read is Read with a limit of max bytes.
+func read(r io.Reader, f Format, max int64) ([]resume.Event, error) {
+	b, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err != nil {
 		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, &Error{Offset: max, Err: fmt.Errorf("longer than %d bytes: %w", max, ErrTooLarge)}
 	}
 	c := sniffContainer(b)
 	if f == FormatAuto {

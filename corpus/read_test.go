@@ -179,6 +179,40 @@ func TestReadKeepsGoodPrefix(t *testing.T) {
 	assert.Equal(t, whole[:len(cut)], cut)
 }
 
+// TestReadLimit: a stream one byte over the limit is refused, and not
+// read past it; one of exactly the limit is read. An endless reader
+// stands for a stream that never ends.
+func TestReadLimit(t *testing.T) {
+	s := streamNamed(t, "openai-chat__long_go_source")
+	max := int64(len(s.Data))
+	events, err := read(bytes.NewReader(s.Data), FormatAuto, max)
+	require.NoError(t, err)
+	require.NotEmpty(t, events)
+
+	_, err = read(bytes.NewReader(s.Data), FormatAuto, max-1)
+	require.ErrorIs(t, err, ErrTooLarge)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, max-1, e.Offset)
+
+	endless := &countingReader{}
+	_, err = read(endless, FormatAuto, 1<<20)
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.LessOrEqual(t, endless.n, int64(1<<20)+1, "read past the limit")
+	assert.Contains(t, err.Error(), "longer than 1048576 bytes")
+}
+
+// countingReader is an endless stream of spaces that counts what it gave.
+type countingReader struct{ n int64 }
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	r.n += int64(len(p))
+	return len(p), nil
+}
+
 func TestDetect(t *testing.T) {
 	tests := []struct {
 		name string

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -34,6 +33,7 @@ status is ready, invalid, incomplete, too-large or rejected (receiving and
 complete never show: a call that did not end is incomplete). arguments is
 the final argument text as received (for Gemini, the args' compact JSON);
 deltas counts the deltas applied, after any --chunk re-splitting.
+The stream is read whole; one longer than 256 MB is refused.
 Exit status: 0 all calls ready, 1 some call not ready, 2 usage or I/O error.
 
 Example:
@@ -86,24 +86,29 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	var data []byte
-	if files[0] == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(files[0])
+	in := stdin
+	if files[0] != "-" {
+		file, err := os.Open(files[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
+			return exitUsage
+		}
+		defer file.Close()
+		in = file
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
-		return exitUsage
-	}
-	events, err := corpus.Read(bytes.NewReader(data), f)
+	events, err := corpus.Read(in, f) // at most corpus.MaxStreamBytes
 	if err != nil {
 		if len(events) == 0 {
-			fmt.Fprintf(stderr, "deltajson replay: %s: %v\n", files[0], err)
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				fmt.Fprintf(stderr, "deltajson replay: %v\n", err) // it names the file
+			} else {
+				fmt.Fprintf(stderr, "deltajson replay: %s: %v\n", displayName(files[0]), err)
+			}
 			return exitUsage
 		}
 		// A stream cut off or broken part way: replay what was read.
-		fmt.Fprintf(stderr, "deltajson replay: %s: %v (replaying the %d events before it)\n", files[0], err, len(events))
+		fmt.Fprintf(stderr, "deltajson replay: %s: %v (replaying the %d events before it)\n", displayName(files[0]), err, len(events))
 	}
 	var tl io.Writer
 	if !*asJSON {

@@ -162,6 +162,8 @@ func TestReplayUsage(t *testing.T) {
 		{name: "bad format", args: []string{"--format", "morse", path}, code: exitUsage, stderr: "morse"},
 		{name: "missing file", args: []string{filepath.Join(t.TempDir(), "none.sse")}, code: exitUsage, stderr: "no such file"},
 		{name: "not a stream", args: []string{replayFile(t, "x.txt", []byte("hello"))}, code: exitUsage},
+		{name: "a directory", args: []string{t.TempDir()}, code: exitUsage, stderr: "is a directory"},
+		{name: "stdin named", args: []string{"-"}, stdin: "hello", code: exitUsage, stderr: "deltajson replay: <stdin>: corpus: "},
 		{name: "ok", args: []string{path}, code: exitOK, stdout: `[0 f] result: ready  {"a":1}`},
 		{name: "flags after file", args: []string{path, "--json"}, code: exitOK, stdout: `"arguments":"{\"a\":1}","deltas":1}`},
 		{name: "stdin", args: []string{"--json", "--format", "openai-chat", "-"}, stdin: stream, code: exitOK, stdout: `"status":"ready"`},
@@ -174,4 +176,12 @@ func TestReplayUsage(t *testing.T) {
 		assert.Contains(t, out, tt.stdout, tt.name)
 		assert.Contains(t, errOut, tt.stderr, tt.name)
 	}
+	dir := t.TempDir()
+	_, _, errOut := replayCLI(t, nil, dir)
+	assert.Equal(t, 1, strings.Count(errOut, dir), "the file is named once: %s", errOut)
+}
+
+// TestReplayHelpLimit: the help states corpus.Read's limit as it is.
+func TestReplayHelpLimit(t *testing.T) {
+	assert.Contains(t, replayUsage, "longer than "+strconv.Itoa(corpus.MaxStreamBytes>>20)+" MB is refused")
 }
