@@ -71,6 +71,7 @@ type Call struct {
 	dupEnds int32 // end signals after the first
 	others  int64 // events other than the deltas kept: see eventCount
 	lastSeq int64 // largest Event.Seq seen, or -1
+	counted int64 // the bytes of args its Set counts (see Set.count)
 	x       *extra
 }
 
@@ -347,7 +348,7 @@ func (c *Call) fits(n int, budget int64) error {
 		return &limitErr{ErrTooLarge, c.maxArgs}
 	}
 	if budget >= 0 && int64(n) > budget {
-		return &limitErr{ErrTotalTooLarge, c.opts.MaxTotalBytes}
+		return &limitErr{ErrTotalTooLarge, c.opts.maxTotal()}
 	}
 	return nil
 }

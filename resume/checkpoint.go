@@ -71,7 +71,7 @@ const (
 func (c *Call) Checkpoint() (Checkpoint, error) {
 	c.flush()
 	cp := Checkpoint{ok: true, c: *c, sum: crc32.Checksum(c.args, castagnoli), n: int64(len(c.args))}
-	cp.c.args, cp.c.opts, cp.c.err, cp.c.x = nil, nil, nil, nil
+	cp.c.args, cp.c.opts, cp.c.err, cp.c.x, cp.c.counted = nil, nil, nil, nil, 0 // counted: a Set's, not the call's
 	if c.x != nil {
 		x := &extra{seqs: c.x.seqs, nSeqs: c.x.nSeqs}
 		x.deep = append(x.deep, c.x.deep...)
@@ -132,7 +132,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 		return nil, &limitErr{ErrTooLarge, max}
 	}
 	if budget >= 0 && cp.n > budget {
-		return nil, &limitErr{ErrTotalTooLarge, opts.MaxTotalBytes}
+		return nil, &limitErr{ErrTotalTooLarge, opts.maxTotal()}
 	}
 	c := new(Call)
 	*c = cp.c

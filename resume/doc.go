@@ -117,6 +117,15 @@
 // grammar off: every delta then goes through the tokenizer. An open call
 // costs about 1 KB beyond its argument bytes.
 //
+// # Caps
+//
+// Memory is bounded by default: a call holds at most DefaultMaxBytes of
+// arguments, and a Set at most DefaultMaxCalls calls and
+// DefaultMaxTotalBytes of arguments in all. Options sets each cap, or
+// lifts it with a negative value. A cap passed is a typed error
+// (ErrTooLarge, ErrTotalTooLarge, ErrTooManyCalls), and the bytes that
+// would pass it are not kept.
+//
 // # Observability
 //
 // With Options.Logger each call logs its lifecycle to log/slog: key and

@@ -2,24 +2,32 @@ package resume
 
 import (
 	"log/slog"
+	"math"
 
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
-// DefaultMaxBytes is the per-call argument cap used when Options.MaxBytes
-// is zero.
-const DefaultMaxBytes = 8 << 20
+// The caps that zero Options fields stand for. A response carries a few
+// calls, rarely dozens; these leave room for many more, and still bound
+// what a Set fed by a broken or hostile stream holds: about
+// DefaultMaxTotalBytes plus 1 KB per call.
+const (
+	DefaultMaxBytes      = 8 << 20  // Options.MaxBytes: per call
+	DefaultMaxTotalBytes = 64 << 20 // Options.MaxTotalBytes: all calls of a Set
+	DefaultMaxCalls      = 256      // Options.MaxCalls: calls a Set holds
+)
 
 // Options configure a Call, or every call of a Set. The zero value is
-// strict JSON with DefaultMaxBytes per call and no other limit.
+// strict JSON under the default caps above.
 type Options struct {
 	// MaxBytes caps one call's argument bytes (the deltas, or the final
 	// arguments). Zero means DefaultMaxBytes; negative means no cap.
 	MaxBytes int64
 	// MaxTotalBytes caps the argument bytes of all calls of a Set
-	// together. Zero means no cap.
+	// together. Zero means DefaultMaxTotalBytes; negative means no cap.
 	MaxTotalBytes int64
-	// MaxCalls caps the number of calls a Set holds. Zero means no cap.
+	// MaxCalls caps the number of calls a Set holds at once (Remove
+	// frees a place). Zero means DefaultMaxCalls; negative means no cap.
 	MaxCalls int
 	// RequireStart makes a Set refuse (ErrUnknownCall) deltas and end
 	// signals for a key no start event announced. By default such an
@@ -57,6 +65,29 @@ func (o *Options) maxBytes() int64 {
 		return tokenizer.MaxBytesLimit // the most a tokenizer reads
 	}
 	return o.MaxBytes
+}
+
+// maxTotal is the total cap of a Set, math.MaxInt64 for none: a Set's
+// room is maxTotal minus the bytes it holds, with no case for "no cap".
+func (o *Options) maxTotal() int64 {
+	switch {
+	case o.MaxTotalBytes == 0:
+		return DefaultMaxTotalBytes
+	case o.MaxTotalBytes < 0:
+		return math.MaxInt64
+	}
+	return o.MaxTotalBytes
+}
+
+// maxCalls is the cap on a Set's calls, math.MaxInt for none.
+func (o *Options) maxCalls() int {
+	switch {
+	case o.MaxCalls == 0:
+		return DefaultMaxCalls
+	case o.MaxCalls < 0:
+		return math.MaxInt
+	}
+	return o.MaxCalls
 }
 
 // maxNumber is the tokenizer's number length limit.

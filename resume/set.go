@@ -1,5 +1,7 @@
 package resume
 
+import "math"
+
 // Set keeps the calls of one response apart by Event.Key, so that the
 // interleaved deltas of parallel calls each reach their own call. It
 // enforces the per-call cap, a total cap and a cap on the number of
@@ -9,16 +11,27 @@ package resume
 // some providers send no start), unless Options.RequireStart is set; then
 // it gives ErrUnknownCall. A Set is not safe for concurrent use.
 type Set struct {
-	opts  Options
-	calls map[string]*Call
-	order []*Call
-	total int64
-	last  *Call // the last event's call: events come in runs for one call
+	opts     Options
+	calls    map[string]*Call
+	order    []*Call
+	total    int64
+	maxTotal int64 // opts.maxTotal(): total may grow by maxTotal-total
+	maxCalls int   // opts.maxCalls()
+	last     *Call // the last event's call: events come in runs for one call
 }
 
 // NewSet returns an empty Set whose calls use opts.
 func NewSet(opts Options) *Set {
-	return &Set{opts: opts, calls: make(map[string]*Call)}
+	return &Set{opts: opts, calls: make(map[string]*Call), maxTotal: opts.maxTotal(), maxCalls: opts.maxCalls()}
+}
+
+// budget is what the total cap still allows, or -1 for no cap: the
+// budget that Call's methods take.
+func (s *Set) budget() int64 {
+	if s.maxTotal == math.MaxInt64 {
+		return -1
+	}
+	return max(s.maxTotal-s.total, 0)
 }
 
 // Apply routes one event to its call and returns the call (nil only when
@@ -26,12 +39,13 @@ func NewSet(opts Options) *Set {
 // Call.End), ErrUnknownCall, or ErrTooManyCalls.
 func (s *Set) Apply(ev Event) (*Call, error) {
 	// The commonest event: a plain delta for the last event's call, with
-	// no total cap. The general path below does the same with it.
-	if c := s.last; c != nil && ev.Kind == EventDelta && s.opts.MaxTotalBytes == 0 &&
+	// room under the total cap. The general path below does the same with
+	// it.
+	if c := s.last; c != nil && ev.Kind == EventDelta && int64(len(ev.Data)) <= s.maxTotal-s.total &&
 		ev.ID == "" && ev.Name == "" && c.key == ev.Key {
 		before := len(c.args)
 		err := c.Delta(ev.Data, ev.Seq, ev.Offset)
-		s.total += int64(len(c.args) - before)
+		s.count(c, before)
 		return c, err
 	}
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
@@ -43,7 +57,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 			if s.opts.RequireStart && ev.Kind != EventStart {
 				return nil, ErrUnknownCall
 			}
-			if s.opts.MaxCalls > 0 && len(s.order) >= s.opts.MaxCalls {
+			if len(s.order) >= s.maxCalls {
 				return nil, ErrTooManyCalls
 			}
 			c = newCall(ev.Key, &s.opts)
@@ -52,10 +66,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		}
 		s.last = c
 	}
-	budget := int64(-1)
-	if s.opts.MaxTotalBytes > 0 {
-		budget = max(s.opts.MaxTotalBytes-s.total, 0)
-	}
+	budget := s.budget()
 	before := len(c.args)
 	var err error
 	switch ev.Kind {
@@ -75,8 +86,16 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	case EventEnd:
 		err = c.end(ev.Final, budget)
 	}
-	s.total += int64(len(c.args) - before)
+	s.count(c, before)
 	return c, err
+}
+
+// count adds to the total what the event just applied to c changed in
+// its arguments, which were before bytes long.
+func (s *Set) count(c *Call, before int) {
+	n := int64(len(c.args) - before)
+	s.total += n
+	c.counted += n
 }
 
 // Call returns the call with the given key, or nil. Feed a Set's calls
@@ -111,7 +130,7 @@ func (s *Set) Remove(key string) {
 			break
 		}
 	}
-	s.total -= int64(len(c.args))
+	s.total -= c.counted
 }
 
 // Finish ends the response: every call that got no end signal is
@@ -153,24 +172,20 @@ func (s *Set) Pending() []*Call {
 // Restore adds a call restored from a checkpoint and its argument bytes
 // (see Restore). It replaces a call with the same key.
 func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
-	budget := int64(-1)
-	if s.opts.MaxTotalBytes > 0 {
-		budget = s.opts.MaxTotalBytes - s.total
-		if old := s.calls[cp.c.key]; old != nil {
-			budget += int64(len(old.args)) // it is replaced
-		}
-		budget = max(budget, 0)
+	budget := s.budget()
+	if old := s.calls[cp.c.key]; old != nil && budget >= 0 {
+		budget = max(s.maxTotal-s.total+old.counted, 0) // it is replaced
 	}
 	c, err := restore(&cp, args, &s.opts, budget)
 	if c == nil {
 		return nil, err
 	}
-	if s.calls[c.key] == nil && s.opts.MaxCalls > 0 && len(s.order) >= s.opts.MaxCalls {
+	if s.calls[c.key] == nil && len(s.order) >= s.maxCalls {
 		return nil, ErrTooManyCalls
 	}
 	s.Remove(c.key) // the restored call replaces it
 	s.calls[c.key] = c
 	s.order = append(s.order, c)
-	s.total += int64(len(c.args))
+	s.count(c, 0)
 	return c, err
 }

@@ -3,6 +3,7 @@ package resume_test
 import (
 	"bytes"
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -154,4 +155,57 @@ func TestCaptures(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSetDefaultCaps: zero Options hold a Set to DefaultMaxCalls calls
+// and DefaultMaxTotalBytes bytes; negative ones lift the caps.
+func TestSetDefaultCaps(t *testing.T) {
+	key := func(i int) string { return "call" + strconv.Itoa(i) }
+	s := resume.NewSet(resume.Options{})
+	for i := range resume.DefaultMaxCalls {
+		_, err := s.Apply(start(key(i), "", "f", i))
+		require.NoError(t, err)
+	}
+	_, err := s.Apply(start("one more", "", "f", -1))
+	require.ErrorIs(t, err, resume.ErrTooManyCalls)
+	s.Remove(key(0))
+	_, err = s.Apply(delta("one more", `{}`))
+	require.NoError(t, err, "Remove frees a place")
+
+	s = resume.NewSet(resume.Options{MaxCalls: -1})
+	for i := range resume.DefaultMaxCalls + 1 {
+		_, err := s.Apply(start(key(i), "", "f", i))
+		require.NoError(t, err)
+	}
+
+	// One delta past the total cap is refused before it is kept: the
+	// call's own cap is lifted, so only the total's can refuse it.
+	big := make([]byte, resume.DefaultMaxTotalBytes+1)
+	s = resume.NewSet(resume.Options{MaxBytes: -1})
+	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "a", Index: -1, Data: big, Seq: -1, Offset: -1})
+	require.ErrorIs(t, err, resume.ErrTotalTooLarge)
+	assert.Contains(t, err.Error(), strconv.Itoa(resume.DefaultMaxTotalBytes))
+	assert.Equal(t, resume.StatusTooLarge, c.Status())
+	assert.Zero(t, c.Len())
+	assert.Zero(t, s.Bytes())
+	s = resume.NewSet(resume.Options{MaxBytes: -1, MaxTotalBytes: -1})
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "a", Index: -1, Data: big, Seq: -1, Offset: -1})
+	require.NoError(t, err, "no total cap")
+	assert.Equal(t, int64(len(big)), s.Bytes())
+}
+
+// TestSetCountsOnlyItsOwn: bytes given to a call directly are not the
+// Set's to count, so removing the call does not take them off Bytes.
+func TestSetCountsOnlyItsOwn(t *testing.T) {
+	s := resume.NewSet(resume.Options{MaxTotalBytes: 20})
+	_, err := s.Apply(delta("a", `{"x":`))
+	require.NoError(t, err)
+	require.NoError(t, s.Call("a").Delta([]byte(`"not counted"`), -1, -1))
+	_, err = s.Apply(delta("b", `[1]`))
+	require.NoError(t, err)
+	assert.Equal(t, int64(len(`{"x":`)+len(`[1]`)), s.Bytes())
+	s.Remove("a")
+	assert.Equal(t, int64(len(`[1]`)), s.Bytes())
+	_, err = s.Apply(delta("c", `"0123456789abcdef"`))
+	require.ErrorIs(t, err, resume.ErrTotalTooLarge, "18 more bytes pass 20 with 3 held")
 }
