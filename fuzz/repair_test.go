@@ -23,6 +23,7 @@ func FuzzRepair(f *testing.F) {
 	} {
 		f.Add([]byte(s), uint32(repair.LLM))
 		f.Add([]byte(s), uint32(repair.All))
+		f.Add([]byte(s), uint32(0)) // no kind: the errors beside the tokenizer's
 	}
 	for _, s := range seedTexts(f) {
 		f.Add(s, uint32(repair.All))
@@ -37,6 +38,9 @@ func FuzzRepair(f *testing.F) {
 			}
 			if re.Offset < 0 || re.Offset > int64(len(in)) {
 				t.Fatalf("error offset %d outside the input of %d bytes", re.Offset, len(in))
+			}
+			if opts.Kinds == 0 {
+				besideTokenizer(t, in, re)
 			}
 			return
 		}
@@ -63,4 +67,22 @@ func FuzzRepair(f *testing.F) {
 			}
 		}
 	})
+}
+
+// besideTokenizer checks an error of Repair with no kind on against the
+// tokenizer's on the same input, as repair.Error documents it: the same
+// pointer, and an offset no later (the start of the token the tokenizer
+// finds wrong at some byte of). Lone surrogates are the strict check's
+// alone, and limits are each package's own.
+func besideTokenizer(t *testing.T, in []byte, re *repair.Error) {
+	var se *tokenizer.SyntaxError
+	if !errors.As(tokenizer.Validate(in), &se) {
+		t.Fatalf("repair failed on input the tokenizer accepts: %v", re)
+	}
+	if !errors.Is(re, repair.ErrSyntax) || errors.Is(se, tokenizer.ErrSurrogate) || errors.Is(se, tokenizer.ErrLimit) {
+		return
+	}
+	if re.Pointer != se.Pointer || re.Offset > se.Offset {
+		t.Fatalf("repair and tokenizer disagree on %q:\n repair:    %v\n tokenizer: %v", in, re, se)
+	}
 }
