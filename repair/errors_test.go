@@ -88,3 +88,16 @@ func TestUTF8ErrorLikeTokenizer(t *testing.T) {
 	}
 	assert.Greater(t, compared, 40000)
 }
+
+// TestErrorPointerDecodesNames: a name's escapes are decoded in the
+// pointer as the tokenizer decodes them, JSON's own included.
+func TestErrorPointerDecodesNames(t *testing.T) {
+	for _, in := range []string{`{"\/":`, `{"\/"Z`, `{"\/":"` + "\xbc", `{"a\u00e9\ud83d\ude00":[1 2]}`, `{"~\t":{"x":tru}}`} {
+		var se *tokenizer.SyntaxError
+		require.ErrorAs(t, tokenizer.Validate([]byte(in)), &se, in)
+		_, _, err := Repair([]byte(in), Options{})
+		var re *Error
+		require.ErrorAs(t, err, &re, in)
+		assert.Equal(t, se.Pointer, re.Pointer, "%q", in)
+	}
+}

@@ -4,6 +4,7 @@ package repair
 // and arrays, with the repairs that happen between tokens (commas).
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -211,10 +212,12 @@ func (p *parser) pointer() string {
 	return sb.String()
 }
 
-// nameText returns the text of an object name as written: unquoted when
-// it is a valid double-quoted string, else the raw bytes.
+// nameText returns the text of an object name as written: decoded when
+// it is a valid JSON string (as the tokenizer's pointers have it: "\/"
+// is "/"), else the raw bytes between its quotes.
 func nameText(b []byte) string {
-	if s, err := strconv.Unquote(string(b)); err == nil && len(b) > 0 && b[0] == '"' {
+	var s string
+	if len(b) > 0 && b[0] == '"' && json.Unmarshal(b, &s) == nil {
 		return s
 	}
 	if len(b) >= 2 && (b[0] == '\'' || b[0] == '"') {
