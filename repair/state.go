@@ -4,9 +4,10 @@ package repair
 // and arrays, with the repairs that happen between tokens (commas).
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // state is where the parser stands in the grammar.
@@ -203,7 +204,7 @@ func (p *parser) pointer() string {
 			if f.name[0] < 0 || i == len(p.stack)-1 && (p.state == stNameFirst || p.state == stName) {
 				break
 			}
-			appendPointerToken(&sb, nameText(p.in[f.name[0]:f.name[1]]))
+			appendPointerName(&sb, p.in[f.name[0]:f.name[1]])
 		} else {
 			sb.WriteByte('/')
 			sb.WriteString(strconv.Itoa(f.n))
@@ -212,18 +213,25 @@ func (p *parser) pointer() string {
 	return sb.String()
 }
 
-// nameText returns the text of an object name as written: decoded when
-// it is a valid JSON string (as the tokenizer's pointers have it: "\/"
-// is "/"), else the raw bytes between its quotes.
-func nameText(b []byte) string {
-	var s string
-	if len(b) > 0 && b[0] == '"' && json.Unmarshal(b, &s) == nil {
-		return s
+// appendPointerName appends the reference token of an object name as
+// written, quotes included: a double-quoted one as the tokenizer's
+// pointers have it (decoded, cut after jsonwire.MaxPointerName raw
+// bytes), any other (single or smart quotes, none) as its raw bytes
+// between the quotes.
+func appendPointerName(sb *strings.Builder, name []byte) {
+	if len(name) >= 2 && name[0] == '"' {
+		raw := name[1 : len(name)-1]
+		cut := len(raw) > jsonwire.MaxPointerName
+		if cut {
+			raw = raw[:jsonwire.MaxPointerName]
+		}
+		sb.Write(jsonwire.AppendPointerName(nil, raw, cut))
+		return
 	}
-	if len(b) >= 2 && (b[0] == '\'' || b[0] == '"') {
-		return string(b[1 : len(b)-1])
+	if len(name) >= 2 && name[0] == '\'' {
+		name = name[1 : len(name)-1]
 	}
-	return string(b)
+	appendPointerToken(sb, string(name))
 }
 
 func closerByte(obj bool) byte {

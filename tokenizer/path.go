@@ -3,6 +3,8 @@ package tokenizer
 import (
 	"encoding/binary"
 	"strconv"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // The path stack is what a JSON Pointer needs and the container stack
@@ -25,9 +27,9 @@ import (
 //	kind 'o': payload is the member name's raw bytes, without quotes
 //	kind 'O': like 'o', but the name was cut to maxPathName bytes
 const (
-	pathInline  = 400 // bytes of frames kept inside the Tokenizer
-	maxPathName = 128 // raw bytes of a member name kept for pointers
-	spillKeep   = 96  // at most this many bytes of top frames stay inline at a spill
+	pathInline  = 400                     // bytes of frames kept inside the Tokenizer
+	maxPathName = jsonwire.MaxPointerName // raw bytes of a member name kept for pointers
+	spillKeep   = 96                      // at most this many bytes of top frames stay inline at a spill
 )
 
 // smallIndexFrame and pairIndexFrame are the trailers of array frames
@@ -208,31 +210,9 @@ func appendFrameBlock(dst, b []byte) []byte {
 		v, _ := binary.Uvarint(payload)
 		return appendIndexToken(dst, int64(v))
 	}
-	return appendNameToken(dst, payload, kind == 'O')
+	return jsonwire.AppendPointerName(dst, payload, kind == 'O')
 }
 
 func appendIndexToken(dst []byte, i int64) []byte {
 	return strconv.AppendInt(append(dst, '/'), i, 10)
-}
-
-// appendNameToken renders a raw (still escaped) name as a pointer
-// reference token: decoded, then '~' and '/' escaped per RFC 6901.
-// A name cut for length ends in "…".
-func appendNameToken(dst, raw []byte, cut bool) []byte {
-	dst = append(dst, '/')
-	var tmp [maxPathName * 3]byte
-	for _, c := range appendUnescaped(tmp[:0], raw) {
-		switch c {
-		case '~':
-			dst = append(dst, '~', '0')
-		case '/':
-			dst = append(dst, '~', '1')
-		default:
-			dst = append(dst, c)
-		}
-	}
-	if cut {
-		dst = append(dst, "…"...)
-	}
-	return dst
 }

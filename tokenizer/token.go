@@ -1,9 +1,6 @@
 package tokenizer
 
 import (
-	"unicode/utf16"
-	"unicode/utf8"
-
 	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
@@ -124,58 +121,5 @@ func (t Token) AppendText(dst []byte) []byte {
 	if t.Last() && len(b) > 0 {
 		b = b[:len(b)-1]
 	}
-	return appendUnescaped(dst, b)
-}
-
-// appendUnescaped decodes the inside of a valid JSON string. It trusts
-// its input to have been validated; on anything else it copies bytes.
-func appendUnescaped(dst, b []byte) []byte {
-	for len(b) > 0 {
-		i := 0
-		for i < len(b) && b[i] != '\\' {
-			i++
-		}
-		dst = append(dst, b[:i]...)
-		b = b[i:]
-		if len(b) < 2 {
-			return append(dst, b...)
-		}
-		switch c := b[1]; c {
-		case '"', '\\', '/':
-			dst = append(dst, c)
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r, ok := jsonwire.Hex4(b[2:])
-			if !ok {
-				return append(dst, b...)
-			}
-			n := 6
-			if utf16.IsSurrogate(r) {
-				r2, ok := rune(0), len(b) >= 12 && b[6] == '\\' && b[7] == 'u'
-				if ok {
-					r2, ok = jsonwire.Hex4(b[8:])
-				}
-				r = utf16.DecodeRune(r, r2)
-				if ok && r != utf8.RuneError {
-					n = 12
-				}
-			}
-			dst = utf8.AppendRune(dst, r)
-			b = b[n:]
-			continue
-		default:
-			dst = append(dst, b[:2]...)
-		}
-		b = b[2:]
-	}
-	return dst
+	return jsonwire.AppendUnescaped(dst, b)
 }

@@ -703,10 +703,10 @@ func (t *Tokenizer) AppendPointer(dst []byte) []byte {
 	}
 	if t.hasName && t.nameRef {
 		name := t.buf[t.nameStart:t.nameEnd]
-		return appendNameToken(dst, name[:min(len(name), maxPathName)], len(name) > maxPathName)
+		return jsonwire.AppendPointerName(dst, name[:min(len(name), maxPathName)], len(name) > maxPathName)
 	}
 	if t.hasName {
-		return appendNameToken(dst, t.path.name(t.nameLen), t.nameCut)
+		return jsonwire.AppendPointerName(dst, t.path.name(t.nameLen), t.nameCut)
 	}
 	return dst
 }

@@ -11,6 +11,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // Plain marks bytes that may stand in a string as they are and need no
@@ -457,6 +459,87 @@ func ScanString(b []byte, i int) (int, bool) {
 		}
 		i += n
 	}
+}
+
+// AppendUnescaped appends the decoded inside of a valid JSON string to
+// dst. It trusts its input to have been validated; on anything else it
+// copies bytes.
+func AppendUnescaped(dst, b []byte) []byte {
+	for len(b) > 0 {
+		i := 0
+		for i < len(b) && b[i] != '\\' {
+			i++
+		}
+		dst = append(dst, b[:i]...)
+		b = b[i:]
+		if len(b) < 2 {
+			return append(dst, b...)
+		}
+		switch c := b[1]; c {
+		case '"', '\\', '/':
+			dst = append(dst, c)
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r, ok := Hex4(b[2:])
+			if !ok {
+				return append(dst, b...)
+			}
+			n := 6
+			if utf16.IsSurrogate(r) {
+				r2, ok := rune(0), len(b) >= 12 && b[6] == '\\' && b[7] == 'u'
+				if ok {
+					r2, ok = Hex4(b[8:])
+				}
+				r = utf16.DecodeRune(r, r2)
+				if ok && r != utf8.RuneError {
+					n = 12
+				}
+			}
+			dst = utf8.AppendRune(dst, r)
+			b = b[n:]
+			continue
+		default:
+			dst = append(dst, b[:2]...)
+		}
+		b = b[2:]
+	}
+	return dst
+}
+
+// MaxPointerName is the most raw (still escaped) bytes of a member name
+// that a JSON Pointer in this module holds: a longer name is cut to it.
+const MaxPointerName = 128
+
+// AppendPointerName appends a member name's reference token to a JSON
+// Pointer: '/', then raw, the inside of the name's string, decoded, with
+// '~' and '/' escaped per RFC 6901. A name cut for length (cut: raw is its
+// first MaxPointerName bytes) ends in "…".
+func AppendPointerName(dst, raw []byte, cut bool) []byte {
+	dst = append(dst, '/')
+	var tmp [MaxPointerName * 3]byte
+	for _, c := range AppendUnescaped(tmp[:0], raw) {
+		switch c {
+		case '~':
+			dst = append(dst, '~', '0')
+		case '/':
+			dst = append(dst, '~', '1')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	if cut {
+		dst = append(dst, "…"...)
+	}
+	return dst
 }
 
 // MaxPointerShown is the most bytes of a JSON Pointer that an error
