@@ -2,8 +2,9 @@
 // grammar that the stateful readers share: the byte tables, the UTF-8
 // leading-byte ranges, the number state machine, and the eight-bytes-at-a-
 // time scans. Package tokenizer is built on them, and package resume's
-// hold-back scanner reads the same grammar with them. It also shortens
-// the JSON Pointers that error messages quote.
+// hold-back scanner reads the same grammar with them. It also decodes
+// string contents, and renders and shortens the JSON Pointers that errors
+// carry, so that the tokenizer and package repair word them alike.
 package jsonwire
 
 import (
