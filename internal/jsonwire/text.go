@@ -1,0 +1,170 @@
+package jsonwire
+
+// This file holds the text side: decoded string contents, and the words
+// and JSON Pointers of errors, which the tokenizer and package repair
+// render alike. The scans are in jsonwire.go.
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// BadUTF8 finds the byte of b that makes the UTF-8 sequence at b[i]
+// invalid: the first that no valid character can have there. When that
+// byte continues the sequence, lo and hi are the range the sequence
+// allowed in its place; when it is b[i] itself, which cannot begin a
+// character, they are 0. It returns -1 when the sequence is valid or b
+// ends before it does. i must be an index of b.
+func BadUTF8(b []byte, i int) (at int, lo, hi byte) {
+	lead := UTF8First[b[i]]
+	if lead.Need == 0 {
+		if b[i] < 0x80 {
+			return -1, 0, 0
+		}
+		return i, 0, 0
+	}
+	lo, hi = lead.Lo, lead.Hi
+	for k := 1; k <= int(lead.Need) && i+k < len(b); k++ {
+		if c := b[i+k]; c < lo || c > hi {
+			return i + k, lo, hi
+		}
+		lo, hi = 0x80, 0xBF
+	}
+	return -1, 0, 0
+}
+
+// InvalidUTF8 words the reason for an invalid UTF-8 byte c in a string,
+// where lo to hi was allowed (0 and 0: c cannot begin a character). The
+// tokenizer and the repair parser say it alike.
+func InvalidUTF8(c, lo, hi byte) string {
+	why := "invalid UTF-8 byte " + HexByte(c) + " in string"
+	if hi != 0 {
+		why += ", where " + HexByte(lo) + " to " + HexByte(hi) + " must continue the character"
+	}
+	return why
+}
+
+// HexByte names a byte by its value, as in "0xc3".
+func HexByte(c byte) string {
+	const hex = "0123456789abcdef"
+	return string([]byte{'0', 'x', hex[c>>4], hex[c&15]})
+}
+
+// AppendUnescaped appends the decoded inside of a valid JSON string to
+// dst. It trusts its input to have been validated; on anything else it
+// copies bytes.
+func AppendUnescaped(dst, b []byte) []byte {
+	for len(b) > 0 {
+		i := 0
+		for i < len(b) && b[i] != '\\' {
+			i++
+		}
+		dst = append(dst, b[:i]...)
+		b = b[i:]
+		if len(b) < 2 {
+			return append(dst, b...)
+		}
+		switch c := b[1]; c {
+		case '"', '\\', '/':
+			dst = append(dst, c)
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r, ok := Hex4(b[2:])
+			if !ok {
+				return append(dst, b...)
+			}
+			n := 6
+			if utf16.IsSurrogate(r) {
+				r2, ok := rune(0), len(b) >= 12 && b[6] == '\\' && b[7] == 'u'
+				if ok {
+					r2, ok = Hex4(b[8:])
+				}
+				r = utf16.DecodeRune(r, r2)
+				if ok && r != utf8.RuneError {
+					n = 12
+				}
+			}
+			dst = utf8.AppendRune(dst, r)
+			b = b[n:]
+			continue
+		default:
+			dst = append(dst, b[:2]...)
+		}
+		b = b[2:]
+	}
+	return dst
+}
+
+// MaxPointerName is the most raw (still escaped) bytes of a member name
+// that a JSON Pointer in this module holds: a longer name is cut to it.
+const MaxPointerName = 128
+
+// AppendPointerName appends a member name's reference token to a JSON
+// Pointer: '/', then raw, the inside of the name's string, decoded, with
+// '~' and '/' escaped per RFC 6901. A name cut for length (cut: raw is its
+// first MaxPointerName bytes) ends in "…".
+func AppendPointerName(dst, raw []byte, cut bool) []byte {
+	dst = append(dst, '/')
+	var tmp [MaxPointerName * 3]byte
+	for _, c := range AppendUnescaped(tmp[:0], raw) {
+		switch c {
+		case '~':
+			dst = append(dst, '~', '0')
+		case '/':
+			dst = append(dst, '~', '1')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	if cut {
+		dst = append(dst, "…"...)
+	}
+	return dst
+}
+
+// MaxPointerShown is the most bytes of a JSON Pointer that an error
+// message quotes. The pointer of a deeply nested value grows with the
+// input (10000 levels of '[' make a 20 KB pointer), and messages end up in
+// logs; the full pointer stays in the error's Pointer field.
+const MaxPointerShown = 128
+
+// AppendPointerShown appends p to b for a message: whole when it has at
+// most MaxPointerShown bytes, and otherwise about half of them from each
+// end around a note of how many bytes are left out, as in
+// "/0/0/0…(19940 bytes)…/0/0/0". Each end is cut before a '/' when it
+// has one, and never inside a UTF-8 sequence.
+func AppendPointerShown(b []byte, p string) []byte {
+	if len(p) <= MaxPointerShown {
+		return append(b, p...)
+	}
+	const half = MaxPointerShown / 2
+	head, tail := p[:half], p[len(p)-half:]
+	if i := strings.LastIndexByte(head, '/'); i > 0 {
+		head = head[:i]
+	}
+	for len(head) > 0 && p[len(head)]&0xC0 == 0x80 {
+		head = head[:len(head)-1] // p[len(head)] continues a sequence
+	}
+	if i := strings.IndexByte(tail, '/'); i >= 0 {
+		tail = tail[i:]
+	}
+	for len(tail) > 0 && tail[0]&0xC0 == 0x80 {
+		tail = tail[1:]
+	}
+	b = append(b, head...)
+	b = append(b, "…("...)
+	b = strconv.AppendInt(b, int64(len(p)-len(head)-len(tail)), 10)
+	b = append(b, " bytes)…"...)
+	return append(b, tail...)
+}
