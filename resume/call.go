@@ -71,7 +71,7 @@ type Call struct {
 	dupEnds int32 // end signals after the first
 	others  int64 // events other than the deltas kept: see eventCount
 	lastSeq int64 // largest Event.Seq seen, or -1
-	counted int64 // the bytes of args its Set counts (see Set.count)
+	counted int64 // len(args) when its Set last counted it (see Set.count)
 	x       *extra
 }
 

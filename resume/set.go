@@ -43,9 +43,8 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	// it.
 	if c := s.last; c != nil && ev.Kind == EventDelta && int64(len(ev.Data)) <= s.maxTotal-s.total &&
 		ev.ID == "" && ev.Name == "" && c.key == ev.Key {
-		before := len(c.args)
 		err := c.Delta(ev.Data, ev.Seq, ev.Offset)
-		s.count(c, before)
+		s.count(c)
 		return c, err
 	}
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
@@ -67,7 +66,6 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		s.last = c
 	}
 	budget := s.budget()
-	before := len(c.args)
 	var err error
 	switch ev.Kind {
 	case EventStart:
@@ -86,21 +84,23 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	case EventEnd:
 		err = c.end(ev.Final, budget)
 	}
-	s.count(c, before)
+	s.count(c)
 	return c, err
 }
 
-// count adds to the total what the event just applied to c changed in
-// its arguments, which were before bytes long.
-func (s *Set) count(c *Call, before int) {
-	n := int64(len(c.args) - before)
-	s.total += n
-	c.counted += n
+// count brings the total up to date with c's arguments after an event
+// applied to it. What c holds is counted whole, so bytes it got outside
+// Apply are counted here too, and neither count can go below zero.
+func (s *Set) count(c *Call) {
+	n := int64(len(c.args))
+	s.total += n - c.counted
+	c.counted = n
 }
 
 // Call returns the call with the given key, or nil. Feed a Set's calls
 // through Apply: Delta, Write and End called on them directly are not
-// counted in Bytes or held to MaxTotalBytes.
+// held to MaxTotalBytes, and Bytes counts what they add only from the
+// call's next event through Apply.
 func (s *Set) Call(key string) *Call { return s.calls[key] }
 
 // Calls returns the calls in the order they started. The slice is
@@ -110,7 +110,8 @@ func (s *Set) Calls() []*Call { return s.order }
 // Len returns the number of calls held.
 func (s *Set) Len() int { return len(s.order) }
 
-// Bytes returns the argument bytes held by all calls.
+// Bytes returns the argument bytes held by all calls, as of each call's
+// last event through Apply or Restore.
 func (s *Set) Bytes() int64 { return s.total }
 
 // Remove drops a call, for instance once it has run, and frees its
@@ -186,6 +187,6 @@ func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
 	s.Remove(c.key) // the restored call replaces it
 	s.calls[c.key] = c
 	s.order = append(s.order, c)
-	s.count(c, 0)
+	s.count(c)
 	return c, err
 }

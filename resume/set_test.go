@@ -194,8 +194,9 @@ func TestSetDefaultCaps(t *testing.T) {
 	assert.Equal(t, int64(len(big)), s.Bytes())
 }
 
-// TestSetCountsOnlyItsOwn: bytes given to a call directly are not the
-// Set's to count, so removing the call does not take them off Bytes.
+// TestSetCountsOnlyItsOwn: bytes given to a call directly are counted
+// from the call's next event through the Set, and removing the call takes
+// off Bytes what was counted, never more.
 func TestSetCountsOnlyItsOwn(t *testing.T) {
 	s := resume.NewSet(resume.Options{MaxTotalBytes: 20})
 	_, err := s.Apply(delta("a", `{"x":`))
@@ -208,4 +209,27 @@ func TestSetCountsOnlyItsOwn(t *testing.T) {
 	assert.Equal(t, int64(len(`[1]`)), s.Bytes())
 	_, err = s.Apply(delta("c", `"0123456789abcdef"`))
 	require.ErrorIs(t, err, resume.ErrTotalTooLarge, "18 more bytes pass 20 with 3 held")
+}
+
+// TestSetCountsFinalAfterDirectBytes: final arguments that replace a call
+// with direct bytes leave Bytes at what the call holds, not below zero,
+// and the total cap holds after it (a helper's differential run found
+// Bytes at -4 here, and a 22-byte delta let past a cap of 20).
+func TestSetCountsFinalAfterDirectBytes(t *testing.T) {
+	s := resume.NewSet(resume.Options{MaxTotalBytes: 20})
+	_, err := s.Apply(delta("a", "{"))
+	require.NoError(t, err)
+	require.NoError(t, s.Call("a").Delta([]byte(`"x":1}`), -1, -1))
+	ev := end("a")
+	ev.Final = []byte("{}")
+	c, err := s.Apply(ev)
+	require.NoError(t, err)
+	require.Equal(t, resume.StatusReady, c.Status())
+	assert.Equal(t, int64(2), s.Bytes())
+	_, err = s.Apply(delta("b", `"0123456789abcdefg"`))
+	require.ErrorIs(t, err, resume.ErrTotalTooLarge, "2 held and 19 more pass 20")
+	s.Remove("a")
+	assert.Zero(t, s.Bytes())
+	_, err = s.Apply(delta("c", `"0123456789abcdefg"`))
+	require.NoError(t, err, "19 alone do not")
 }
