@@ -220,12 +220,7 @@ func (p *parser) pointer() string {
 // between the quotes.
 func appendPointerName(sb *strings.Builder, name []byte) {
 	if len(name) >= 2 && name[0] == '"' {
-		raw := name[1 : len(name)-1]
-		cut := len(raw) > jsonwire.MaxPointerName
-		if cut {
-			raw = raw[:jsonwire.MaxPointerName]
-		}
-		sb.Write(jsonwire.AppendPointerName(nil, raw, cut))
+		sb.Write(jsonwire.AppendPointerName(nil, name[1:len(name)-1], false))
 		return
 	}
 	if len(name) >= 2 && name[0] == '\'' {

@@ -702,8 +702,7 @@ func (t *Tokenizer) AppendPointer(dst []byte) []byte {
 		return appendIndexToken(dst, t.index)
 	}
 	if t.hasName && t.nameRef {
-		name := t.buf[t.nameStart:t.nameEnd]
-		return jsonwire.AppendPointerName(dst, name[:min(len(name), maxPathName)], len(name) > maxPathName)
+		return jsonwire.AppendPointerName(dst, t.buf[t.nameStart:t.nameEnd], false)
 	}
 	if t.hasName {
 		return jsonwire.AppendPointerName(dst, t.path.name(t.nameLen), t.nameCut)

@@ -1174,3 +1174,21 @@ func TestAppendPointerShown(t *testing.T) {
 		}
 	}
 }
+
+func TestAppendPointerName(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		cut  bool
+		want string
+	}{
+		{`a~b/c`, false, "/a~0b~1c"},
+		{`\/\u00e9\ud83d\ude00`, false, "/~1é😀"},
+		{`ab`, true, "/ab…"},
+		{strings.Repeat("x", MaxPointerName), false, "/" + strings.Repeat("x", MaxPointerName)},
+		{strings.Repeat("x", MaxPointerName+1), false, "/" + strings.Repeat("x", MaxPointerName) + "…"},
+	} {
+		if got := string(AppendPointerName(nil, []byte(tc.raw), tc.cut)); got != tc.want {
+			t.Errorf("AppendPointerName(%q, %v) = %q, want %q", tc.raw, tc.cut, got, tc.want)
+		}
+	}
+}

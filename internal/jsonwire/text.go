@@ -112,9 +112,13 @@ const MaxPointerName = 128
 
 // AppendPointerName appends a member name's reference token to a JSON
 // Pointer: '/', then raw, the inside of the name's string, decoded, with
-// '~' and '/' escaped per RFC 6901. A name cut for length (cut: raw is its
-// first MaxPointerName bytes) ends in "…".
+// '~' and '/' escaped per RFC 6901. A name cut for length ends in "…":
+// raw longer than MaxPointerName is cut here, and cut says raw was cut
+// already (a name kept at its first MaxPointerName bytes).
 func AppendPointerName(dst, raw []byte, cut bool) []byte {
+	if len(raw) > MaxPointerName {
+		raw, cut = raw[:MaxPointerName], true
+	}
 	dst = append(dst, '/')
 	var tmp [MaxPointerName * 3]byte
 	for _, c := range AppendUnescaped(tmp[:0], raw) {
