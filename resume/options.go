@@ -57,38 +57,31 @@ type Options struct {
 	LogArguments bool
 }
 
-func (o *Options) maxBytes() int64 {
+// capOf reads a cap as Options gives it: zero means def, negative means
+// none.
+func capOf[T int | int64](v, def, none T) T {
 	switch {
-	case o.MaxBytes == 0:
-		return DefaultMaxBytes
-	case o.MaxBytes < 0:
-		return tokenizer.MaxBytesLimit // the most a tokenizer reads
+	case v == 0:
+		return def
+	case v < 0:
+		return none
 	}
-	return o.MaxBytes
+	return v
+}
+
+// maxBytes is the per-call cap; with none, the most a tokenizer reads.
+func (o *Options) maxBytes() int64 {
+	return capOf(o.MaxBytes, DefaultMaxBytes, tokenizer.MaxBytesLimit)
 }
 
 // maxTotal is the total cap of a Set, math.MaxInt64 for none: a Set's
 // room is maxTotal minus the bytes it holds, with no case for "no cap".
 func (o *Options) maxTotal() int64 {
-	switch {
-	case o.MaxTotalBytes == 0:
-		return DefaultMaxTotalBytes
-	case o.MaxTotalBytes < 0:
-		return math.MaxInt64
-	}
-	return o.MaxTotalBytes
+	return capOf(o.MaxTotalBytes, DefaultMaxTotalBytes, math.MaxInt64)
 }
 
 // maxCalls is the cap on a Set's calls, math.MaxInt for none.
-func (o *Options) maxCalls() int {
-	switch {
-	case o.MaxCalls == 0:
-		return DefaultMaxCalls
-	case o.MaxCalls < 0:
-		return math.MaxInt
-	}
-	return o.MaxCalls
-}
+func (o *Options) maxCalls() int { return capOf(o.MaxCalls, DefaultMaxCalls, math.MaxInt) }
 
 // maxNumber is the tokenizer's number length limit.
 func (o *Options) maxNumber() int {

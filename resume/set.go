@@ -15,23 +15,22 @@ type Set struct {
 	calls    map[string]*Call
 	order    []*Call
 	total    int64
-	maxTotal int64 // opts.maxTotal(): total may grow by maxTotal-total
-	maxCalls int   // opts.maxCalls()
+	maxTotal int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
 	last     *Call // the last event's call: events come in runs for one call
 }
 
 // NewSet returns an empty Set whose calls use opts.
 func NewSet(opts Options) *Set {
-	return &Set{opts: opts, calls: make(map[string]*Call), maxTotal: opts.maxTotal(), maxCalls: opts.maxCalls()}
+	return &Set{opts: opts, calls: make(map[string]*Call), maxTotal: opts.maxTotal()}
 }
 
-// budget is what the total cap still allows, or -1 for no cap: the
-// budget that Call's methods take.
-func (s *Set) budget() int64 {
+// budget is what the total cap still allows once freed bytes held now are
+// let go, or -1 for no cap: the budget that Call's methods take.
+func (s *Set) budget(freed int64) int64 {
 	if s.maxTotal == math.MaxInt64 {
 		return -1
 	}
-	return max(s.maxTotal-s.total, 0)
+	return max(s.maxTotal-s.total+freed, 0)
 }
 
 // Apply routes one event to its call and returns the call (nil only when
@@ -56,7 +55,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 			if s.opts.RequireStart && ev.Kind != EventStart {
 				return nil, ErrUnknownCall
 			}
-			if len(s.order) >= s.maxCalls {
+			if len(s.order) >= s.opts.maxCalls() {
 				return nil, ErrTooManyCalls
 			}
 			c = newCall(ev.Key, &s.opts)
@@ -65,7 +64,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		}
 		s.last = c
 	}
-	budget := s.budget()
+	budget := s.budget(0)
 	var err error
 	switch ev.Kind {
 	case EventStart:
@@ -173,15 +172,15 @@ func (s *Set) Pending() []*Call {
 // Restore adds a call restored from a checkpoint and its argument bytes
 // (see Restore). It replaces a call with the same key.
 func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
-	budget := s.budget()
-	if old := s.calls[cp.c.key]; old != nil && budget >= 0 {
-		budget = max(s.maxTotal-s.total+old.counted, 0) // it is replaced
+	var freed int64
+	if old := s.calls[cp.c.key]; old != nil {
+		freed = old.counted // it is replaced
 	}
-	c, err := restore(&cp, args, &s.opts, budget)
+	c, err := restore(&cp, args, &s.opts, s.budget(freed))
 	if c == nil {
 		return nil, err
 	}
-	if s.calls[c.key] == nil && len(s.order) >= s.maxCalls {
+	if s.calls[c.key] == nil && len(s.order) >= s.opts.maxCalls() {
 		return nil, ErrTooManyCalls
 	}
 	s.Remove(c.key) // the restored call replaces it
