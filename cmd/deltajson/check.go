@@ -210,12 +210,10 @@ func feedBlock(tk *tokenizer.Tokenizer, block []byte, n int, last bool) error {
 func (s spot) advance(block []byte, i int) spot {
 	i = min(max(i, 0), len(block)) // an error at the end is past the last byte
 	pre := block[:i]
+	s.line, s.col = forward(s.line, s.col, pre)
 	if nl := bytes.LastIndexByte(pre, '\n'); nl >= 0 {
-		s.line += bytes.Count(pre, []byte{'\n'})
-		s.col, s.before = 1, nil
-		pre = pre[nl+1:]
+		s.before, pre = nil, pre[nl+1:]
 	}
-	s.col += chars(pre)
 	s.before = append(s.before[:len(s.before):len(s.before)], pre[max(len(pre)-60, 0):]...) // a copy: block is reused
 	s.before = s.before[max(len(s.before)-60, 0):]
 	rest := block[i:]
@@ -224,6 +222,15 @@ func (s spot) advance(block []byte, i int) spot {
 	}
 	s.after = append([]byte(nil), rest[:min(len(rest), 20)]...)
 	return s
+}
+
+// forward returns the line and column after b, from line and col before
+// it. The column counts characters (see chars).
+func forward(line, col int, b []byte) (int, int) {
+	if nl := bytes.LastIndexByte(b, '\n'); nl >= 0 {
+		line, col, b = line+bytes.Count(b, []byte{'\n'}), 1, b[nl+1:]
+	}
+	return line, col + chars(b)
 }
 
 // chars counts the characters of b: its bytes that do not continue a

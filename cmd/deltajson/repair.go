@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -161,12 +160,10 @@ func displayName(name string) string {
 	return name
 }
 
-// lineCol returns the 1-based line and column of off in b. The column
-// counts characters, as check's does (see chars).
+// lineCol returns the 1-based line and column of off in b, as check
+// counts them (see forward).
 func lineCol(b []byte, off int64) (line, col int) {
-	pre := b[:min(max(off, 0), int64(len(b)))]
-	line = 1 + bytes.Count(pre, []byte{'\n'})
-	return line, 1 + chars(pre[bytes.LastIndexByte(pre, '\n')+1:])
+	return forward(1, 1, b[:min(max(off, 0), int64(len(b)))])
 }
 
 // writeJSONLog writes the log as one JSON object: the edits, each with
@@ -184,13 +181,9 @@ func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
 	// The edits are sorted: walk the input once for every line and column.
 	line, col, at := 1, 1, int64(0)
 	for _, e := range log {
-		for ; at < e.Offset && at < int64(len(in)); at++ {
-			if in[at] == '\n' {
-				line, col = line+1, 1
-			} else if in[at]&0xC0 != 0x80 {
-				col++
-			}
-		}
+		next := min(max(e.Offset, at), int64(len(in)))
+		line, col = forward(line, col, in[at:next])
+		at = next
 		doc.Edits = append(doc.Edits, edit{e, line, col})
 	}
 	b, _ := json.Marshal(doc)
