@@ -93,7 +93,7 @@ func TestUTF8ErrorLikeTokenizer(t *testing.T) {
 // pointer as the tokenizer decodes them, JSON's own included.
 func TestErrorPointerDecodesNames(t *testing.T) {
 	long := strings.Repeat("é", 70) // 140 bytes: cut after 128, as the tokenizer cuts
-	for _, in := range []string{`{"` + long + `":[1 2]}`, `{"\/\r":x`, `{"\/":`, `{"\/"Z`, `{"\/":"` + "\xbc", `{"a\u00e9\ud83d\ude00":[1 2]}`, `{"~\t":{"x":tru}}`} {
+	for _, in := range []string{`{"` + long + `":[1 2]}`, `{"x` + long + `":[1 2]}`, `{"x` + long + `":{"a":x}}`, `{"\/\r":x`, `{"\/":`, `{"\/"Z`, `{"\/":"` + "\xbc", `{"a\u00e9\ud83d\ude00":[1 2]}`, `{"~\t":{"x":tru}}`} {
 		var se *tokenizer.SyntaxError
 		require.ErrorAs(t, tokenizer.Validate([]byte(in)), &se, in)
 		_, _, err := Repair([]byte(in), Options{})

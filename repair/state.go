@@ -215,8 +215,8 @@ func (p *parser) pointer() string {
 
 // appendPointerName appends the reference token of an object name as
 // written, quotes included: a double-quoted one as the tokenizer's
-// pointers have it (decoded, cut after jsonwire.MaxPointerName raw
-// bytes), any other (single or smart quotes, none) as its raw bytes
+// pointers have it (decoded, cut between two characters within its
+// first jsonwire.MaxPointerName raw bytes), any other (single or smart quotes, none) as its raw bytes
 // between the quotes.
 func appendPointerName(sb *strings.Builder, name []byte) {
 	if len(name) >= 2 && name[0] == '"' {

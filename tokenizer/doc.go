@@ -98,8 +98,9 @@
 // process (package resume builds checkpoints on this).
 //
 // The container stack is kept with the JSON Pointer it needs: each open
-// level is a frame of its kind and its member name (up to 128 bytes; a
-// longer name appears cut, ending in "…", in pointers) or element index. A
+// level is a frame of its kind and its member name (up to 128 raw bytes; a
+// longer name appears cut, ending in "…", in pointers, with the characters
+// and escapes that end within its first 128 bytes) or element index. A
 // one-bit-per-level stack could not render a pointer, since the names are
 // gone with their chunks. Frames live in a 400-byte inline buffer, enough
 // for 64 levels with names of up to 5 bytes; deeper paths move to

@@ -466,9 +466,38 @@ func TestLongNameInPointerIsCut(t *testing.T) {
 	assert.Equal(t, "/"+name[:maxPathName]+"…/1", tr.Ptr)
 	tr = run([]byte(`{"`+name+`":[1] x}`), nil, Options{})
 	assert.Equal(t, "/"+name[:maxPathName]+"…", tr.Ptr)
-	for _, chunk := range []int{1, 7} {
-		tr = run([]byte(`{"a":{"`+name+`":{"b":[x]}}}`), []int{chunk}, Options{})
-		assert.Equal(t, "/a/"+name[:maxPathName]+"…/b/0", tr.Ptr, "chunks of %d", chunk)
+	for _, cut := range []int{1, 7} {
+		tr = run([]byte(`{"a":{"`+name+`":{"b":[x]}}}`), []int{cut}, Options{})
+		assert.Equal(t, "/a/"+name[:maxPathName]+"…/b/0", tr.Ptr, "cut at %d", cut)
+	}
+}
+
+// TestLongNameCutBetweenCharacters: a name whose 128th byte falls inside
+// a character or an escape shows the characters before it, at every
+// chunking, whether the name is read whole, kept by reference, or frozen
+// in a frame.
+func TestLongNameCutBetweenCharacters(t *testing.T) {
+	for _, c := range []struct{ unit, shown string }{{"é", "é"}, {"😀", "😀"}, {`\ud83d\ude00`, "😀"}, {`\u00e9`, "é"}} {
+		pad := strings.Repeat("x", maxPathName-len(c.unit)+1) // the unit's last byte is past the cut
+		name := pad + c.unit + "yy"
+		for _, doc := range []struct{ in, ptr string }{
+			{`{"` + name + `":x}`, "/" + pad + "…"},
+			{`{"` + name + `":[1,x]}`, "/" + pad + "…/1"},
+			{`{"a":{"` + name + `":{"b":[x]}}}`, "/a/" + pad + "…/b/0"},
+		} {
+			in := []byte(doc.in)
+			tr := run(in, nil, Options{})
+			assert.Equal(t, doc.ptr, tr.Ptr, "%s whole", c.unit)
+			assert.True(t, utf8.ValidString(tr.Ptr), tr.Ptr)
+			assert.Equal(t, tr, run(in, allCuts(len(in)), Options{}), "%s a byte at a time", c.unit)
+			for cut := 1; cut < len(in); cut++ {
+				assert.Equal(t, tr, run(in, []int{cut}, Options{}), "%s cut at %d", c.unit, cut)
+			}
+		}
+		// One byte shorter, the unit is whole before the cut.
+		name = pad[1:] + c.unit + "yy"
+		tr := run([]byte(`{"`+name+`":x}`), nil, Options{})
+		assert.Equal(t, "/"+pad[1:]+c.shown+"…", tr.Ptr)
 	}
 }
 

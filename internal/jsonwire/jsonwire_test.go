@@ -1192,3 +1192,31 @@ func TestAppendPointerName(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerNameCutsWholeCharacters puts each kind of character and
+// escape across the cut after MaxPointerName bytes, at every place: the
+// pointer shows the whole units before the cut and none of the one across
+// it, so it stays valid UTF-8. The name is built from units whose
+// decoded text is known, and the expected pointer from the units alone.
+func TestPointerNameCutsWholeCharacters(t *testing.T) {
+	units := []struct{ raw, text string }{
+		{"é", "é"}, {"東", "東"}, {"😀", "😀"},
+		{`\n`, "\n"}, {`\u00e9`, "é"}, {`\ud83d\ude00`, "😀"}, {`\/`, "~1"},
+	}
+	for _, u := range units {
+		for pad := MaxPointerName - len(u.raw) - 2; pad <= MaxPointerName; pad++ {
+			raw := strings.Repeat("x", pad) + u.raw + strings.Repeat("y", 12)
+			want := "/" + strings.Repeat("x", min(pad, MaxPointerName))
+			if end := pad + len(u.raw); end <= MaxPointerName {
+				want += u.text + strings.Repeat("y", MaxPointerName-end)
+			}
+			want += "…"
+			for _, in := range [][]byte{[]byte(raw), []byte(raw)[:MaxPointerName]} {
+				got := AppendPointerName(nil, in, len(in) < len(raw))
+				if string(got) != want || !utf8.Valid(got) {
+					t.Errorf("name %q (%d bytes given): pointer %q, want %q", raw, len(in), got, want)
+				}
+			}
+		}
+	}
+}

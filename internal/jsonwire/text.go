@@ -114,10 +114,11 @@ const MaxPointerName = 128
 // Pointer: '/', then raw, the inside of the name's string, decoded, with
 // '~' and '/' escaped per RFC 6901. A name cut for length ends in "…":
 // raw longer than MaxPointerName is cut here, and cut says raw was cut
-// already (a name kept at its first MaxPointerName bytes).
+// already (a name kept at its first MaxPointerName bytes). A cut name
+// shows its whole characters only (see cutName).
 func AppendPointerName(dst, raw []byte, cut bool) []byte {
-	if len(raw) > MaxPointerName {
-		raw, cut = raw[:MaxPointerName], true
+	if cut || len(raw) > MaxPointerName {
+		raw, cut = cutName(raw), true
 	}
 	dst = append(dst, '/')
 	var tmp [MaxPointerName * 3]byte
@@ -135,6 +136,36 @@ func AppendPointerName(dst, raw []byte, cut bool) []byte {
 		dst = append(dst, "…"...)
 	}
 	return dst
+}
+
+// cutName returns the part of a name's raw bytes that a pointer shows
+// when the name is cut: its first MaxPointerName bytes, less a character
+// or escape they end inside of. The cut depends on those bytes alone,
+// which is all that a name kept for a pointer has, so it is the same
+// however the name arrived. (A \u escape of a high surrogate counts with
+// the low one that must follow it.)
+func cutName(raw []byte) []byte {
+	raw = raw[:min(len(raw), MaxPointerName)]
+	for i := 0; i < len(raw); {
+		n := 1
+		switch c := raw[i]; {
+		case c == '\\':
+			n = 2
+			if i+1 < len(raw) && raw[i+1] == 'u' {
+				n = 6
+				if r, ok := Hex4(raw[i+2:]); ok && r >= 0xD800 && r <= 0xDBFF {
+					n = 12
+				}
+			}
+		case c >= 0x80:
+			n += int(UTF8First[c].Need)
+		}
+		if i+n > len(raw) {
+			return raw[:i]
+		}
+		i += n
+	}
+	return raw
 }
 
 // MaxPointerShown is the most bytes of a JSON Pointer that an error
