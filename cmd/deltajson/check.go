@@ -160,13 +160,13 @@ func checkReader(r io.Reader, size, n int) (*tokenizer.SyntaxError, spot, error)
 			// When the context after the error stopped at the block's end,
 			// not at a newline or at its 20 bytes, the line goes on in the
 			// next block: read what the message shows of it.
-			if !last && len(at.after) < 20 && int(se.Offset-base)+len(at.after) == len(block) {
-				more := make([]byte, 20-len(at.after))
+			if !last && len(at.after) < shownAfter && int(se.Offset-base)+len(at.after) == len(block) {
+				more := make([]byte, shownAfter-len(at.after)+utf8.UTFMax)
 				k, _ := io.ReadFull(r, more)
 				if nl := bytes.IndexByte(more[:k], '\n'); nl >= 0 {
 					k = nl
 				}
-				at.after = append(at.after, more[:k]...)
+				at.after = beforeCut(append(at.after, more[:k]...), shownAfter)
 			}
 			return se, at, nil
 		}
@@ -214,14 +214,48 @@ func (s spot) advance(block []byte, i int) spot {
 	if nl := bytes.LastIndexByte(pre, '\n'); nl >= 0 {
 		s.before, pre = nil, pre[nl+1:]
 	}
-	s.before = append(s.before[:len(s.before):len(s.before)], pre[max(len(pre)-60, 0):]...) // a copy: block is reused
-	s.before = s.before[max(len(s.before)-60, 0):]
+	// A copy: block is reused. A few bytes more than are shown tell a cut
+	// inside a character from the start of the line.
+	s.before = append(s.before[:len(s.before):len(s.before)], pre[max(len(pre)-shownBefore-utf8.UTFMax, 0):]...)
+	if over := len(s.before) - shownBefore; over > 0 {
+		s.before = afterCut(s.before[over:])
+	}
 	rest := block[i:]
 	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
 		rest = rest[:nl]
 	}
-	s.after = append([]byte(nil), rest[:min(len(rest), 20)]...)
+	s.after = append([]byte(nil), beforeCut(rest, shownAfter)...)
 	return s
+}
+
+// The context of an error is its line, at most shownBefore bytes before
+// the error and shownAfter from it, each end cut between two characters.
+const (
+	shownBefore = 60
+	shownAfter  = 20
+)
+
+// afterCut drops the continuation bytes at the start of b, the rest of a
+// character that a cut before b split.
+func afterCut(b []byte) []byte {
+	for k := 1; k < utf8.UTFMax && len(b) > 0 && !utf8.RuneStart(b[0]); k++ {
+		b = b[1:]
+	}
+	return b
+}
+
+// beforeCut returns b cut to at most n bytes, before a character that
+// the cut would split.
+func beforeCut(b []byte, n int) []byte {
+	if len(b) <= n {
+		return b
+	}
+	for k := n; k > n-utf8.UTFMax && k > 0; k-- {
+		if utf8.RuneStart(b[k]) {
+			return b[:k]
+		}
+	}
+	return b[:n]
 }
 
 // forward returns the line and column after b, from line and col before

@@ -159,6 +159,12 @@ func describeWhole(name string, data []byte, se *tokenizer.SyntaxError) string {
 	line := 1 + bytes.Count(data[:lineStart], []byte{'\n'})
 	col := 1 + utf8.RuneCount(data[lineStart:off])
 	from, to := max(lineStart, off-60), min(lineEnd, off+20)
+	for from > lineStart && !utf8.RuneStart(data[from]) {
+		from++ // not a part of a character
+	}
+	for to < lineEnd && !utf8.RuneStart(data[to]) {
+		to--
+	}
 	context := strings.ToValidUTF8(string(data[from:to]), "?")
 	caret := strings.Repeat(" ", utf8.RuneCountInString(strings.ToValidUTF8(string(data[from:off]), "?")))
 	return fmt.Sprintf("%s:%d:%d: %s\n    %s\n    %s^\n", name, line, col,
@@ -173,6 +179,9 @@ func TestCheckBlocks(t *testing.T) {
 	docs := []string{
 		"{\n  \"items\": [1, 2, }\n}",
 		"[\n\"" + long + "\", 1 2]",
+		"[\n\"x" + long + "\", 1 2]",
+		"[\n\"" + long + "\" 1, \"" + long + "\"]",
+		"[\n\"x" + long + "\" 1, \"" + long + "\"]",
 		"{\"a\": \"日本語\",\n\t\"b\": tru }",
 		"{\"" + long + "\": [1,\n\n 2,",
 		"[1, 2",
