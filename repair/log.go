@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/deltajson/deltajson/internal/textpos"
 )
 
 // An Edit is one change made by [Repair]: at Offset in the input, the
@@ -78,7 +80,8 @@ func Apply(in []byte, log Log) ([]byte, error) {
 	return append(out, in[at:]...), nil
 }
 
-// contextBytes is how much input WriteText shows on each side of an edit.
+// contextBytes is how much input WriteText shows on each side of an edit,
+// at most: it cuts between characters.
 const contextBytes = 16
 
 // WriteText writes one line per edit for a human reader:
@@ -98,13 +101,8 @@ func (l Log) WriteText(w io.Writer, in []byte) error {
 		}
 		// The edits are sorted, so one walk over the input finds every
 		// line and column.
-		for ; at < e.Offset; at++ {
-			if in[at] == '\n' {
-				line, col = line+1, 1
-			} else if in[at]&0xC0 != 0x80 {
-				col++
-			}
-		}
+		line, col = textpos.Forward(line, col, in[at:e.Offset])
+		at = e.Offset
 		fmt.Fprintf(bw, "%d:%d %s: ", line, col, e.Kind)
 		switch {
 		case e.Removed != "" && e.Inserted != "":
@@ -114,9 +112,9 @@ func (l Log) WriteText(w io.Writer, in []byte) error {
 		default:
 			fmt.Fprintf(bw, "inserted %s", quoteShort(e.Inserted))
 		}
-		lo := max(e.Offset-contextBytes, 0)
-		hi := min(e.End()+contextBytes, int64(len(in)))
-		fmt.Fprintf(bw, " in %s", quoteShort(string(in[lo:hi])))
+		around := string(textpos.Tail(in[:e.Offset], contextBytes)) + string(in[e.Offset:e.End()]) +
+			string(textpos.Head(in[e.End():], contextBytes))
+		fmt.Fprintf(bw, " in %s", quoteShort(around))
 		if e.Truncated {
 			bw.WriteString(" [truncated]")
 		}
@@ -138,7 +136,7 @@ func (l Log) String() string {
 func quoteShort(s string) string {
 	const max = 48
 	if len(s) > max {
-		return strconv.Quote(s[:max/2]) + "…" + strconv.Quote(s[len(s)-max/2:]) + "(" + strconv.Itoa(len(s)) + " bytes)"
+		return strconv.Quote(textpos.Head(s, max/2)) + "…" + strconv.Quote(textpos.Tail(s, max/2)) + "(" + strconv.Itoa(len(s)) + " bytes)"
 	}
 	return strconv.Quote(s)
 }

@@ -418,6 +418,23 @@ func TestWriteText(t *testing.T) {
 	assert.Equal(t, `1:5 missing-comma: inserted "," in "[\"é\" None]"
 1:6 literal: replaced "None" with "null" in "[\"é\" None]"
 `, buf.String())
+
+	// The context and a long removed text are cut between characters.
+	// The 16 bytes before the comma hold half an "é", 7 whole ones and a
+	// quote; the 24 at the end of the second context, half an "é", 4
+	// whole ones, a quote and 7 more, of which 16 bytes come after the
+	// edit.
+	long := strings.Repeat("é", 40)
+	in = []byte(`{"a":"` + long + `"` + long + `":1}`)
+	log = Log{{Kind: MissingComma, Offset: int64(len(`{"a":"`) + 80 + 1), Inserted: ","},
+		{Kind: Fence, Offset: 6, Removed: long}}
+	buf.Reset()
+	require.NoError(t, log[:1].WriteText(&buf, in))
+	assert.Equal(t, `1:48 missing-comma: inserted "," in "`+strings.Repeat("é", 7)+`\"`+strings.Repeat("é", 8)+`"`+"\n", buf.String())
+	buf.Reset()
+	require.NoError(t, log[1:].WriteText(&buf, in))
+	assert.Equal(t, `1:7 fence: removed "`+strings.Repeat("é", 12)+`"…"`+strings.Repeat("é", 12)+`"(80 bytes) in "`+
+		`{\"a\":\"`+strings.Repeat("é", 9)+`"…"`+strings.Repeat("é", 4)+`\"`+strings.Repeat("é", 7)+`"(101 bytes)`+"\n", buf.String())
 }
 
 // TestKindExamples checks the examples that --list shows: each repairs

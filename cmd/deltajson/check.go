@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/deltajson/deltajson/internal/textpos"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -166,7 +167,7 @@ func checkReader(r io.Reader, size, n int) (*tokenizer.SyntaxError, spot, error)
 				if nl := bytes.IndexByte(more[:k], '\n'); nl >= 0 {
 					k = nl
 				}
-				at.after = beforeCut(append(at.after, more[:k]...), shownAfter)
+				at.after = textpos.Head(append(at.after, more[:k]...), shownAfter)
 			}
 			return se, at, nil
 		}
@@ -210,21 +211,19 @@ func feedBlock(tk *tokenizer.Tokenizer, block []byte, n int, last bool) error {
 func (s spot) advance(block []byte, i int) spot {
 	i = min(max(i, 0), len(block)) // an error at the end is past the last byte
 	pre := block[:i]
-	s.line, s.col = forward(s.line, s.col, pre)
+	s.line, s.col = textpos.Forward(s.line, s.col, pre)
 	if nl := bytes.LastIndexByte(pre, '\n'); nl >= 0 {
 		s.before, pre = nil, pre[nl+1:]
 	}
 	// A copy: block is reused. A few bytes more than are shown tell a cut
 	// inside a character from the start of the line.
 	s.before = append(s.before[:len(s.before):len(s.before)], pre[max(len(pre)-shownBefore-utf8.UTFMax, 0):]...)
-	if over := len(s.before) - shownBefore; over > 0 {
-		s.before = afterCut(s.before[over:])
-	}
+	s.before = textpos.Tail(s.before, shownBefore)
 	rest := block[i:]
 	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
 		rest = rest[:nl]
 	}
-	s.after = append([]byte(nil), beforeCut(rest, shownAfter)...)
+	s.after = append([]byte(nil), textpos.Head(rest, shownAfter)...)
 	return s
 }
 
@@ -234,53 +233,6 @@ const (
 	shownBefore = 60
 	shownAfter  = 20
 )
-
-// afterCut drops the continuation bytes at the start of b, the rest of a
-// character that a cut before b split.
-func afterCut(b []byte) []byte {
-	for k := 1; k < utf8.UTFMax && len(b) > 0 && !utf8.RuneStart(b[0]); k++ {
-		b = b[1:]
-	}
-	return b
-}
-
-// beforeCut returns b cut to at most n bytes, before a character that
-// the cut would split.
-func beforeCut(b []byte, n int) []byte {
-	if len(b) <= n {
-		return b
-	}
-	for k := n; k > n-utf8.UTFMax && k > 0; k-- {
-		if utf8.RuneStart(b[k]) {
-			return b[:k]
-		}
-	}
-	return b[:n]
-}
-
-// forward returns the line and column after b, from line and col before
-// it. The column counts characters (see chars).
-func forward(line, col int, b []byte) (int, int) {
-	if nl := bytes.LastIndexByte(b, '\n'); nl >= 0 {
-		line, col, b = line+bytes.Count(b, []byte{'\n'}), 1, b[nl+1:]
-	}
-	return line, col + chars(b)
-}
-
-// chars counts the characters of b: its bytes that do not continue a
-// UTF-8 sequence, so that a character cut between two blocks counts once.
-// Before an invalid byte this can count fewer than utf8.RuneCount, which
-// takes each stray continuation byte as a character: for "\xe6\x97x"
-// the error at x is in column 3, under the caret after one "?".
-func chars(b []byte) int {
-	n := 0
-	for _, c := range b {
-		if c&0xC0 != 0x80 {
-			n++
-		}
-	}
-	return n
-}
 
 // describe renders an error as "file:line:col: message (pointer)", then
 // the line around it with a caret under the offending byte.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/deltajson/deltajson/internal/textpos"
 	"github.com/deltajson/deltajson/repair"
 )
 
@@ -161,9 +162,9 @@ func displayName(name string) string {
 }
 
 // lineCol returns the 1-based line and column of off in b, as check
-// counts them (see forward).
+// counts them (see textpos.Forward).
 func lineCol(b []byte, off int64) (line, col int) {
-	return forward(1, 1, b[:min(max(off, 0), int64(len(b)))])
+	return textpos.Forward(1, 1, b[:min(max(off, 0), int64(len(b)))])
 }
 
 // writeJSONLog writes the log as one JSON object: the edits, each with
@@ -182,7 +183,7 @@ func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
 	line, col, at := 1, 1, int64(0)
 	for _, e := range log {
 		next := min(max(e.Offset, at), int64(len(in)))
-		line, col = forward(line, col, in[at:next])
+		line, col = textpos.Forward(line, col, in[at:next])
 		at = next
 		doc.Edits = append(doc.Edits, edit{e, line, col})
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/deltajson/deltajson/internal/textpos"
 )
 
 // BadUTF8 finds the byte of b that makes the UTF-8 sequence at b[i]
@@ -184,18 +186,12 @@ func AppendPointerShown(b []byte, p string) []byte {
 		return append(b, p...)
 	}
 	const half = MaxPointerShown / 2
-	head, tail := p[:half], p[len(p)-half:]
+	head, tail := textpos.Head(p, half), textpos.Tail(p, half)
 	if i := strings.LastIndexByte(head, '/'); i > 0 {
 		head = head[:i]
 	}
-	for len(head) > 0 && p[len(head)]&0xC0 == 0x80 {
-		head = head[:len(head)-1] // p[len(head)] continues a sequence
-	}
 	if i := strings.IndexByte(tail, '/'); i >= 0 {
 		tail = tail[i:]
-	}
-	for len(tail) > 0 && tail[0]&0xC0 == 0x80 {
-		tail = tail[1:]
 	}
 	b = append(b, head...)
 	b = append(b, "…("...)
