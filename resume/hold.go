@@ -110,10 +110,7 @@ func (c *Call) hold(data []byte) bool {
 		}
 		at := at0 + i - 1 // b is args[at]
 		switch next {
-		case actStrEnd:
-			s, view = c.afterValue(base+depth), at+1
-			complete = complete || s == lsEnd
-		case actLiteralEnd:
+		case actStrEnd, actLiteralEnd:
 			s, view = c.afterValue(base+depth), at+1
 			complete = complete || s == lsEnd
 		case actNumber:
@@ -218,9 +215,7 @@ func (c *Call) takeAction(b byte, a uint8) {
 	h, ok := &c.h, true
 	base := c.tk.Depth()
 	switch a {
-	case actStrEnd:
-		h.s, c.viewEnd = c.afterValue(base+h.depth), n+1
-	case actLiteralEnd:
+	case actStrEnd, actLiteralEnd:
 		h.s, c.viewEnd = c.afterValue(base+h.depth), n+1
 	case actNumber:
 		// While the number lasts, its length limit caps quickEnd.
