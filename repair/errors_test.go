@@ -22,14 +22,15 @@ import (
 // the strict check behind it knows surrogates (see Repair).
 func TestErrorsBesideTokenizer(t *testing.T) {
 	var files []corpus.File
-	for _, load := range []func() ([]corpus.File, error){corpus.JSONTestSuite, corpus.JSONTestSuiteSonic} {
+	raw := false // the original files are here; they have invalid UTF-8
+	for i, load := range []func() ([]corpus.File, error){corpus.JSONTestSuite, corpus.JSONTestSuiteSonic} {
 		fs, err := load()
 		if errors.Is(err, corpus.ErrAbsent) {
 			t.Logf("skipping a source: %v", err)
 			continue
 		}
 		require.NoError(t, err)
-		files = append(files, fs...)
+		files, raw = append(files, fs...), raw || i == 0
 	}
 	if len(files) == 0 {
 		t.Skip("no JSONTestSuite source is present")
@@ -59,7 +60,9 @@ func TestErrorsBesideTokenizer(t *testing.T) {
 	}
 	t.Logf("%d n_ cases compared, %d of them invalid UTF-8", seen, utf8Seen)
 	assert.Greater(t, seen, 150)
-	assert.Positive(t, utf8Seen)
+	if raw {
+		assert.Positive(t, utf8Seen)
+	}
 }
 
 // TestUTF8ErrorLikeTokenizer puts every lead byte, followed by every
