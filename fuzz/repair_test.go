@@ -3,6 +3,7 @@ package fuzz
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/deltajson/deltajson/repair"
@@ -20,6 +21,7 @@ func FuzzRepair(f *testing.F) {
 	for _, s := range []string{
 		"```json\n{'a': True, \"b\": [1,2,],}\n```", `Here: {"a": 1} thanks`, `{"url": "http://x.y/z", // c` + "\n}",
 		`{a: 1 "b": None}`, `{"s": "tab	here", "e": "\q"}`, `{"cut": [1, 2, {"x": "abc`, `“smart”`,
+		`{"a": "\uDE00",}`, `["\ud83d\ude00", "\ud83d`,
 	} {
 		f.Add([]byte(s), uint32(repair.LLM))
 		f.Add([]byte(s), uint32(repair.All))
@@ -35,6 +37,9 @@ func FuzzRepair(f *testing.F) {
 			var re *repair.Error
 			if !errors.As(err, &re) {
 				t.Fatalf("error is not a *repair.Error: %v", err)
+			}
+			if strings.Contains(re.Error(), "internal error") {
+				t.Fatalf("a bug in repair: %v\n%q", re, in)
 			}
 			if re.Offset < 0 || re.Offset > int64(len(in)) {
 				t.Fatalf("error offset %d outside the input of %d bytes", re.Offset, len(in))
@@ -72,14 +77,13 @@ func FuzzRepair(f *testing.F) {
 // besideTokenizer checks an error of Repair with no kind on against the
 // tokenizer's on the same input, as repair.Error documents it: the same
 // pointer, and an offset no later (the start of the token the tokenizer
-// finds wrong at some byte of). Lone surrogates are the strict check's
-// alone, and limits are each package's own.
+// finds wrong at some byte of). Limits are each package's own.
 func besideTokenizer(t *testing.T, in []byte, re *repair.Error) {
 	var se *tokenizer.SyntaxError
 	if !errors.As(tokenizer.Validate(in), &se) {
 		t.Fatalf("repair failed on input the tokenizer accepts: %v", re)
 	}
-	if !errors.Is(re, repair.ErrSyntax) || errors.Is(se, tokenizer.ErrSurrogate) || errors.Is(se, tokenizer.ErrLimit) {
+	if !errors.Is(re, repair.ErrSyntax) || errors.Is(se, tokenizer.ErrLimit) {
 		return
 	}
 	if re.Pointer != se.Pointer || re.Offset > se.Offset {

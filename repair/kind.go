@@ -38,7 +38,9 @@ const (
 	ControlChar
 	// InvalidEscape repairs an escape JSON does not define. \' becomes ';
 	// any other, such as \a or \x41, gets its backslash escaped (\\a), so
-	// the decoded string keeps every character the model wrote.
+	// the decoded string keeps every character the model wrote. Half a
+	// surrogate pair alone, such as \ud83d, stands for no character: it
+	// becomes \ufffd, as decoders that let it pass read it.
 	InvalidEscape
 	// MissingComma inserts a comma between two values, or two members,
 	// that are separated only by whitespace: [1 2] and {"a":1 "b":2}.

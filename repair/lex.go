@@ -3,6 +3,8 @@ package repair
 // This file holds the stateless byte-level helpers of the lenient lexer.
 // They look at bytes and report; they never touch the parser or the log.
 
+import "github.com/deltajson/deltajson/internal/jsonwire"
+
 // Byte classes, looked up through the [256] table below.
 const (
 	clsSpace = 1 << iota // JSON whitespace
@@ -96,13 +98,17 @@ func scanNumber(b []byte, i int) (end int, ok bool) {
 
 // Escape status, from scanEscape.
 const (
-	escOK      = iota // a valid JSON escape
-	escInvalid        // an escape JSON does not define
-	escPartial        // the input ends inside the escape
+	escOK        = iota // a valid JSON escape
+	escInvalid          // an escape JSON does not define
+	escPartial          // the input ends inside the escape
+	escSurrogate        // a \u escape of half a surrogate pair, alone
 )
 
 // scanEscape looks at the escape whose backslash is b[i] and returns its
-// length and status.
+// length and status. A surrogate pair, two \u escapes, is one escape of
+// 12 bytes, and its first half alone at the end of the input is partial;
+// half a pair anywhere else is a 6-byte escSurrogate, which the tokenizer
+// rejects (see the tokenizer's package doc).
 func scanEscape(b []byte, i int) (n int, status int) {
 	if i+1 >= len(b) {
 		return len(b) - i, escPartial
@@ -111,17 +117,56 @@ func scanEscape(b []byte, i int) (n int, status int) {
 	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 		return 2, escOK
 	case 'u':
-		for k := i + 2; k < i+6; k++ {
-			if k == len(b) {
-				return k - i, escPartial
-			}
-			if !isHex(b[k]) {
-				return 2, escInvalid
-			}
+		r, n, st := scanHex4(b, i)
+		switch {
+		case st != escOK:
+			return n, st
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return 6, escSurrogate
+		case r < 0xD800 || r > 0xDFFF:
+			return 6, escOK
 		}
-		return 6, escOK
+		if i+6 == len(b) || b[i+6] != '\\' {
+			return scanLow(b, i, i+6)
+		}
+		if i+7 == len(b) || b[i+7] != 'u' {
+			return scanLow(b, i, i+7)
+		}
+		r, n, st = scanHex4(b, i+6)
+		switch {
+		case st == escPartial:
+			return 6 + n, st
+		case st == escOK && r >= 0xDC00 && r <= 0xDFFF:
+			return 12, escOK
+		}
+		return 6, escSurrogate
 	}
 	return 2, escInvalid
+}
+
+// scanLow is scanEscape's answer for the high surrogate at b[i] when the
+// low one's escape does not go on at b[k]: the input may end there, or
+// the high surrogate is alone.
+func scanLow(b []byte, i, k int) (int, int) {
+	if k == len(b) {
+		return k - i, escPartial
+	}
+	return 6, escSurrogate
+}
+
+// scanHex4 reads the four hex digits of the \u escape at b[i] and
+// returns their value, with scanEscape's length and status.
+func scanHex4(b []byte, i int) (r rune, n int, status int) {
+	for k := i + 2; k < i+6; k++ {
+		if k == len(b) {
+			return 0, k - i, escPartial
+		}
+		if !isHex(b[k]) {
+			return 0, 2, escInvalid
+		}
+		r = r<<4 | rune(jsonwire.HexValue[b[k]])
+	}
+	return r, 6, escOK
 }
 
 func isHex(c byte) bool {

@@ -47,10 +47,9 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 		return nil, nil, err
 	}
 	if len(p.log) == 0 {
-		// The parser accepted in without an edit. It agrees with
-		// encoding/json (FuzzRepair checks that), which is not quite
-		// strict: a lone surrogate escape such as "\udfaa" passes it. The
-		// tokenizer has the last word, as it has on repaired output.
+		// The parser accepted in without an edit. It agrees with the
+		// tokenizer (FuzzRepair checks that), which has the last word, as
+		// it has on repaired output.
 		if err := strictValid(in); err != nil {
 			return nil, nil, err
 		}

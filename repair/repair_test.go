@@ -164,6 +164,19 @@ var repairCases = []repairCase{
 		want: `["\\u12G4"]`},
 	{where: named("string/invalid-escape-off"), in: `["\a"]`, kinds: LLM &^ InvalidEscape,
 		err: ErrSyntax, errOff: len(`["`), need: InvalidEscape},
+	// Half a surrogate pair alone; a pair is one escape, and its first
+	// half at the end of the input is cut off with the string.
+	{where: named("string/lone-surrogates"), in: `["\udc00x", "\ud800\u0041", "\ud83d\uZZ", "\ud83d\ude00"]`, kinds: InvalidEscape,
+		want: `["\ufffdx", "\ufffd\u0041", "\ufffd\\uZZ", "\ud83d\ude00"]`, log: []Kind{InvalidEscape, InvalidEscape, InvalidEscape, InvalidEscape},
+		offs: []int{2, 13, 29, 35}},
+	{where: named("string/lone-surrogate-and-comma"), in: `{"a": "\uDE00",}`, kinds: LLM,
+		want: `{"a": "\ufffd"}`, log: []Kind{InvalidEscape, TrailingComma}},
+	{where: named("string/lone-surrogate-off"), in: `{"a": ["\ud83d\ude00", "\ud83d"],}`, kinds: LLM &^ InvalidEscape,
+		err: ErrSyntax, errOff: len(`{"a": ["\ud83d\ude00", "`), need: InvalidEscape},
+	{where: named("string/half-pair-at-end"), in: `{"a": "x\uD83D`, kinds: Truncated,
+		want: `{"a": "x"}`, log: []Kind{Truncated}},
+	{where: named("string/half-pair-at-end-escape"), in: `{"a": "x\uD83D\uDE`, kinds: Truncated,
+		want: `{"a": "x"}`, log: []Kind{Truncated}},
 	{where: named("string/invalid-utf8-not-repaired"), in: "[\"a\xffb\"]", kinds: All,
 		err: ErrSyntax, errOff: len("[\"a")},
 

@@ -133,10 +133,21 @@ func (p *parser) strEscape(start, i int, isName bool, quoteKind Kind) (n int, st
 	switch {
 	case st == escPartial:
 		return 0, true, p.strEOF(start, i, isName)
+	case n < 0 && st == escSurrogate:
+		return 0, true, p.fail(i, InvalidEscape, "%s (%s)", surrogateWhy(p.in, i), p.in[i:i+6])
 	case n < 0:
 		return 0, true, p.fail(i, InvalidEscape, "invalid escape %s in string", quoteChar(p.in, i+1))
 	}
 	return n, false, nil
+}
+
+// surrogateWhy words what is wrong with the lone surrogate escape at i,
+// as the tokenizer does.
+func surrogateWhy(in []byte, i int) string {
+	if r, _ := jsonwire.Hex4(in[i+2:]); r >= 0xDC00 {
+		return jsonwire.LoneLow
+	}
+	return jsonwire.LoneHigh
 }
 
 // control escapes the raw control character at i, when ControlChar is on.
@@ -154,7 +165,16 @@ func (p *parser) control(i int) error {
 // invalid and InvalidEscape is off.
 func (p *parser) escape(i int, quoteKind Kind) (int, int) {
 	n, st := scanEscape(p.in, i)
-	if st != escInvalid {
+	switch st {
+	case escOK, escPartial:
+		return n, st
+	case escSurrogate:
+		// Half a surrogate pair stands for no character. Decoders that
+		// let it pass, as encoding/json does, read it as U+FFFD.
+		if !p.on(InvalidEscape) {
+			return -1, st
+		}
+		p.edit(InvalidEscape, i, n, `\ufffd`)
 		return n, st
 	}
 	if p.in[i+1] == '\'' && quoteKind != 0 {

@@ -153,7 +153,7 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 		t.hexN++
 		if t.sub == sLoHex {
 			if t.hexN == 1 && v != 0xD || t.hexN == 2 && v < 0xC {
-				return t.fail(i, ErrSurrogate, "high surrogate not followed by a low surrogate")
+				return t.fail(i, ErrSurrogate, jsonwire.LoneHigh)
 			}
 			if t.hexN == 4 {
 				t.sub = sNormal
@@ -161,7 +161,7 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 			return nil
 		}
 		if t.hexN == 2 && t.u >= 0xDC && t.u <= 0xDF {
-			return t.fail(i, ErrSurrogate, "low surrogate without a high surrogate before it")
+			return t.fail(i, ErrSurrogate, jsonwire.LoneLow)
 		}
 		if t.hexN == 4 {
 			t.sub = sNormal
@@ -175,7 +175,7 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 			want = 'u'
 		}
 		if c != want {
-			return t.fail(i, ErrSurrogate, "high surrogate not followed by a low surrogate")
+			return t.fail(i, ErrSurrogate, jsonwire.LoneHigh)
 		}
 		t.sub++ // sHiEsc -> sHiU -> sLoHex
 		t.hexN = 0

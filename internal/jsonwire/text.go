@@ -48,6 +48,13 @@ func InvalidUTF8(c, lo, hi byte) string {
 	return why
 }
 
+// What is wrong with half a surrogate pair alone in a \u escape. The
+// tokenizer and package repair word it alike.
+const (
+	LoneHigh = "high surrogate not followed by a low surrogate"
+	LoneLow  = "low surrogate without a high surrogate before it"
+)
+
 // HexByte names a byte by its value, as in "0xc3".
 func HexByte(c byte) string {
 	const hex = "0123456789abcdef"
