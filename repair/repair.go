@@ -139,7 +139,12 @@ func (p *parser) run() error {
 		}
 		s, err2 := p.findValue(start, mark)
 		if err2 != nil {
-			if start < len(in) && (in[start] == '{' || in[start] == '[') {
+			// With no value in prose found, the first attempt's error
+			// says more when what it read began a value (a container),
+			// or when a kind would have repaired it, as for "tru" or a
+			// string cut off.
+			var e *Error
+			if start < len(in) && (in[start] == '{' || in[start] == '[') || errors.As(err, &e) && e.Need != 0 {
 				return err
 			}
 			return err2
