@@ -84,12 +84,7 @@ func (o *Options) maxTotal() int64 {
 func (o *Options) maxCalls() int { return capOf(o.MaxCalls, DefaultMaxCalls, math.MaxInt) }
 
 // maxNumber is the tokenizer's number length limit.
-func (o *Options) maxNumber() int {
-	if n := o.Tokenizer.MaxNumberLength; n > 0 {
-		return min(n, tokenizer.MaxNumberLengthLimit)
-	}
-	return tokenizer.DefaultMaxNumberLength
-}
+func (o *Options) maxNumber() int { return o.Tokenizer.NumberLimit() }
 
 func (o *Options) tokenizerOptions() tokenizer.Options {
 	t := o.Tokenizer

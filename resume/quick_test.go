@@ -81,6 +81,24 @@ func TestOneByteDeltasAtTheNumberLimit(t *testing.T) {
 	}
 }
 
+// TestNumberLimitLikeTheTokenizer: the hold-back grammar reads the
+// number limit as the tokenizer does, default and negative alike.
+func TestNumberLimitLikeTheTokenizer(t *testing.T) {
+	doc := "[" + strings.Repeat("7", tokenizer.DefaultMaxNumberLength+1) + "]"
+	for _, limit := range []int{0, -1, tokenizer.DefaultMaxNumberLength + 1} {
+		opts := tokenizer.Options{MaxNumberLength: limit}
+		want := resume.StatusComplete
+		if limit == 0 { // the default is one byte short
+			want = resume.StatusInvalid
+		}
+		for _, chunk := range []int{1, 64, 0} {
+			c := resume.NewCall("0", resume.Options{Tokenizer: opts})
+			_ = feed(c, doc, chunk)
+			assert.Equal(t, want, c.Status(), "limit %d, chunks of %d", limit, chunk)
+		}
+	}
+}
+
 // deltaLog returns a logger, and a function that counts the records of
 // deltas it has written.
 func deltaLog(t *testing.T) (*slog.Logger, func() int) {

@@ -2,7 +2,8 @@ package tokenizer
 
 import "math"
 
-// Default limits. A zero field in Options selects the default.
+// Default limits. A zero field in Options selects the default, and a
+// negative one the largest limit there is, as in package resume.
 const (
 	DefaultMaxDepth        = 10000 // like encoding/json
 	DefaultMaxNumberLength = 4096  // bytes of one number token
@@ -12,21 +13,22 @@ const (
 // the default limits.
 type Options struct {
 	// MaxDepth is the deepest nesting of objects and arrays allowed.
-	// Zero means DefaultMaxDepth, and a depth above MaxDepthLimit counts
-	// as MaxDepthLimit. Number limits above MaxNumberLengthLimit, and
-	// string limits above 1<<61, count as those bounds.
+	// Zero means DefaultMaxDepth; a negative value, or one above
+	// MaxDepthLimit, means MaxDepthLimit.
 	MaxDepth int
-	// MaxBytes is the most bytes the whole stream may have. Zero means
-	// MaxBytesLimit (1 TiB), the most a Token's offset can express; the
-	// tokenizer's memory does not grow with the stream.
+	// MaxBytes is the most bytes the whole stream may have. Zero or a
+	// negative value means MaxBytesLimit (1 TiB), the most a Token's
+	// offset can express; the tokenizer's memory does not grow with the
+	// stream.
 	MaxBytes int64
 	// MaxStringLength is the most raw bytes one string or name may have
-	// between its quotes. Zero means no limit: strings arrive in pieces
-	// and are never buffered.
+	// between its quotes. Zero or a negative value means no limit:
+	// strings arrive in pieces and are never buffered.
 	MaxStringLength int64
 	// MaxNumberLength is the most bytes one number may have. A number cut
-	// across chunks is buffered whole, so this bounds that buffer.
-	// Zero means DefaultMaxNumberLength.
+	// across chunks is buffered whole, so this bounds that buffer. Zero
+	// means DefaultMaxNumberLength; a negative value, or one above
+	// MaxNumberLengthLimit, means MaxNumberLengthLimit.
 	MaxNumberLength int
 	// AllowMultipleValues accepts a sequence of top-level values, each
 	// separated by optional whitespace, as in JSON Lines or concatenated
@@ -52,25 +54,29 @@ const MaxNumberLengthLimit = 1 << 30
 const maxStringLimit = math.MaxInt64 >> 2
 
 func (o Options) limits() limits {
-	l := limits{
-		maxDepth:  o.MaxDepth,
-		maxBytes:  o.MaxBytes,
-		maxString: o.MaxStringLength,
-		maxNumber: o.MaxNumberLength,
+	return limits{
+		maxDepth:  limitOf(o.MaxDepth, DefaultMaxDepth, MaxDepthLimit),
+		maxBytes:  limitOf(o.MaxBytes, MaxBytesLimit, MaxBytesLimit),
+		maxString: limitOf(o.MaxStringLength, maxStringLimit, maxStringLimit),
+		maxNumber: o.NumberLimit(),
 		multiple:  o.AllowMultipleValues,
 	}
-	if l.maxDepth <= 0 {
-		l.maxDepth = DefaultMaxDepth
+}
+
+// NumberLimit returns the number length limit that o sets (package
+// resume's hold-back grammar keeps the same one).
+func (o Options) NumberLimit() int {
+	return limitOf(o.MaxNumberLength, DefaultMaxNumberLength, MaxNumberLengthLimit)
+}
+
+// limitOf reads one limit as Options gives it: zero means def, and a
+// negative value, or one above most, means most.
+func limitOf[T int | int64](v, def, most T) T {
+	switch {
+	case v == 0:
+		return def
+	case v < 0 || v > most:
+		return most
 	}
-	if l.maxBytes <= 0 || l.maxBytes > MaxBytesLimit {
-		l.maxBytes = MaxBytesLimit
-	}
-	if l.maxString <= 0 || l.maxString > maxStringLimit {
-		l.maxString = maxStringLimit
-	}
-	if l.maxNumber <= 0 {
-		l.maxNumber = DefaultMaxNumberLength
-	}
-	l.maxDepth, l.maxNumber = min(l.maxDepth, MaxDepthLimit), min(l.maxNumber, MaxNumberLengthLimit)
-	return l
+	return v
 }

@@ -570,6 +570,36 @@ func TestHugeLimits(t *testing.T) {
 	}
 }
 
+// A negative limit is the largest there is, as in package resume; zero is
+// the default.
+func TestNegativeLimits(t *testing.T) {
+	deep := []byte(strings.Repeat("[", DefaultMaxDepth+1))
+	long := []byte("[" + strings.Repeat("7", DefaultMaxNumberLength+1) + "]")
+	for _, tc := range []struct {
+		opts    Options
+		in      []byte
+		limited bool
+	}{
+		{Options{}, deep, true},
+		{Options{MaxDepth: -1}, deep, false},
+		{Options{}, long, true},
+		{Options{MaxNumberLength: -1}, long, false},
+		{Options{MaxStringLength: -1, MaxBytes: -1}, []byte(`["` + strings.Repeat("s", 1<<16) + `"]`), false},
+	} {
+		tk := New(tc.opts)
+		require.NoError(t, tk.Feed(tc.in))
+		err := drain(&tk)
+		if tc.limited {
+			assert.ErrorIs(t, err, ErrLimit, "%+v", tc.opts)
+		} else {
+			assert.Equal(t, ErrNeedMore, err, "%+v", tc.opts)
+		}
+	}
+	assert.Equal(t, MaxNumberLengthLimit, Options{MaxNumberLength: -1}.NumberLimit())
+	assert.Equal(t, DefaultMaxNumberLength, Options{}.NumberLimit())
+	assert.Equal(t, 9, Options{MaxNumberLength: 9}.NumberLimit())
+}
+
 func TestLargeIndexInPointer(t *testing.T) {
 	// Element indices take one, two or more bytes in the path stack; each
 	// must come back when the nested container closes.
