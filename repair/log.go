@@ -86,11 +86,12 @@ const contextBytes = 16
 
 // WriteText writes one line per edit for a human reader:
 //
-//	3:14 trailing-comma: removed "," in `2, 3,]`
+//	3:9 trailing-comma: removed "," in "a\": [1,\n    2, 3,]\n}"
 //
 // with the 1-based line and column of the edit in the input in which the
-// log was made, and a little input around it. The column counts
-// characters: bytes that do not continue a UTF-8 sequence.
+// log was made, and a little input around it, quoted as Go quotes it.
+// The column counts characters: bytes that do not continue a UTF-8
+// sequence.
 func (l Log) WriteText(w io.Writer, in []byte) error {
 	bw := bufio.NewWriter(w)
 	line, col := 1, 1

@@ -417,10 +417,18 @@ func TestApplyRejectsBadLog(t *testing.T) {
 }
 
 func TestWriteText(t *testing.T) {
-	in := []byte("{\n  \"a\": True,\n}")
-	_, log, err := Repair(in, Options{Kinds: LLM})
+	// The example in WriteText's doc.
+	in := []byte("{\n  \"a\": [1,\n    2, 3,]\n}")
+	_, log, err := Repair(in, Options{Kinds: TrailingComma})
 	require.NoError(t, err)
 	var buf bytes.Buffer
+	require.NoError(t, log.WriteText(&buf, in))
+	assert.Equal(t, `3:9 trailing-comma: removed "," in "a\": [1,\n    2, 3,]\n}"`+"\n", buf.String())
+
+	in = []byte("{\n  \"a\": True,\n}")
+	_, log, err = Repair(in, Options{Kinds: LLM})
+	require.NoError(t, err)
+	buf.Reset()
 	require.NoError(t, log.WriteText(&buf, in))
 	assert.Equal(t, `2:8 literal: replaced "True" with "true" in "{\n  \"a\": True,\n}"
 2:12 trailing-comma: removed "," in "{\n  \"a\": True,\n}"
