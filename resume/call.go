@@ -441,7 +441,9 @@ func (c *Call) feed(chunk []byte) {
 // the signal carries it (OpenAI Responses ".done", a Gemini whole-args
 // part), else nil. Final arguments win over the deltas; when deltas were
 // received and differ, Result reports a mismatch at the first differing
-// offset.
+// offset. An empty final, such as []byte(s) of an SDK's string field
+// that the event left out, is no argument text, and counts as none: it
+// does not replace the deltas.
 //
 // Then the call becomes ready (whole, valid and passing the gate check),
 // invalid, incomplete (unfinished value), rejected or too large. A call
@@ -453,6 +455,9 @@ func (c *Call) End(final []byte) error { return c.end(final, -1) }
 
 func (c *Call) end(final []byte, budget int64) error {
 	c.others++
+	if len(final) == 0 {
+		final = nil // no argument text (see End)
+	}
 	if c.ended {
 		c.dupEnds++
 		c.logDuplicateEnd()

@@ -39,7 +39,9 @@
 // # End signals
 //
 // Final arguments in the end signal win over the deltas; when deltas
-// came and differ, Result.Mismatch and Result.MismatchOffset say so. A
+// came and differ, Result.Mismatch and Result.MismatchOffset say so.
+// Empty final arguments count as none: an SDK's string field that the
+// event left out is "", and must not wipe the deltas out. A
 // call with no deltas and only final arguments (LM Studio, Gemini) works
 // like any other. A call that ends with no argument bytes (or only
 // whitespace) and no

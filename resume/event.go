@@ -48,7 +48,7 @@ type Event struct {
 	// Data is the argument piece of an EventDelta.
 	Data []byte
 	// Final is the complete argument text carried by an EventEnd, or nil
-	// when the end signal carries none.
+	// (or empty) when the end signal carries none.
 	Final []byte
 	// Seq is the provider's event sequence number, or -1 when it has none.
 	Seq int64
