@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -36,9 +35,17 @@ and times the whole stream for each mode:
 
 It prints a table of times and of each peer's time divided by resume's,
 and with --svg writes a log-log chart of time against size: resume grows
-as O(n), reparsing as O(n²). A run whose predicted time exceeds --budget
-is skipped and shown as "-". Times are the median of several runs; the
+as O(n), reparsing as O(n²). Times are the median of several runs; the
 machine's noise still shows, so read the ratios.
+
+A run whose predicted time exceeds --budget is skipped and shown as "-".
+A mode's time at each size is predicted from its time at the size before
+(scaled as O(n) or O(n²)); at the first size, from a probe run on a 1K
+document (a first size of 1K or less always runs). Once a mode is skipped
+at a size it is skipped at every later one.
+
+--quick is a preset: sizes 1K,4K,16K,64K, chunks 1,64 and budget 1s.
+Giving --sizes, --chunks or --budget with it is a usage error.
 
 Example:
   deltajson bench --quick --svg bench.svg
@@ -58,21 +65,17 @@ type benchPoint struct {
 
 func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, benchUsage); fs.PrintDefaults() }
 	quick := fs.Bool("quick", false, "small sweep that finishes in well under 30 s: sizes 1K-64K, chunks 1 and 64, budget 1s")
 	sizesFlag := fs.String("sizes", "1K,4K,16K,64K,256K,1M", "document sizes, with K and M suffixes")
 	chunksFlag := fs.String("chunks", "1,16,256", "delta sizes in bytes")
 	budget := fs.Duration("budget", 5*time.Second, "skip a run predicted to take longer than this")
 	svgPath := fs.String("svg", "", "write a log-log chart of time against size to `FILE`")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	pos, code, ok := parseArgs(fs, benchUsage, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "deltajson bench: unexpected argument %q\n", fs.Arg(0))
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "deltajson bench: unexpected argument %q\n", pos[0])
 		fs.Usage()
 		return exitUsage
 	}
@@ -81,6 +84,16 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *quick {
+		var set []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "sizes" || f.Name == "chunks" || f.Name == "budget" {
+				set = append(set, "--"+f.Name)
+			}
+		})
+		if len(set) > 0 {
+			fmt.Fprintf(stderr, "deltajson bench: --quick sets the sizes, chunks and budget itself: drop %s, or drop --quick\n", strings.Join(set, " and "))
+			return exitUsage
+		}
 		*sizesFlag, *chunksFlag, *budget = "1K,4K,16K,64K", "1,64", time.Second
 	}
 	sizes, err := parseSizes(*sizesFlag)
@@ -108,6 +121,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		progressbar.OptionSetVisibility(isTerminal(stderr))) // no redrawn lines in a log
 	var points []benchPoint
 	last := map[string]benchPoint{} // the previous size's point per mode and chunk
+	var probeDoc []byte
 	for _, size := range sizes {
 		doc := corpus.ToolArgs(size)
 		for _, chunk := range chunks {
@@ -115,7 +129,20 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				bar.Describe(fmt.Sprintf("%s %s chunk=%d", m.Name, formatSize(size), chunk))
 				key := m.Name + "/" + strconv.Itoa(chunk)
 				p := benchPoint{size: size, chunk: chunk, mode: m.Name}
-				if prev, ok := last[key]; !ok || prev.d > 0 && predict(prev, size, m.Quadratic) <= *budget {
+				prev, ok := last[key]
+				if !ok && size > benchProbeSize {
+					if probeDoc == nil {
+						probeDoc = corpus.ToolArgs(benchProbeSize)
+					}
+					d, err := probe(probeDoc, chunk, m.Run)
+					if err != nil {
+						bar.Exit()
+						fmt.Fprintf(stderr, "deltajson bench: %s on %s: %v\n", m.Name, formatSize(benchProbeSize), err)
+						return exitInvalid
+					}
+					prev, ok = benchPoint{size: benchProbeSize, chunk: chunk, mode: m.Name, d: d}, true
+				}
+				if !ok || prev.d > 0 && predict(prev, size, m.Quadratic) <= *budget {
 					d, err := measure(doc, chunk, m.Run)
 					if err != nil {
 						bar.Exit()
@@ -149,6 +176,25 @@ func predict(prev benchPoint, size int, quad bool) time.Duration {
 		f *= f
 	}
 	return time.Duration(float64(prev.d) * f)
+}
+
+// benchProbeSize is the document size of the probe that predicts a
+// mode's time at the first size: small enough to take milliseconds in
+// every mode, even in 1-byte deltas.
+const benchProbeSize = 1 << 10
+
+// probe returns the shortest time of three whole streams of doc: a quick
+// estimate to predict from, not a measurement to show.
+func probe(doc []byte, chunk int, run func([]byte, int) error) (time.Duration, error) {
+	best := time.Duration(math.MaxInt64)
+	for range 3 {
+		start := time.Now()
+		if err := run(doc, chunk); err != nil {
+			return 0, err
+		}
+		best = min(best, time.Since(start))
+	}
+	return max(best, 1), nil // 0 means skipped
 }
 
 // measure returns the median time of one whole stream, over enough runs

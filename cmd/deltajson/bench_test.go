@@ -54,9 +54,32 @@ func TestBenchUsage(t *testing.T) {
 		code, _, _ := runCLI(t, "", append([]string{"bench"}, args...)...)
 		assert.Equal(t, exitUsage, code, "%v", args)
 	}
-	code, _, errOut := runCLI(t, "", "bench", "--help")
+	code, out, _ := runCLI(t, "", "bench", "--help")
 	assert.Equal(t, exitOK, code)
-	assert.Contains(t, errOut, "Example:")
+	assert.Contains(t, out, "Example:")
+}
+
+// TestBenchBudgetFirstSize: the budget holds at the first size too,
+// predicted from a probe on a small document. Unchecked, the reparsing
+// modes would stream 64K in 1-byte deltas, seconds each.
+func TestBenchBudgetFirstSize(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "bench", "--sizes", "64K", "--chunks", "1", "--budget", "1ms")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Regexp(t, `64K\s+1\s+\S+\s+-\s+-\s+-`, out, "the quadratic peers are skipped at the first size")
+}
+
+// TestBenchQuickAlone: --quick is a preset, and an explicit --sizes,
+// --chunks or --budget with it is a usage error, not silently replaced.
+func TestBenchQuickAlone(t *testing.T) {
+	for _, args := range [][]string{{"--sizes", "1K"}, {"--chunks", "64"}, {"--budget", "1ms"}} {
+		code, out, errOut := runCLI(t, "", append([]string{"bench", "--quick"}, args...)...)
+		assert.Equal(t, exitUsage, code, "%v", args)
+		assert.Empty(t, out, "%v: nothing measured", args)
+		assert.Contains(t, errOut, "deltajson bench: --quick sets the sizes, chunks and budget itself: drop "+args[0]+", or drop --quick", "%v", args)
+	}
+	code, _, errOut := runCLI(t, "", "bench", "--quick", "--sizes", "1K", "--budget", "1ms")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "drop --budget and --sizes, or drop --quick")
 }
 
 func TestTickLabel(t *testing.T) {

@@ -24,8 +24,11 @@ const checkUsage = `Usage: deltajson check [--chunk N] [--json] FILE...
 Checks that each FILE ("-" is stdin) holds exactly one strict RFC 8259
 JSON value, feeding it to the tokenizer N bytes at a time (default: as
 read, 64 KB at a time, so that memory does not grow with the file), as a
-stream would. Prints one line per file. Exit status: 0 all valid, 1 some invalid,
-2 usage or I/O error.
+stream would. Prints "FILE: valid" for a valid file; for an invalid one,
+a line with the place and the reason, then the line of the file around
+the error and a caret under the offending byte (three lines in all). With
+--json it prints one JSON object per file instead. Exit status: 0 all
+valid, 1 some invalid, 2 usage or I/O error.
 
 Example:
   deltajson check --chunk 1 args.json
@@ -47,16 +50,11 @@ type checkResult struct {
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
 	chunk := fs.Int("chunk", 0, "feed `N` bytes at a time, at most 64 KB (0: as read, 64 KB at a time)")
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	files, code, ok := parseArgs(fs, checkUsage, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	stdins := 0
 	for _, f := range files {

@@ -99,15 +99,15 @@ func TestCheckUsage(t *testing.T) {
 	assert.Contains(t, errOut, "--chunk -3: must not be negative")
 	assert.NotContains(t, errOut, "need at least one FILE", "a file was given")
 
-	code, _, errOut = runCLI(t, "", "check", "--help")
+	code, out, _ := runCLI(t, "", "check", "--help")
 	assert.Equal(t, exitOK, code)
-	assert.Contains(t, errOut, "Example:")
+	assert.Contains(t, out, "Example:")
 
 	code, _, errOut = runCLI(t, "", "nope")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, `unknown command "nope"`)
 
-	code, out, _ := runCLI(t, "", "help", "check")
+	code, out, _ = runCLI(t, "", "help", "check")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "Usage: deltajson check", "help COMMAND is COMMAND --help, on stdout")
 

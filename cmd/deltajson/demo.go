@@ -50,15 +50,11 @@ const demoModelOutput = "Sure! Here are the arguments:\n```json\n{'city': 'Paris
 
 func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, demoUsage) }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	pos, code, ok := parseArgs(fs, demoUsage, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() > 0 {
+	if len(pos) > 0 {
 		fmt.Fprintln(stderr, "deltajson demo: takes no arguments")
 		fs.Usage()
 		return exitUsage

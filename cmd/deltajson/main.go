@@ -11,6 +11,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -55,7 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 1 && args[0] == "help" {
 			// "help check" is "check --help", with its text on stdout
 			// like this command's own.
-			return run([]string{args[1], "--help"}, stdin, stdout, stdout)
+			return run([]string{args[1], "--help"}, stdin, stdout, stderr)
 		}
 		usage(stdout)
 		return exitOK
@@ -81,4 +83,57 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, `Run "deltajson <command> --help" for a command's flags and an example.`)
+}
+
+// parseArgs parses a subcommand's args with fs, whose flags may stand
+// before or after the positional arguments (see parseInterleaved), and
+// returns the positional ones. usage is the subcommand's help text, which
+// the flags' defaults follow. A help that was asked for (-h or --help)
+// goes to stdout with exitOK; a bad flag's message and the usage go to
+// stderr with exitUsage. When ok is false the subcommand returns code.
+// Afterwards fs.Usage writes the usage to stderr, for the subcommand's
+// own usage errors.
+func parseArgs(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (pos []string, code int, ok bool) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {} // printed below, to the right stream
+	pos, err := parseInterleaved(fs, args)
+	fs.Usage = func() { printUsage(fs, usage, stderr) }
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(fs, usage, stdout)
+		return nil, exitOK, false
+	case err != nil:
+		fs.Usage() // after the flag package's message
+		return nil, exitUsage, false
+	}
+	return pos, exitOK, true
+}
+
+// printUsage writes usage and then fs's flags, if it has any, to w.
+func printUsage(fs *flag.FlagSet, usage string, w io.Writer) {
+	fmt.Fprint(w, usage)
+	out := fs.Output()
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+}
+
+// parseInterleaved parses flags that may stand before or after the
+// positional arguments, and returns the positional ones.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil // after "--", names only
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
 }

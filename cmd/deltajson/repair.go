@@ -34,36 +34,33 @@ Exit status: 0 the output is valid JSON; 1 the input could not be repaired
 3 the output is valid JSON but the input was cut short (kind truncated):
 show it, do not execute it.
 
+Each line of the text log is LINE:COL KIND: the edit, in the text around
+it (at most 16 bytes on each side, cut between characters).
+
 Example:
 
   $ echo "{name: 'x', ok: True,}" | deltajson repair --fix llm
   {"name": "x", "ok": true}
-  1:2 unquoted-key: inserted "\"" in "{name: 'x', ok: True,}"
-  ...
+  1:2 unquoted-key: inserted "\"" in "{name: 'x', ok: T"
+  1:6 unquoted-key: inserted "\"" in "{name: 'x', ok: True,"
+  1:8 single-quote: replaced "'" with "\"" in "{name: 'x', ok: True,}\n"
+  1:10 single-quote: replaced "'" with "\"" in "{name: 'x', ok: True,}\n"
+  1:13 unquoted-key: inserted "\"" in "{name: 'x', ok: True,}\n"
+  1:15 unquoted-key: inserted "\"" in "{name: 'x', ok: True,}\n"
+  1:17 literal: replaced "True" with "true" in "{name: 'x', ok: True,}\n"
+  1:21 trailing-comma: removed "," in "e: 'x', ok: True,}\n"
 
 Flags:
 `
 
 func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fix := fs.String("fix", "", "comma-separated `kinds` to repair, or all, or llm")
 	logFormat := fs.String("log", "text", "log `format` on standard error: text or json")
 	list := fs.Bool("list", false, "list the kinds, each with an example, and exit")
-	printUsage := func(w io.Writer) {
-		fmt.Fprint(w, repairUsage)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(stderr)
-	}
-	fs.Usage = func() {} // printed below, to the right stream
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(stdout)
-			return exitOK
-		}
-		printUsage(stderr)
-		return exitUsage
+	files, code, ok := parseArgs(fs, repairUsage, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if *list {
 		listKinds(stdout)
@@ -78,14 +75,14 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "deltajson repair: --log must be text or json, not %q\n", *logFormat)
 		return exitUsage
 	}
-	if fs.NArg() > 1 {
+	if len(files) > 1 {
 		fmt.Fprintln(stderr, "deltajson repair: at most one FILE")
-		printUsage(stderr)
+		fs.Usage()
 		return exitUsage
 	}
 	name := "-"
-	if fs.NArg() == 1 {
-		name = fs.Arg(0)
+	if len(files) == 1 {
+		name = files[0]
 	}
 	opts := repair.Options{Kinds: kinds}
 	in, err := readInput(name, stdin, repair.DefaultMaxInput)

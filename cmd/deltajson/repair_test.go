@@ -61,7 +61,15 @@ func TestRepairCommand(t *testing.T) {
 		{name: "bad-log", args: []string{"--log", "xml"}, code: exitUsage},
 		{name: "missing-file", args: []string{filepath.Join(dir, "nope.json")}, code: exitUsage,
 			stderrHas: []string{"nope.json"}},
-		{name: "two-files", args: []string{file, file}, code: exitUsage},
+		{name: "two-files", args: []string{file, file}, code: exitUsage,
+			stderrHas: []string{"at most one FILE", "Usage: deltajson repair"}},
+		// Flags may follow FILE, as for check and replay.
+		{name: "flags-after-file", args: []string{file, "--fix", "fence,trailing-comma", "--log", "json"}, code: exitOK,
+			stdout: "{\"a\": [1, 2]}\n", stderrHas: []string{`"kind":"fence"`}},
+		{name: "flags-after-stdin", args: []string{"-", "--fix", "literal"}, stdin: `[True]`, code: exitOK,
+			stdout: `[true]`},
+		{name: "file-after-dashes", args: []string{"--fix", "literal", "--", "-"}, stdin: `[True]`, code: exitOK,
+			stdout: `[true]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -97,4 +105,26 @@ func TestRepairCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRepairHelpExample runs the example of repair's help and compares
+// what it prints, standard output then the log, with what the help shows.
+func TestRepairHelpExample(t *testing.T) {
+	const prompt = "  $ echo \""
+	_, example, ok := strings.Cut(repairUsage, "\n"+prompt)
+	require.True(t, ok, "the help has an example")
+	example, _, _ = strings.Cut(example, "\n\n")
+	command, shown, _ := strings.Cut(example, "\n")
+	input, args, ok := strings.Cut(command, "\" | deltajson repair ")
+	require.True(t, ok, "the example pipes echo into repair: %q", command)
+	require.False(t, strings.ContainsAny(input, "\"\\$`"), "the shell passes %q to echo as it is", input)
+
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"repair"}, strings.Fields(args)...), strings.NewReader(input+"\n"), &stdout, &stderr)
+	require.Equal(t, exitOK, code, stderr.String())
+	var want strings.Builder
+	for line := range strings.SplitSeq(shown, "\n") {
+		want.WriteString(strings.TrimPrefix(line, "  ") + "\n")
+	}
+	assert.Equal(t, want.String(), stdout.String()+stderr.String())
 }

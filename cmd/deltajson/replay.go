@@ -34,7 +34,20 @@ complete never show: a call that did not end is incomplete). arguments is
 the final argument text as received (for Gemini, the args' compact JSON);
 deltas counts the deltas applied, after any --chunk re-splitting.
 The stream is read whole; one longer than 256 MB is refused.
-Exit status: 0 all calls ready, 1 some call not ready, 2 usage or I/O error.
+
+The calls are held as a server would hold them, under two caps: at most
+--max-calls calls (default 256: the calls past it are dropped) and at most
+--max-total-bytes argument bytes of all calls together (default 64 MB: the
+call that passes it is too-large). A call past a cap is named on standard
+error with the flag that raises it, and the exit status is 1; the calls
+held are still printed.
+
+With --format other than auto, a stream in which that format's reader
+finds no events is a usage error (is it another format?); "no tool calls"
+is for a stream of that format, or an auto-detected one, that has none.
+
+Exit status: 0 all calls ready, 1 some call not ready or past a cap,
+2 usage or I/O error, or no events of the --format given.
 
 Example:
   deltajson replay anthropic_stream.sse
@@ -64,23 +77,26 @@ type replayResult struct {
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, replayUsage); fs.PrintDefaults() }
 	format := fs.String("format", "auto", "stream `format`: auto, openai-chat, openai-responses, anthropic, gemini or bedrock")
 	asJSON := fs.Bool("json", false, "print one JSON object per call, and no timeline")
 	chunk := fs.Int("chunk", 0, "re-split each delta into `N`-byte pieces (0: as recorded)")
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	maxCalls := fs.Int("max-calls", resume.DefaultMaxCalls, "hold at most `N` calls; the calls past it are dropped (-1: no cap)")
+	maxTotal := fs.Int64("max-total-bytes", resume.DefaultMaxTotalBytes,
+		"hold at most `N` argument bytes of all calls together; the call that passes it is too-large (-1: no cap)")
+	files, code, ok := parseArgs(fs, replayUsage, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	f, err := corpus.ParseFormat(*format)
-	if len(files) != 1 || *chunk < 0 || err != nil {
-		if err != nil {
+	if len(files) != 1 || *chunk < 0 || err != nil || *maxCalls == 0 || *maxCalls < -1 || *maxTotal == 0 || *maxTotal < -1 {
+		switch {
+		case err != nil:
 			fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
-		} else {
+		case *maxCalls == 0 || *maxCalls < -1:
+			fmt.Fprintf(stderr, "deltajson replay: --max-calls %d: must be positive, or -1 for no cap\n", *maxCalls)
+		case *maxTotal == 0 || *maxTotal < -1:
+			fmt.Fprintf(stderr, "deltajson replay: --max-total-bytes %d: must be positive, or -1 for no cap\n", *maxTotal)
+		default:
 			fmt.Fprintln(stderr, "deltajson replay: need exactly one FILE, and --chunk must not be negative")
 		}
 		fs.Usage()
@@ -96,7 +112,10 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer file.Close()
 		in = file
 	}
-	events, err := corpus.Read(in, f) // at most corpus.MaxStreamBytes
+	// The head of the stream tells its format when a forced one finds
+	// nothing in it.
+	head := &headWriter{max: detectHead}
+	events, err := corpus.Read(io.TeeReader(in, head), f) // at most corpus.MaxStreamBytes
 	if err != nil {
 		if len(events) == 0 {
 			var pe *os.PathError
@@ -110,11 +129,24 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// A stream cut off or broken part way: replay what was read.
 		fmt.Fprintf(stderr, "deltajson replay: %s: %v (replaying the %d events before it)\n", displayName(files[0]), err, len(events))
 	}
+	if len(events) == 0 && err == nil && f != corpus.FormatAuto {
+		// A stream of another format is not a stream with no tool calls.
+		// Bedrock wraps Anthropic's events: the anthropic reader reads it.
+		if found := corpus.Detect(head.b); found != f && (f != corpus.FormatAnthropic || found != corpus.FormatBedrock) {
+			fmt.Fprintf(stderr, "deltajson replay: no %v events in %s; ", f, displayName(files[0]))
+			if found == corpus.FormatUnknown {
+				fmt.Fprintln(stderr, "is it another format? try --format auto")
+			} else {
+				fmt.Fprintf(stderr, "it looks like %v: try --format %v or --format auto\n", found, found)
+			}
+			return exitUsage
+		}
+	}
 	var tl io.Writer
 	if !*asJSON {
 		tl = stdout
 	}
-	calls := replayEvents(events, *chunk, tl)
+	calls, over := replayEvents(events, *chunk, resume.Options{MaxBytes: -1, MaxCalls: *maxCalls, MaxTotalBytes: *maxTotal}, tl)
 
 	if len(calls.Calls()) == 0 && !*asJSON {
 		fmt.Fprintln(stdout, "no tool calls")
@@ -151,34 +183,59 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if keys := over.dropped; len(keys) > 0 {
+		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-calls %d and was dropped%s; raise --max-calls (-1: no cap)\n",
+			displayName(files[0]), keys[0], *maxCalls, inAll(len(keys)))
+		status = exitInvalid
+	}
+	if keys := over.tooLarge; len(keys) > 0 {
+		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-total-bytes %d (all calls' arguments together) and is too-large%s; raise --max-total-bytes (-1: no cap)\n",
+			displayName(files[0]), keys[0], *maxTotal, inAll(len(keys)))
+		status = exitInvalid
+	}
 	return status
 }
 
-// parseInterleaved parses flags that may stand before or after the
-// positional arguments, and returns the positional ones.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(pos, rest...), nil // after "--", names only
-		}
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
+// inAll is " (N calls in all)" when n > 1, or "".
+func inAll(n int) string {
+	if n < 2 {
+		return ""
 	}
+	return fmt.Sprintf(" (%d calls in all)", n)
 }
 
-// replayEvents feeds events to a new Set, re-splitting deltas into
-// n-byte pieces when n > 0, and writes the timeline to tl when it is
+// detectHead is how much of a stream replay keeps to detect its format:
+// corpus.Detect reads the first whole payloads.
+const detectHead = 1 << 20
+
+// headWriter keeps the first max bytes written to it.
+type headWriter struct {
+	b   []byte
+	max int
+}
+
+func (w *headWriter) Write(p []byte) (int, error) {
+	if n := w.max - len(w.b); n > 0 {
+		w.b = append(w.b, p[:min(n, len(p))]...)
+	}
+	return len(p), nil
+}
+
+// overCaps lists the calls that went past a Set's caps, by key, each
+// once, in the order they did.
+type overCaps struct {
+	dropped  []string // past MaxCalls: never held
+	tooLarge []string // past MaxTotalBytes: too-large
+}
+
+// replayEvents feeds events to a new Set with opts, re-splitting deltas
+// into n-byte pieces when n > 0, and writes the timeline to tl when it is
 // not nil. Every call that has not ended by the last event is abandoned.
-func replayEvents(events []resume.Event, n int, tl io.Writer) *resume.Set {
-	calls := resume.NewSet(resume.Options{MaxBytes: -1})
+// It returns the Set and the calls that went past its caps.
+func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Writer) (*resume.Set, overCaps) {
+	calls := resume.NewSet(opts)
+	var over overCaps
+	seen := map[string]bool{} // keys in over
 	shown := map[*resume.Call]int{}
 	var view []byte
 	apply := func(ev resume.Event) {
@@ -187,6 +244,14 @@ func replayEvents(events []resume.Event, n int, tl io.Writer) *resume.Set {
 			before = c.Status()
 		}
 		c, err := calls.Apply(ev)
+		if !seen[ev.Key] {
+			switch {
+			case errors.Is(err, resume.ErrTooManyCalls):
+				seen[ev.Key], over.dropped = true, append(over.dropped, ev.Key)
+			case errors.Is(err, resume.ErrTotalTooLarge):
+				seen[ev.Key], over.tooLarge = true, append(over.tooLarge, ev.Key)
+			}
+		}
 		if tl == nil || c == nil {
 			return
 		}
@@ -239,7 +304,7 @@ func replayEvents(events []resume.Event, n int, tl io.Writer) *resume.Set {
 			fmt.Fprintf(tl, "%s stream ended without an end signal: %v\n", callLabel(c), c.Err())
 		}
 	}
-	return calls
+	return calls, over
 }
 
 func callLabel(c *resume.Call) string {

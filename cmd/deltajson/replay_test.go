@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -154,7 +155,7 @@ func TestReplayUsage(t *testing.T) {
 		stdout string // a substring
 		stderr string // a substring
 	}{
-		{name: "help", args: []string{"--help"}, code: exitOK, stderr: "Example:"},
+		{name: "help", args: []string{"--help"}, code: exitOK, stdout: "Example:"},
 		{name: "no file", args: nil, code: exitUsage, stderr: "need exactly one FILE"},
 		{name: "two files", args: []string{path, path}, code: exitUsage, stderr: "need exactly one FILE"},
 		{name: "bad flag", args: []string{"--nope", path}, code: exitUsage, stderr: "flag provided but not defined"},
@@ -184,4 +185,102 @@ func TestReplayUsage(t *testing.T) {
 // TestReplayHelpLimit: the help states corpus.Read's limit as it is.
 func TestReplayHelpLimit(t *testing.T) {
 	assert.Contains(t, replayUsage, "longer than "+strconv.Itoa(corpus.MaxStreamBytes>>20)+" MB is refused")
+}
+
+// manyCalls is an OpenAI Chat stream of n calls, each with arguments {},
+// and the finish_reason that ends them.
+func manyCalls(n int) []byte {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":%d,\"id\":\"call_%d\",\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}]}}]}\n\n", i, i)
+	}
+	b.WriteString("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\ndata: [DONE]\n\n")
+	return []byte(b.String())
+}
+
+// TestReplayCaps: the calls past --max-calls or --max-total-bytes are
+// not lost silently: stderr names the first, the cap and the flag that
+// raises it, and the exit status is 1, while the calls held are printed.
+func TestReplayCaps(t *testing.T) {
+	path := replayFile(t, "many.sse", manyCalls(300))
+	for _, tt := range []struct {
+		name   string
+		args   []string
+		code   int
+		calls  int
+		ready  int
+		stderr []string // each a line, or "" for none
+	}{
+		{name: "default", args: nil, code: exitInvalid, calls: 256, ready: 256, stderr: []string{
+			"deltajson replay: " + path + `: call "256" went past --max-calls 256 and was dropped (44 calls in all); raise --max-calls (-1: no cap)`}},
+		{name: "raised", args: []string{"--max-calls", "300"}, code: exitOK, calls: 300, ready: 300},
+		{name: "no cap", args: []string{"--max-calls", "-1"}, code: exitOK, calls: 300, ready: 300},
+		{name: "one over", args: []string{"--max-calls", "299"}, code: exitInvalid, calls: 299, ready: 299, stderr: []string{
+			"deltajson replay: " + path + `: call "299" went past --max-calls 299 and was dropped; raise --max-calls (-1: no cap)`}},
+		{name: "total", args: []string{"--max-calls", "-1", "--max-total-bytes", "100"}, code: exitInvalid, calls: 300, ready: 50, stderr: []string{
+			"deltajson replay: " + path + `: call "50" went past --max-total-bytes 100 (all calls' arguments together) and is too-large (250 calls in all); raise --max-total-bytes (-1: no cap)`}},
+		{name: "both", args: []string{"--max-calls", "10", "--max-total-bytes", "10"}, code: exitInvalid, calls: 10, ready: 5, stderr: []string{
+			"deltajson replay: " + path + `: call "10" went past --max-calls 10 and was dropped (290 calls in all); raise --max-calls (-1: no cap)`,
+			"deltajson replay: " + path + `: call "5" went past --max-total-bytes 10 (all calls' arguments together) and is too-large (5 calls in all); raise --max-total-bytes (-1: no cap)`}},
+	} {
+		code, out, errOut := replayCLI(t, nil, append([]string{"--json", path}, tt.args...)...)
+		assert.Equal(t, tt.code, code, "%s: %s", tt.name, errOut)
+		rs := readResults(t, out)
+		assert.Len(t, rs, tt.calls, tt.name)
+		ready := 0
+		for _, r := range rs {
+			if r.Status == "ready" {
+				ready++
+			}
+		}
+		assert.Equal(t, tt.ready, ready, tt.name)
+		want := ""
+		if len(tt.stderr) > 0 {
+			want = strings.Join(tt.stderr, "\n") + "\n"
+		}
+		assert.Equal(t, want, errOut, tt.name)
+
+		// The timeline says the same on stderr.
+		code, out, errOut2 := replayCLI(t, nil, append([]string{path}, tt.args...)...)
+		assert.Equal(t, tt.code, code, tt.name)
+		assert.Equal(t, errOut, errOut2, tt.name)
+		assert.Equal(t, tt.calls, strings.Count(out, " result: "), tt.name)
+	}
+	for _, args := range [][]string{{"--max-calls", "0"}, {"--max-calls", "-2"}, {"--max-total-bytes", "0"}, {"--max-total-bytes", "-5"}} {
+		code, _, errOut := replayCLI(t, nil, append(args, path)...)
+		assert.Equal(t, exitUsage, code, "%v", args)
+		assert.Contains(t, errOut, "deltajson replay: "+args[0]+" "+args[1]+": must be positive, or -1 for no cap", "%v", args)
+	}
+}
+
+// TestReplayWrongFormat: a --format whose reader finds no events in a
+// stream of another format is a usage error, not "no tool calls"; a
+// stream of the format given (or detected) with no calls is still fine.
+func TestReplayWrongFormat(t *testing.T) {
+	chat := replayFile(t, "chat.sse", manyCalls(2))
+	for _, args := range [][]string{{"--format", "anthropic", chat}, {"--json", "--format", "anthropic", chat}, {chat, "--format", "gemini"}} {
+		code, out, errOut := replayCLI(t, nil, args...)
+		assert.Equal(t, exitUsage, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		f := args[len(args)-2]
+		if f == "--format" {
+			f = args[len(args)-1]
+		}
+		assert.Equal(t, "deltajson replay: no "+f+" events in "+chat+"; it looks like openai-chat: try --format openai-chat or --format auto\n", errOut, "%v", args)
+	}
+	code, _, errOut := replayCLI(t, []byte("data: {\"x\":1}\n\n"), "--format", "gemini", "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, "deltajson replay: no gemini events in <stdin>; is it another format? try --format auto\n", errOut)
+
+	// Streams with no tool calls, of the format given or detected.
+	text := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"content\":[]}}\n\n" +
+		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+	for _, args := range [][]string{{"--format", "anthropic", "-"}, {"-"}} {
+		code, out, errOut := replayCLI(t, []byte(text), args...)
+		assert.Equal(t, exitOK, code, "%v: %s", args, errOut)
+		assert.Equal(t, "no tool calls\n", out, "%v", args)
+		code, out, _ = replayCLI(t, []byte(text), append([]string{"--json"}, args...)...)
+		assert.Equal(t, exitOK, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+	}
 }
