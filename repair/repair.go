@@ -22,6 +22,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"sync"
 )
@@ -185,7 +186,7 @@ func (p *parser) run() error {
 		if errors.Is(err, ErrTooDeep) {
 			return err
 		}
-		if p.deepFailure(s, err) {
+		if p.deepFailure(s, err) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return &Error{Offset: int64(s), Err: fmt.Errorf("%w (the one here is broken: %v)", ErrAmbiguous, err)}
 		}
 		s = nextOpen(in, max(s+1, resumeAt(err)))
@@ -198,8 +199,10 @@ func (p *parser) run() error {
 // findValue looks for the first object or array at or after start that
 // repairs into a value, and returns its offset. A candidate that fails at
 // its first token is prose, like "[the docs]", and the search resumes
-// where it failed, which keeps it linear; one that fails later is broken
-// JSON, and its error is returned.
+// where it failed; one that fails later is broken JSON, and its error is
+// returned. So is one that the end of the input cuts (an unclosed string
+// or comment): every later candidate would read to the end again, and
+// the search would take time quadratic in the input.
 func (p *parser) findValue(start, mark int) (int, error) {
 	for s := nextOpen(p.in, start); s >= 0; {
 		p.log = p.log[:mark]
@@ -208,7 +211,7 @@ func (p *parser) findValue(start, mark int) (int, error) {
 		if err == nil {
 			return s, nil
 		}
-		if errors.Is(err, ErrTooDeep) || p.deepFailure(s, err) {
+		if errors.Is(err, ErrTooDeep) || p.deepFailure(s, err) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return 0, err
 		}
 		s = nextOpen(p.in, max(s+1, resumeAt(err)))

@@ -384,12 +384,27 @@ func TestLinear(t *testing.T) {
 		"[" + strings.Repeat("1 /**/ ", 1<<15) + "]", // comma inserted behind comments
 		strings.Repeat("x", 1<<18) + `{"a":1}`,
 	} {
-		in := []byte(s)
-		small := minTime(func() { _, _, _ = Repair(in[:len(in)/4], Options{Kinds: All}) })
-		large := minTime(func() { _, _, _ = Repair(in, Options{Kinds: All}) })
-		ratio := float64(large) / float64(max(small, 1))
-		assert.Less(t, ratio, 4*3.0, "input %.10q…: 4x the input took %.1fx the time", s, ratio)
+		assertLinear(t, []byte(s), All)
 	}
+	// Candidates that the end of the input cuts, with truncated off: each
+	// would read to the end.
+	for _, s := range []string{
+		strings.Repeat("['", 1<<14) + "x",         // an unclosed string
+		strings.Repeat("[/*", 1<<14) + "x",        // an unclosed comment
+		"{} " + strings.Repeat("['", 1<<14) + "x", // in trailing prose
+	} {
+		assertLinear(t, []byte(s), LLM)
+	}
+}
+
+// assertLinear checks that Repair on in takes well under 16x its time on
+// a quarter of in.
+func assertLinear(t *testing.T, in []byte, kinds Kind) {
+	t.Helper()
+	small := minTime(func() { _, _, _ = Repair(in[:len(in)/4], Options{Kinds: kinds}) })
+	large := minTime(func() { _, _, _ = Repair(in, Options{Kinds: kinds}) })
+	ratio := float64(large) / float64(max(small, 1))
+	assert.Less(t, ratio, 4*3.0, "input %.10q…: 4x the input took %.1fx the time", in, ratio)
 }
 
 // minTime returns the fastest of a few runs of f, to damp a noisy machine.
