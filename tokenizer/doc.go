@@ -92,7 +92,7 @@
 //
 // # State
 //
-// The Tokenizer is a plain value of 744 bytes: assignment copies the whole
+// The Tokenizer is a plain value of 728 bytes: assignment copies the whole
 // state, and both copies go on independently. It can also be saved between
 // chunks with MarshalBinary and restored with UnmarshalBinary in another
 // process (package resume builds checkpoints on this).
@@ -106,7 +106,8 @@
 // for 64 levels with names of up to 5 bytes; deeper paths move to
 // immutable heap nodes, which copies share safely. A number cut across
 // chunks is held inline up to 32 bytes, and on the heap up to
-// Options.MaxNumberLength. Nothing else grows.
+// Options.MaxNumberLength, in a buffer that copies share but never write
+// over each other's bytes in. Nothing else grows.
 //
 // At any time you can ask for Depth, In (which lexeme a chunk boundary
 // cut), Expect (name, colon, value, comma or end), Offset and the current

@@ -1,6 +1,9 @@
 package tokenizer
 
 import (
+	"strconv"
+	"sync/atomic"
+
 	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
@@ -63,7 +66,7 @@ func (t *Tokenizer) readString() error {
 			}
 		}
 		if end < len(b) {
-			return t.fail(end, ErrStringLimit, "string longer than the limit")
+			return t.fail(end, ErrStringLimit, "string longer than "+strconv.FormatInt(t.lim.maxString, 10)+" bytes")
 		}
 		t.pos = i
 		return t.atEnd()
@@ -85,7 +88,7 @@ func (t *Tokenizer) readString() error {
 			if end == len(b) {
 				break
 			}
-			return t.fail(i, ErrStringLimit, "string longer than the limit")
+			return t.fail(i, ErrStringLimit, "string longer than "+strconv.FormatInt(t.lim.maxString, 10)+" bytes")
 		}
 		// Anything else goes through the state machine, byte by byte.
 		seq := i
@@ -102,7 +105,7 @@ func (t *Tokenizer) readString() error {
 			continue
 		}
 		if end < len(b) {
-			return t.fail(end, ErrStringLimit, "string longer than the limit")
+			return t.fail(end, ErrStringLimit, "string longer than "+strconv.FormatInt(t.lim.maxString, 10)+" bytes")
 		}
 		// The chunk ends inside the sequence: carry it, emit what precedes.
 		t.nCarry = uint8(copy(t.carry[:], b[seq:i]))
@@ -264,7 +267,7 @@ func (t *Tokenizer) readNumber(start, i int) error {
 		next, ok := jsonwire.NumberStep(t.sub, c)
 		if ok {
 			if int64(i) >= lim {
-				return t.fail(i, ErrNumberLimit, "number longer than the limit")
+				return t.fail(i, ErrNumberLimit, "number longer than "+strconv.Itoa(t.lim.maxNumber)+" bytes")
 			}
 			t.sub = next
 			i++
@@ -285,26 +288,40 @@ func (t *Tokenizer) readNumber(start, i int) error {
 }
 
 // saveNumber keeps number bytes that a chunk boundary cut. A number of up
-// to len(t.num) bytes stays inline; a longer one moves to a fresh heap
-// slice on each save, so that copies of the Tokenizer never share a
-// buffer that is written to.
+// to len(t.num) bytes stays inline, and a longer one goes to a numBuf.
 func (t *Tokenizer) saveNumber(p []byte) {
 	n := t.nNum + len(p)
-	if n <= len(t.num) {
+	switch h := t.numHeap; {
+	case n <= len(t.num):
 		copy(t.num[t.nNum:], p)
-	} else {
-		h := make([]byte, n)
-		copy(h[copy(h, t.numBytes()):], p)
+	case t.nNum > len(t.num) && n <= len(h.b) && h.claimed.CompareAndSwap(int64(t.nNum), int64(n)):
+		copy(h.b[t.nNum:n], p) // bytes no copy of t has
+	default:
+		h = &numBuf{b: make([]byte, max(min(2*n, t.lim.maxNumber), n))}
+		copy(h.b[copy(h.b, t.numBytes()):], p)
+		h.claimed.Store(int64(n))
 		t.numHeap = h
 	}
 	t.nNum = n
+}
+
+// numBuf holds the bytes of a number that outgrew Tokenizer.num. Copies
+// of a Tokenizer share it, each with its own length (nNum). A copy
+// writes in place only the bytes past the most that any copy has
+// claimed, so none writes over a byte that another reads, or over a
+// number token already made; otherwise it moves to a new numBuf of twice
+// the size. So a number cut into many chunks is copied a few times in
+// all, not once per chunk.
+type numBuf struct {
+	b       []byte // its length is fixed at make
+	claimed atomic.Int64
 }
 
 func (t *Tokenizer) numBytes() []byte {
 	if t.nNum <= len(t.num) {
 		return t.num[:t.nNum:t.nNum]
 	}
-	return t.numHeap[:len(t.numHeap):len(t.numHeap)]
+	return t.numHeap.b[:t.nNum:t.nNum]
 }
 
 // endNumber records the number token whose last bytes are buf[start:end].

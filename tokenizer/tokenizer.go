@@ -157,7 +157,7 @@ type Tokenizer struct {
 	nCarry     uint8
 	carryOff   int64    // absolute offset of carry[0]
 	num        [32]byte // bytes of a number cut across chunks
-	numHeap    []byte   // ... when they do not fit in num; never written after made
+	numHeap    *numBuf  // ... when they do not fit in num
 	nNum       int
 
 	path pathStack

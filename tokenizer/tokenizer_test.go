@@ -315,7 +315,7 @@ func TestLimits(t *testing.T) {
 		for _, cuts := range [][]int{nil, allCuts(len(in))} {
 			tr := run(in, cuts, Options{MaxStringLength: 4})
 			assert.Equal(t, int64(len(`["abcd","abcd`)), tr.Offset)
-			assert.Contains(t, tr.Err, "string longer than the limit")
+			assert.Contains(t, tr.Err, "string longer than 4 bytes")
 		}
 		for _, in := range []string{`["abcd","abcde"]`, `{"abcde":1}`, `["abc","abcd"]`} {
 			whole := run([]byte(in), nil, Options{MaxStringLength: 4})
@@ -331,7 +331,7 @@ func TestLimits(t *testing.T) {
 		for _, cuts := range [][]int{nil, allCuts(len(in))} {
 			tr := run(in, cuts, Options{MaxNumberLength: 4})
 			assert.Equal(t, int64(len(`[1234,1234`)), tr.Offset)
-			assert.Contains(t, tr.Err, "number longer than the limit")
+			assert.Contains(t, tr.Err, "number longer than 4 bytes")
 		}
 		long := "[" + strings.Repeat("7", 3000) + "]"
 		for _, cuts := range [][]int{nil, allCuts(len(long))} {
@@ -644,5 +644,63 @@ func TestRawCapacityIsItsLength(t *testing.T) {
 			}
 			assert.Equal(t, want, string(in))
 		})
+	}
+}
+
+// nextNumber feeds chunks to tk, reads them, and returns the Raw of the
+// number token they end.
+func nextNumber(t *testing.T, tk *Tokenizer, chunks ...string) []byte {
+	t.Helper()
+	var raw []byte
+	for _, c := range chunks {
+		require.NoError(t, tk.Feed([]byte(c)))
+		for {
+			tok, err := tk.Next()
+			if err == ErrNeedMore {
+				break
+			}
+			require.NoError(t, err)
+			if tok.Kind() == Number {
+				raw = tok.Raw
+			}
+		}
+	}
+	require.NotNil(t, raw, "no number")
+	return raw
+}
+
+// TestLongNumberInChunks: a number cut into many chunks is not copied
+// whole at each one (a few allocations in all, not one a chunk), and two
+// copies of a Tokenizer that go on from inside one keep their own bytes,
+// and leave the other's number token as it was made.
+func TestLongNumberInChunks(t *testing.T) {
+	digits := []byte(strings.Repeat("1234567890", 400))
+	allocs := testing.AllocsPerRun(1, func() {
+		tk := New(Options{})
+		require.NoError(t, tk.Feed([]byte("[")))
+		require.Equal(t, ErrNeedMore, drain(&tk))
+		for i := range digits {
+			require.NoError(t, tk.Feed(digits[i:i+1]))
+			require.Equal(t, ErrNeedMore, drain(&tk))
+		}
+	})
+	assert.Less(t, allocs, 20.0, "4000 digits a byte at a time")
+
+	for _, cut := range []int{40, 100, 1000} {
+		a := New(Options{})
+		require.NoError(t, a.Feed([]byte("[")))
+		require.Equal(t, ErrNeedMore, drain(&a))
+		for i := 0; i < cut; i += 10 {
+			require.NoError(t, a.Feed(digits[i:i+10]))
+			require.Equal(t, ErrNeedMore, drain(&a))
+		}
+		b := a // both go on from inside the number
+		rawA := nextNumber(t, &a, "1", "2,")
+		rawB := nextNumber(t, &b, "9", "8", "7,")
+		c := a // and a third from after a's number, with another
+		rawC := nextNumber(t, &c, "5555555555", "5555555555", "5555555555", "5555555555,")
+		assert.Equal(t, string(digits[:cut])+"12", string(rawA), "cut at %d", cut)
+		assert.Equal(t, string(digits[:cut])+"987", string(rawB), "cut at %d", cut)
+		assert.Equal(t, strings.Repeat("5", 40), string(rawC), "cut at %d", cut)
 	}
 }
