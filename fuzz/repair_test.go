@@ -26,13 +26,19 @@ func FuzzRepair(f *testing.F) {
 		f.Add([]byte(s), uint32(repair.LLM))
 		f.Add([]byte(s), uint32(repair.All))
 		f.Add([]byte(s), uint32(0)) // no kind: the errors beside the tokenizer's
+		f.Add([]byte(s), uint32(repair.All|2<<24))
 	}
 	for _, s := range seedTexts(f) {
 		f.Add(s, uint32(repair.All))
 	}
 	f.Fuzz(func(t *testing.T, in []byte, kinds uint32) {
-		opts := repair.Options{Kinds: repair.Kind(kinds) & repair.All}
+		// The top byte of kinds, when not zero, is a small cap on the
+		// edits.
+		opts := repair.Options{Kinds: repair.Kind(kinds) & repair.All, MaxEdits: int(kinds >> 24)}
 		out, log, err := repair.Repair(in, opts)
+		if opts.MaxEdits > 0 && len(log) > opts.MaxEdits {
+			t.Fatalf("%d edits, past MaxEdits %d", len(log), opts.MaxEdits)
+		}
 		if err != nil {
 			var re *repair.Error
 			if !errors.As(err, &re) {

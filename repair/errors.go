@@ -12,6 +12,8 @@ import (
 var (
 	// ErrTooLarge: the input is longer than Options.MaxInput.
 	ErrTooLarge = errors.New("input too large")
+	// ErrTooManyEdits: the repair needs more edits than Options.MaxEdits.
+	ErrTooManyEdits = errors.New("too many edits")
 	// ErrTooDeep: objects and arrays nest deeper than the depth limit.
 	ErrTooDeep = errors.New("nesting too deep")
 	// ErrAmbiguous: with Prose on, more than one JSON value was found,

@@ -4,6 +4,7 @@ package repair
 const (
 	DefaultMaxInput = 64 << 20 // bytes
 	DefaultMaxDepth = 10000    // nested objects and arrays
+	DefaultMaxEdits = 1 << 18  // edits in one log: about 50 MB at most
 )
 
 // Options configures [Repair]. The zero value repairs nothing: it checks
@@ -21,6 +22,12 @@ type Options struct {
 	// Zero or a negative value means DefaultMaxDepth, which is also the
 	// most the strict check behind Repair accepts.
 	MaxDepth int
+
+	// MaxEdits is the most edits one Repair may make. Each holds its
+	// offset and texts, about 200 bytes, and a broken input can need one
+	// per byte. Zero means DefaultMaxEdits; a negative value means no
+	// limit.
+	MaxEdits int
 }
 
 func (o *Options) maxInput() int {
@@ -31,6 +38,16 @@ func (o *Options) maxInput() int {
 		return int(^uint(0) >> 1)
 	}
 	return o.MaxInput
+}
+
+func (o *Options) maxEdits() int {
+	switch {
+	case o.MaxEdits == 0:
+		return DefaultMaxEdits
+	case o.MaxEdits < 0:
+		return int(^uint(0) >> 1)
+	}
+	return o.MaxEdits
 }
 
 func (o *Options) maxDepth() int {

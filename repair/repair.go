@@ -39,12 +39,17 @@ import (
 // would repair it. Repair never panics, and its work is linear in len(in).
 func Repair(in []byte, opts Options) ([]byte, Log, error) {
 	if max := opts.maxInput(); len(in) > max {
-		return nil, nil, &Error{Offset: int64(max), Err: ErrTooLarge}
+		return nil, nil, &Error{Offset: int64(max), Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)}
 	}
 	p := parsers.Get().(*parser)
-	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), stack: p.stack[:0]}
+	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), maxEdits: opts.maxEdits(),
+		overEdits: -1, stack: p.stack[:0]}
 	defer p.release()
-	if err := p.run(); err != nil {
+	err := p.run()
+	if p.overEdits >= 0 {
+		err = &Error{Offset: p.overEdits, Err: fmt.Errorf("%w: more than %d", ErrTooManyEdits, p.maxEdits)}
+	}
+	if err != nil {
 		return nil, nil, err
 	}
 	if len(p.log) == 0 {
@@ -73,9 +78,15 @@ type parser struct {
 	kinds    Kind
 	maxDepth int
 	log      Log
-	stack    []frame
-	state    state
-	pos      int
+
+	// maxEdits bounds the log; overEdits is the offset of the first edit
+	// left out for it, or -1.
+	maxEdits  int
+	overEdits int64
+
+	stack []frame
+	state state
+	pos   int
 
 	// safe is the input offset just past the last complete value or
 	// opening bracket, and safeLog the log length then. A missing comma is
@@ -103,11 +114,38 @@ func (p *parser) release() {
 func (p *parser) on(k Kind) bool { return p.kinds&k != 0 }
 
 func (p *parser) edit(k Kind, off, n int, ins string) {
-	p.log = append(p.log, Edit{Kind: k, Offset: int64(off), Removed: string(p.in[off : off+n]), Inserted: ins})
+	if !p.full(1, off) {
+		p.log = append(p.log, Edit{Kind: k, Offset: int64(off), Removed: string(p.in[off : off+n]), Inserted: ins})
+	}
 }
 
-// editAt inserts an edit at index i of the log, behind later edits.
-func (p *parser) editAt(i int, e Edit) { p.log = slices.Insert(p.log, i, e) }
+// add appends edits to the log.
+func (p *parser) add(edits ...Edit) {
+	if !p.full(len(edits), int(edits[0].Offset)) {
+		p.log = append(p.log, edits...)
+	}
+}
+
+// editAt inserts edits at index i of the log, behind later edits.
+func (p *parser) editAt(i int, edits ...Edit) {
+	if len(edits) > 0 && !p.full(len(edits), int(edits[0].Offset)) {
+		p.log = slices.Insert(p.log, i, edits...)
+	}
+}
+
+// full reports whether n more edits, the first at off, would take the
+// log past maxEdits. Then they are left out, and Repair fails with
+// ErrTooManyEdits at the first edit so left out, so that a log never
+// grows past its bound.
+func (p *parser) full(n, off int) bool {
+	if len(p.log)+n <= p.maxEdits {
+		return false
+	}
+	if p.overEdits < 0 {
+		p.overEdits = int64(off)
+	}
+	return true
+}
 
 // fail returns an *Error at off. need is the kind that would repair the
 // problem; it is reported only if it is not on already.
@@ -264,5 +302,5 @@ func (p *parser) leadingProse(start, s, mark int) {
 	if fence.Kind != 0 {
 		edits = append(edits, fence)
 	}
-	p.log = slices.Insert(p.log, mark, edits...)
+	p.editAt(mark, edits...)
 }

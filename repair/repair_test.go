@@ -356,6 +356,32 @@ func TestLimits(t *testing.T) {
 	require.ErrorIs(t, err, ErrTooDeep, "the strict check behind Repair keeps its own limit")
 }
 
+// TestMaxEdits: a log never holds more than MaxEdits edits; Repair fails
+// at the first edit left out.
+func TestMaxEdits(t *testing.T) {
+	in := []byte(`{a:1,b:2}`) // four quotes to insert
+	_, log, err := Repair(in, Options{Kinds: UnquotedKey, MaxEdits: 4})
+	require.NoError(t, err)
+	assert.Len(t, log, 4)
+	_, _, err = Repair(in, Options{Kinds: UnquotedKey, MaxEdits: 3})
+	require.ErrorIs(t, err, ErrTooManyEdits)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, int64(len(`{a:1,`)), e.Offset, "the first edit left out, at b")
+
+	// The default, one past it, and no limit.
+	commas := func(n int) []byte { return []byte("[" + strings.Repeat("1 ", n) + "1]") } // n missing
+	_, log, err = Repair(commas(DefaultMaxEdits), Options{Kinds: MissingComma})
+	require.NoError(t, err)
+	assert.Len(t, log, DefaultMaxEdits)
+	many := commas(DefaultMaxEdits + 1)
+	_, _, err = Repair(many, Options{Kinds: MissingComma})
+	require.ErrorIs(t, err, ErrTooManyEdits)
+	_, log, err = Repair(many, Options{Kinds: MissingComma, MaxEdits: -1})
+	require.NoError(t, err)
+	assert.Len(t, log, DefaultMaxEdits+1)
+}
+
 func TestErrorPointer(t *testing.T) {
 	for _, tc := range []struct {
 		where

@@ -73,8 +73,7 @@ func (p *parser) name(c byte) error {
 		if i == len(p.in) {
 			return p.atEOF(start, p.safe, "")
 		}
-		p.log = append(p.log,
-			Edit{Kind: UnquotedKey, Offset: int64(start), Inserted: `"`},
+		p.add(Edit{Kind: UnquotedKey, Offset: int64(start), Inserted: `"`},
 			Edit{Kind: UnquotedKey, Offset: int64(i), Inserted: `"`})
 		p.pos = i
 		return nil
@@ -189,7 +188,7 @@ func (p *parser) escape(i int, quoteKind Kind) (int, int) {
 		return 2, escInvalid
 	}
 	// Escape the backslash; the byte after it is then read as content.
-	p.log = append(p.log, Edit{Kind: InvalidEscape, Offset: int64(i), Inserted: `\`})
+	p.add(Edit{Kind: InvalidEscape, Offset: int64(i), Inserted: `\`})
 	return 1, escInvalid
 }
 
@@ -260,7 +259,7 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 				p.pos = i + 1
 				return nil
 			}
-			p.log = append(p.log, Edit{Kind: kind, Offset: int64(i), Inserted: `\`})
+			p.add(Edit{Kind: kind, Offset: int64(i), Inserted: `\`})
 			i++
 		case c == '\'':
 			if open == '\'' && p.closes(i+1) {
@@ -377,7 +376,7 @@ func (p *parser) word() error {
 	if !p.on(Literal) {
 		return p.fail(start, Literal, "invalid literal %q", string(in[start:i]))
 	}
-	p.log = append(p.log, Edit{Kind: Literal, Offset: int64(start), Removed: from, Inserted: to})
+	p.add(Edit{Kind: Literal, Offset: int64(start), Removed: from, Inserted: to})
 	p.pos = i
 	return nil
 }
@@ -409,7 +408,7 @@ func (p *parser) space() error {
 				if !p.on(Truncated) {
 					return p.fail(p.pos, Truncated, "%w: unterminated comment", io.ErrUnexpectedEOF)
 				}
-				p.log = append(p.log, Edit{Kind: Truncated, Offset: int64(p.pos), Removed: string(in[p.pos:]), Truncated: true})
+				p.add(Edit{Kind: Truncated, Offset: int64(p.pos), Removed: string(in[p.pos:]), Truncated: true})
 				p.pos = len(in)
 				return nil
 			}

@@ -45,7 +45,7 @@ func (p *parser) atEOF(where, cut int, ins string) error {
 		}
 		e.Offset, e.Removed = int64(cut), string(p.in[cut:])
 	}
-	p.log = append(p.log, e)
+	p.add(e)
 	p.stack = p.stack[:0]
 	p.pos = len(p.in)
 	p.state = stDone

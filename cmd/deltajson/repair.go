@@ -58,6 +58,8 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fix := fs.String("fix", "", "comma-separated `kinds` to repair, or all, or llm")
 	logFormat := fs.String("log", "text", "log `format` on standard error: text or json")
 	list := fs.Bool("list", false, "list the kinds, each with an example, and exit")
+	maxInput := fs.Int("max-input", repair.DefaultMaxInput, "refuse an input longer than `N` bytes (-1: no limit)")
+	maxEdits := fs.Int("max-edits", repair.DefaultMaxEdits, "refuse a repair that needs more than `N` edits (-1: no limit)")
 	files, code, ok := parseArgs(fs, repairUsage, args, stdout, stderr)
 	if !ok {
 		return code
@@ -75,6 +77,15 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "deltajson repair: --log must be text or json, not %q\n", *logFormat)
 		return exitUsage
 	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"max-input", *maxInput}, {"max-edits", *maxEdits}} {
+		if f.v == 0 || f.v < -1 {
+			fmt.Fprintf(stderr, "deltajson repair: --%s %d: must be positive, or -1 for no limit\n", f.name, f.v)
+			return exitUsage
+		}
+	}
 	if len(files) > 1 {
 		fmt.Fprintln(stderr, "deltajson repair: at most one FILE")
 		fs.Usage()
@@ -84,8 +95,8 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 1 {
 		name = files[0]
 	}
-	opts := repair.Options{Kinds: kinds}
-	in, err := readInput(name, stdin, repair.DefaultMaxInput)
+	opts := repair.Options{Kinds: kinds, MaxInput: *maxInput, MaxEdits: *maxEdits}
+	in, err := readInput(name, stdin, *maxInput)
 	if err != nil {
 		fmt.Fprintf(stderr, "deltajson repair: %v\n", err)
 		return exitUsage
@@ -97,8 +108,13 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.As(err, &e) {
 			line, col := lineCol(in, e.Offset)
 			fmt.Fprintf(stderr, "deltajson repair: %s:%d:%d: %v\n", displayName(name), line, col, err)
-			if e.Need != 0 {
+			switch {
+			case e.Need != 0:
 				fmt.Fprintf(stderr, "hint: --fix %s\n", e.Need)
+			case errors.Is(err, repair.ErrTooLarge):
+				fmt.Fprintln(stderr, "hint: --max-input raises the limit")
+			case errors.Is(err, repair.ErrTooManyEdits):
+				fmt.Fprintln(stderr, "hint: --max-edits raises the limit")
 			}
 		} else {
 			fmt.Fprintf(stderr, "deltajson repair: %s: %v\n", displayName(name), err)
@@ -132,7 +148,8 @@ func listKinds(w io.Writer) {
 	fmt.Fprintf(w, "  %-15s %s\n", "all", "every kind, truncated included (its edits are marked truncated)")
 }
 
-// readInput reads name ("-" is stdin), up to one byte more than max.
+// readInput reads name ("-" is stdin), up to one byte more than max
+// (-1: all of it).
 func readInput(name string, stdin io.Reader, max int) ([]byte, error) {
 	r := stdin
 	if name != "-" {
@@ -143,7 +160,10 @@ func readInput(name string, stdin io.Reader, max int) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, int64(max)+1))
+	if max >= 0 {
+		r = io.LimitReader(r, int64(max)+1)
+	}
+	b, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", displayName(name), err)
 	}
