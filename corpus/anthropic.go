@@ -43,7 +43,7 @@ func newAnthropicDecoder() *anthropicDecoder {
 	return &anthropicDecoder{blocks: make(map[int]*anthropicBlock)}
 }
 
-func (d *anthropicDecoder) decode(p payload, out *[]resume.Event) error {
+func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 	var ev anthropicEvent
 	if err := unmarshalPayload(p, &ev); err != nil {
 		return err
@@ -74,7 +74,7 @@ func (d *anthropicDecoder) decode(p payload, out *[]resume.Event) error {
 		d.blocks[idx] = b
 		e := newEvent(resume.EventStart, key)
 		e.ID, e.Name, e.Index = cb.ID, cb.Name, idx
-		*out = append(*out, e)
+		return out.add(e)
 	case "content_block_delta":
 		b := d.blocks[idx]
 		if b == nil || ev.Delta == nil || ev.Delta.Type != "input_json_delta" {
@@ -89,7 +89,7 @@ func (d *anthropicDecoder) decode(p payload, out *[]resume.Event) error {
 		}
 		e := newEvent(resume.EventDelta, key)
 		e.Index, e.Data = idx, text
-		*out = append(*out, e)
+		return out.add(e)
 	case "content_block_stop":
 		b := d.blocks[idx]
 		if b == nil {
@@ -98,7 +98,7 @@ func (d *anthropicDecoder) decode(p payload, out *[]resume.Event) error {
 		delete(d.blocks, idx)
 		e := newEvent(resume.EventEnd, key)
 		e.Index, e.Final = idx, b.final
-		*out = append(*out, e)
+		return out.add(e)
 	}
 	return nil
 }

@@ -70,20 +70,23 @@ func sniffContainer(b []byte) container {
 	return containerUnknown
 }
 
-// splitPayloads returns the payloads found before any error, so that a
-// truncated stream still yields its good prefix.
-func splitPayloads(b []byte, c container) ([]payload, error) {
+// eachPayload calls yield with the payloads of b in order, until yield
+// returns false. It returns the error that ended the split, after yielding
+// the payloads before it, so that a truncated stream still yields its good
+// prefix; it returns nil when yield stopped it. Nothing is kept between
+// payloads: the caller decides what to hold.
+func eachPayload(b []byte, c container, yield func(payload) bool) error {
 	switch c {
 	case containerSSE:
-		return splitSSE(b)
+		return splitSSE(b, yield)
 	case containerJSONL:
-		return splitJSONL(b)
+		return splitJSONL(b, yield)
 	case containerArray:
-		return splitArray(b)
+		return splitArray(b, yield)
 	case containerEventStream:
-		return splitEventStream(b)
+		return splitEventStream(b, yield)
 	}
-	return nil, &Error{Err: fmt.Errorf("no known container (SSE, JSON lines, JSON array, AWS event-stream): %w", ErrUnknownFormat)}
+	return &Error{Err: fmt.Errorf("no known container (SSE, JSON lines, JSON array, AWS event-stream): %w", ErrUnknownFormat)}
 }
 
 // nextLine returns the line starting at i without its "\n" or "\r\n", and
@@ -103,9 +106,8 @@ func nextLine(b []byte, i int) (line []byte, next int) {
 // comments, events dispatched on a blank line. "[DONE]" is dropped. An
 // event left open at the end is kept if it is whole JSON, else the stream
 // was cut off.
-func splitSSE(b []byte) ([]payload, error) {
+func splitSSE(b []byte, yield func(payload) bool) error {
 	var (
-		out     []payload
 		data    []byte
 		hasData bool
 		event   string
@@ -113,11 +115,13 @@ func splitSSE(b []byte) ([]payload, error) {
 		line    = 0
 		first   = 0
 	)
-	dispatch := func() {
-		if hasData && !bytes.Equal(bytes.TrimSpace(data), []byte("[DONE]")) {
-			out = append(out, payload{data: data, line: first, off: start, event: event})
-		}
+	// dispatch yields the event read so far, if any, and reports whether
+	// to go on.
+	dispatch := func() bool {
+		p := payload{data: data, line: first, off: start, event: event}
+		ok := !hasData || bytes.Equal(bytes.TrimSpace(data), []byte("[DONE]")) || yield(p)
 		data, hasData, event = nil, false, ""
+		return ok
 	}
 	for i := 0; i < len(b); {
 		l, next := nextLine(b, i)
@@ -127,7 +131,9 @@ func splitSSE(b []byte) ([]payload, error) {
 		}
 		switch {
 		case len(l) == 0:
-			dispatch()
+			if !dispatch() {
+				return nil
+			}
 		case l[0] == ':':
 			// comment, e.g. ": OPENROUTER PROCESSING"
 		default:
@@ -149,39 +155,40 @@ func splitSSE(b []byte) ([]payload, error) {
 		i = next
 	}
 	if hasData && !json.Valid(data) && !bytes.Equal(bytes.TrimSpace(data), []byte("[DONE]")) {
-		return out, &Error{Line: first, Offset: start, Err: fmt.Errorf("SSE event cut off: %w", io.ErrUnexpectedEOF)}
+		return &Error{Line: first, Offset: start, Err: fmt.Errorf("SSE event cut off: %w", io.ErrUnexpectedEOF)}
 	}
 	dispatch()
-	return out, nil
+	return nil
 }
 
-func splitJSONL(b []byte) ([]payload, error) {
-	var out []payload
+func splitJSONL(b []byte, yield func(payload) bool) error {
 	line := 0
 	for i := 0; i < len(b); {
 		l, next := nextLine(b, i)
 		line++
 		if t := bytes.TrimSpace(l); len(t) > 0 {
 			if next == len(b) && !json.Valid(t) {
-				return out, &Error{Line: line, Offset: int64(i), Err: fmt.Errorf("last line cut off: %w", io.ErrUnexpectedEOF)}
+				return &Error{Line: line, Offset: int64(i), Err: fmt.Errorf("last line cut off: %w", io.ErrUnexpectedEOF)}
 			}
-			out = append(out, payload{data: t, line: line, off: int64(i)})
+			if !yield(payload{data: t, line: line, off: int64(i)}) {
+				return nil
+			}
 		}
 		i = next
 	}
-	return out, nil
+	return nil
 }
 
 // splitArray walks a JSON array of payloads, as Gemini streams it without
-// alt=sse.
-func splitArray(b []byte) ([]payload, error) {
-	var out []payload
+// alt=sse. It numbers lines as it goes, reading each byte once.
+func splitArray(b []byte, yield func(payload) bool) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
-	fail := func(off int64, err error) ([]payload, error) {
+	lines := lineCounter{b: b}
+	fail := func(off int64, err error) error {
 		if errors.Is(err, io.EOF) {
 			err = fmt.Errorf("JSON array cut off: %w", io.ErrUnexpectedEOF)
 		}
-		return out, &Error{Line: lineOf(b, off), Offset: off, Err: err}
+		return &Error{Line: lines.at(off), Offset: off, Err: err}
 	}
 	if _, err := dec.Token(); err != nil {
 		return fail(0, err)
@@ -192,12 +199,14 @@ func splitArray(b []byte) ([]payload, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return fail(off, err)
 		}
-		out = append(out, payload{data: raw, line: lineOf(b, off), off: off})
+		if !yield(payload{data: raw, line: lines.at(off), off: off}) {
+			return nil
+		}
 	}
 	if _, err := dec.Token(); err != nil {
 		return fail(dec.InputOffset(), err)
 	}
-	return out, nil
+	return nil
 }
 
 func skipSpaceComma(b []byte, off int64) int64 {
@@ -212,9 +221,26 @@ func skipSpaceComma(b []byte, off int64) int64 {
 	return off
 }
 
-func lineOf(b []byte, off int64) int {
-	if off > int64(len(b)) {
-		off = int64(len(b))
-	}
-	return 1 + bytes.Count(b[:off], []byte("\n"))
+// lineCounter numbers the lines of b at the offsets asked for. Asked in
+// increasing order, as splitArray asks, it reads each byte of b once.
+type lineCounter struct {
+	b    []byte
+	off  int64 // the bytes before off are counted
+	line int   // the 1-based line at off
 }
+
+// at returns the 1-based line of the byte at off (the last line past the
+// end).
+func (c *lineCounter) at(off int64) int {
+	off = min(max(off, 0), int64(len(c.b)))
+	if off < c.off || c.line == 0 {
+		c.off, c.line = 0, 1
+	}
+	c.line += countNewlines(c.b[c.off:off])
+	c.off = off
+	return c.line
+}
+
+// countNewlines counts the '\n' bytes of b. It is a variable so that a
+// test can count the bytes that line numbering reads.
+var countNewlines = func(b []byte) int { return bytes.Count(b, []byte{'\n'}) }

@@ -11,7 +11,8 @@
 // Responses, Anthropic Messages, Gemini / Vertex, and Bedrock's binary AWS
 // event-stream wrapping Anthropic events. The container is detected: raw
 // SSE (comments, CRLF, [DONE]), one payload per line, a JSON array, or the
-// event-stream. Detect guesses the provider.
+// event-stream. Detect guesses the provider from the first payloads (at
+// most 64). Payloads are decoded as they are split, and none is kept.
 //
 // The smallest use:
 //
@@ -32,10 +33,13 @@
 // # What it does not do
 //
 // Read is for tests and tools, not for production traffic: it reads the
-// whole stream into memory and is not incremental. It does not check or
-// repair argument JSON, merge events into calls (package resume does), or
-// read Bedrock's Converse stream. Vertex partialArgs carry values rather
-// than JSON text, so they produce one Final, not deltas. resume.Event has
-// no flag for freeform (non-JSON) input such as OpenAI custom tools; such
-// calls look like any other.
+// whole stream into memory and is not incremental. So that its memory
+// stays bounded, it refuses with ErrTooLarge a stream longer than
+// MaxStreamBytes (256 MB) or of more than MaxEvents events (524288): an
+// event costs more memory than the few bytes of stream it can come from.
+// It does not check or repair argument JSON, merge events into calls
+// (package resume does), or read Bedrock's Converse stream. Vertex
+// partialArgs carry values rather than JSON text, so they produce one
+// Final, not deltas. resume.Event has no flag for freeform (non-JSON)
+// input such as OpenAI custom tools; such calls look like any other.
 package corpus

@@ -47,24 +47,23 @@ type esFrame struct {
 
 // splitEventStream decodes frames and unwraps Bedrock's
 // {"bytes": base64(Anthropic event)} payloads.
-func splitEventStream(b []byte) ([]payload, error) {
-	var out []payload
+func splitEventStream(b []byte, yield func(payload) bool) error {
 	for off := 0; off < len(b); {
 		f, n, err := readFrame(b[off:])
 		if err != nil {
-			return out, &Error{Format: FormatBedrock, Offset: int64(off), Err: err}
+			return &Error{Format: FormatBedrock, Offset: int64(off), Err: err}
 		}
 		f.off = int64(off)
 		p, err := unwrapBedrock(f)
 		if err != nil {
-			return out, &Error{Format: FormatBedrock, Offset: int64(off), Err: err}
+			return &Error{Format: FormatBedrock, Offset: int64(off), Err: err}
 		}
-		if p != nil {
-			out = append(out, payload{data: p, off: int64(off), event: f.headers[":event-type"]})
+		if p != nil && !yield(payload{data: p, off: int64(off), event: f.headers[":event-type"]}) {
+			return nil
 		}
 		off += n
 	}
-	return out, nil
+	return nil
 }
 
 func readFrame(b []byte) (esFrame, int, error) {

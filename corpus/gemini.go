@@ -44,11 +44,12 @@ type geminiDecoder struct {
 	n    int         // calls seen
 	open *partialObj // the call being streamed in pieces, if any
 	key  string
+	pad  int // what is left of maxPadding
 }
 
-func newGeminiDecoder() *geminiDecoder { return &geminiDecoder{} }
+func newGeminiDecoder() *geminiDecoder { return &geminiDecoder{pad: maxPadding} }
 
-func (d *geminiDecoder) decode(p payload, out *[]resume.Event) error {
+func (d *geminiDecoder) decode(p payload, out *eventList) error {
 	var c geminiChunk
 	if err := unmarshalPayload(p, &c); err != nil {
 		return err
@@ -71,10 +72,12 @@ func (d *geminiDecoder) decode(p payload, out *[]resume.Event) error {
 	return nil
 }
 
-func (d *geminiDecoder) call(fc *geminiCall, out *[]resume.Event) error {
+func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
 	streamed := fc.WillContinue || len(fc.PartialArgs) > 0
 	if d.open != nil && fc.Name != "" && len(fc.Args) == 0 && len(fc.PartialArgs) == 0 {
-		d.close(out) // a new call starts while one is open
+		if err := d.close(out); err != nil { // a new call starts while one is open
+			return err
+		}
 	}
 	if d.open == nil {
 		if !streamed && fc.Name == "" && len(fc.Args) == 0 {
@@ -84,34 +87,35 @@ func (d *geminiDecoder) call(fc *geminiCall, out *[]resume.Event) error {
 		e := newEvent(resume.EventStart, key)
 		e.ID, e.Name, e.Index = fc.ID, fc.Name, d.n
 		d.n++
-		*out = append(*out, e)
+		if err := out.add(e); err != nil {
+			return err
+		}
 		if !streamed {
 			end := newEvent(resume.EventEnd, key)
 			end.Index = e.Index
 			if len(fc.Args) > 0 && string(fc.Args) != "null" {
 				end.Final = compact(fc.Args)
 			}
-			*out = append(*out, end)
-			return nil
+			return out.add(end)
 		}
 		d.open, d.key = newPartialObj(), key
 	}
 	for _, pa := range fc.PartialArgs {
-		if err := d.open.apply(pa); err != nil {
+		if err := d.open.apply(pa, &d.pad); err != nil {
 			return err
 		}
 	}
 	if !fc.WillContinue {
-		d.close(out)
+		return d.close(out)
 	}
 	return nil
 }
 
-func (d *geminiDecoder) close(out *[]resume.Event) {
+func (d *geminiDecoder) close(out *eventList) error {
 	n, _ := strconv.Atoi(d.key)
 	e := newEvent(resume.EventEnd, d.key)
 	e.Index = n
 	e.Final = d.open.json()
-	*out = append(*out, e)
 	d.open = nil
+	return out.add(e)
 }

@@ -70,7 +70,7 @@ func chatKey(choice, index int) string {
 	return strconv.Itoa(choice) + "." + strconv.Itoa(index)
 }
 
-func (d *chatDecoder) decode(p payload, out *[]resume.Event) error {
+func (d *chatDecoder) decode(p payload, out *eventList) error {
 	var c chatChunk
 	if err := unmarshalPayload(p, &c); err != nil {
 		return err
@@ -85,6 +85,9 @@ func (d *chatDecoder) decode(p payload, out *[]resume.Event) error {
 		}
 		st := d.choices[ci]
 		if st == nil {
+			if ch.Delta == nil || len(ch.Delta.ToolCalls) == 0 {
+				continue // no calls to start or end: keep no state for it
+			}
 			st = &chatChoice{calls: make(map[int]*chatCall), byID: make(map[string]int)}
 			d.choices[ci] = st
 		}
@@ -101,7 +104,9 @@ func (d *chatDecoder) decode(p payload, out *[]resume.Event) error {
 					call.ended = true
 					e := newEvent(resume.EventEnd, chatKey(ci, idx))
 					e.Index = idx
-					*out = append(*out, e)
+					if err := out.add(e); err != nil {
+						return err
+					}
 				}
 			}
 		}
@@ -109,7 +114,7 @@ func (d *chatDecoder) decode(p payload, out *[]resume.Event) error {
 	return nil
 }
 
-func (st *chatChoice) piece(ci, pos int, tc chatToolCall, out *[]resume.Event) error {
+func (st *chatChoice) piece(ci, pos int, tc chatToolCall, out *eventList) error {
 	var id, name string
 	if tc.ID != nil {
 		id = *tc.ID
@@ -134,7 +139,9 @@ func (st *chatChoice) piece(ci, pos int, tc chatToolCall, out *[]resume.Event) e
 		st.order = append(st.order, idx)
 		e := newEvent(resume.EventStart, key)
 		e.ID, e.Name, e.Index = id, name, idx
-		*out = append(*out, e)
+		if err := out.add(e); err != nil {
+			return err
+		}
 	}
 	if id != "" {
 		if _, ok := st.byID[id]; !ok {
@@ -155,6 +162,5 @@ func (st *chatChoice) piece(ci, pos int, tc chatToolCall, out *[]resume.Event) e
 	e := newEvent(resume.EventDelta, key)
 	e.Index = idx
 	e.Data = text
-	*out = append(*out, e)
-	return nil
+	return out.add(e)
 }

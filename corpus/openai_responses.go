@@ -61,7 +61,7 @@ func newResponsesDecoder() *responsesDecoder {
 	return &responsesDecoder{started: make(map[string]bool), ended: make(map[string]bool)}
 }
 
-func (d *responsesDecoder) decode(p payload, out *[]resume.Event) error {
+func (d *responsesDecoder) decode(p payload, out *eventList) error {
 	var ev responsesEvent
 	if err := unmarshalPayload(p, &ev); err != nil {
 		return err
@@ -93,7 +93,7 @@ func (d *responsesDecoder) decode(p payload, out *[]resume.Event) error {
 			d.started[it.ID] = true
 			e := mk(resume.EventStart, it.ID)
 			e.ID, e.Name = it.callID(), it.name()
-			*out = append(*out, e)
+			return out.add(e)
 		}
 	case "response.function_call_arguments.delta", "response.custom_tool_call_input.delta":
 		if d.ended[ev.ItemID] {
@@ -106,7 +106,7 @@ func (d *responsesDecoder) decode(p payload, out *[]resume.Event) error {
 		d.started[ev.ItemID] = true
 		e := mk(resume.EventDelta, ev.ItemID)
 		e.Data = text
-		*out = append(*out, e)
+		return out.add(e)
 	case "response.function_call_arguments.done", "response.custom_tool_call_input.done":
 		raw := ev.Arguments
 		if ev.Type == "response.custom_tool_call_input.done" {
@@ -143,7 +143,7 @@ func (it *responsesItem) callID() string {
 	return *it.CallID
 }
 
-func (d *responsesDecoder) end(e resume.Event, raw json.RawMessage, out *[]resume.Event) error {
+func (d *responsesDecoder) end(e resume.Event, raw json.RawMessage, out *eventList) error {
 	if d.ended[e.Key] {
 		return nil
 	}
@@ -155,6 +155,5 @@ func (d *responsesDecoder) end(e resume.Event, raw json.RawMessage, out *[]resum
 		e.Final = text
 	}
 	d.ended[e.Key] = true
-	*out = append(*out, e)
-	return nil
+	return out.add(e)
 }

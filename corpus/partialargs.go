@@ -79,7 +79,9 @@ func parsePath(p string) ([]pathStep, error) {
 	return steps, nil
 }
 
-func (o *partialObj) apply(pa partialArg) error {
+// apply sets the value of one partialArg; pad is what is left of
+// maxPadding for the stream.
+func (o *partialObj) apply(pa partialArg, pad *int) error {
 	steps, err := parsePath(pa.JSONPath)
 	if err != nil {
 		return err
@@ -93,7 +95,7 @@ func (o *partialObj) apply(pa partialArg) error {
 				want = '['
 			}
 		}
-		if n, err = n.child(st, want); err != nil {
+		if n, err = n.child(st, want, pad); err != nil {
 			return fmt.Errorf("jsonPath %q: %w", pa.JSONPath, err)
 		}
 	}
@@ -113,8 +115,16 @@ func (o *partialObj) apply(pa partialArg) error {
 	return nil
 }
 
+// maxPadding is how many nulls a stream's partialArgs may pad arrays with,
+// in all, when an index skips elements (an element with no scalar in it,
+// such as {}, has no partialArg of its own). Each null costs a node, and
+// "$.a[999999999]" is a few bytes: the padding needs a bound of its own.
+const maxPadding = 1 << 16
+
 // child finds or makes the step's node; a new inner node gets kind want.
-func (o *partialObj) child(st pathStep, want byte) (*partialObj, error) {
+// pad is what is left of maxPadding, and is used up by the elements an
+// index skips.
+func (o *partialObj) child(st pathStep, want byte, pad *int) (*partialObj, error) {
 	mk := func() *partialObj {
 		c := &partialObj{kind: want, raw: []byte("null")}
 		if want == '{' {
@@ -136,6 +146,11 @@ func (o *partialObj) child(st pathStep, want byte) (*partialObj, error) {
 	}
 	if o.kind != '[' {
 		return nil, fmt.Errorf("index step [%d] into a non-array", st.index)
+	}
+	if gap := st.index - len(o.elems); gap > *pad {
+		return nil, fmt.Errorf("index step [%d] would pad arrays with more than %d nulls in all", st.index, maxPadding)
+	} else if gap > 0 {
+		*pad -= gap
 	}
 	for len(o.elems) <= st.index {
 		o.elems = append(o.elems, &partialObj{raw: []byte("null")})

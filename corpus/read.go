@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -18,9 +19,11 @@ import (
 // io.ErrUnexpectedEOF. Event Data and Final do not alias the input.
 //
 // Read holds the whole stream in memory: a stream longer than
-// MaxStreamBytes fails with ErrTooLarge, read no further.
+// MaxStreamBytes fails with ErrTooLarge, read no further. So does a stream
+// of more than MaxEvents events, which would cost more memory than its
+// bytes: Read returns no events then.
 func Read(r io.Reader, f Format) ([]resume.Event, error) {
-	return read(r, f, MaxStreamBytes)
+	return read(r, f, MaxStreamBytes, MaxEvents)
 }
 
 // MaxStreamBytes is the longest stream Read takes. Recorded streams are
@@ -28,21 +31,31 @@ func Read(r io.Reader, f Format) ([]resume.Event, error) {
 // event of a hundred or more.
 const MaxStreamBytes = 256 << 20
 
-// read is Read with a limit of max bytes.
-func read(r io.Reader, f Format, max int64) ([]resume.Event, error) {
-	b, err := io.ReadAll(io.LimitReader(r, max+1))
+// MaxEvents is the most events Read returns from one stream. An event
+// costs 128 bytes and more, and can come from a few bytes of stream, so
+// MaxStreamBytes alone does not bound the memory Read takes; MaxEvents
+// does, to a few hundred MB at worst. A recorded stream has at most a few
+// thousand events, and a model's whole output budget (about 128k tokens,
+// a delta each at most) is a quarter of MaxEvents.
+const MaxEvents = 1 << 19
+
+// read is Read with a limit of maxBytes bytes and maxEvents events.
+func read(r io.Reader, f Format, maxBytes int64, maxEvents int) ([]resume.Event, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(b)) > max {
-		return nil, &Error{Offset: max, Err: fmt.Errorf("longer than %d bytes: %w", max, ErrTooLarge)}
+	if int64(len(b)) > maxBytes {
+		return nil, &Error{Offset: maxBytes, Err: fmt.Errorf("longer than %d bytes: %w", maxBytes, ErrTooLarge)}
 	}
 	c := sniffContainer(b)
 	if f == FormatAuto {
 		if f = Detect(b); f == FormatUnknown {
 			// A stream cut before its first whole payload says nothing of
 			// its provider; say that it was cut, as for any other cut.
-			if ps, err := splitPayloads(b, c); len(ps) == 0 && err != nil {
+			whole := false
+			err := eachPayload(b, c, func(payload) bool { whole = true; return false })
+			if !whole && err != nil {
 				return nil, err
 			}
 			return nil, &Error{Err: fmt.Errorf("cannot tell the provider of a %v stream: %w", c, ErrUnknownFormat)}
@@ -66,25 +79,50 @@ func read(r io.Reader, f Format, max int64) ([]resume.Event, error) {
 	default:
 		return nil, &Error{Err: fmt.Errorf("format %v: %w", f, ErrUnknownFormat)}
 	}
-	ps, splitErr := splitPayloads(b, c)
-	var out []resume.Event
-	for _, p := range ps {
+	// The payloads are decoded as they are split, and none is kept: only
+	// the events are, up to maxEvents.
+	out := eventList{max: maxEvents}
+	var stop error // from the payload that stopped the split
+	splitErr := eachPayload(b, c, func(p payload) bool {
 		if err := d.decode(p, &out); err != nil {
-			return out, &Error{Format: f, Line: p.line, Offset: p.off, Err: err}
+			stop = &Error{Format: f, Line: p.line, Offset: p.off, Err: err}
+			return false
 		}
-	}
-	if splitErr != nil {
+		return true
+	})
+	switch {
+	case errors.Is(stop, ErrTooLarge):
+		return nil, stop
+	case stop != nil:
+		return out.events, stop
+	case splitErr != nil:
 		if e, ok := splitErr.(*Error); ok {
 			e.Format = f
 		}
-		return out, splitErr
+		return out.events, splitErr
 	}
-	return out, nil
+	return out.events, nil
+}
+
+// eventList collects the events of a stream, at most max of them.
+type eventList struct {
+	events []resume.Event
+	max    int
+}
+
+// add appends e, or fails with ErrTooLarge when the list is full, so that
+// a payload cannot make more events than the limit either.
+func (l *eventList) add(e resume.Event) error {
+	if len(l.events) >= l.max {
+		return fmt.Errorf("more than %d events: %w", l.max, ErrTooLarge)
+	}
+	l.events = append(l.events, e)
+	return nil
 }
 
 // decoder turns one provider's payloads into events.
 type decoder interface {
-	decode(p payload, out *[]resume.Event) error
+	decode(p payload, out *eventList) error
 }
 
 // newEvent returns an event with the "unknown" markers the resume package

@@ -185,21 +185,49 @@ func TestReadKeepsGoodPrefix(t *testing.T) {
 func TestReadLimit(t *testing.T) {
 	s := streamNamed(t, "openai-chat__long_go_source")
 	max := int64(len(s.Data))
-	events, err := read(bytes.NewReader(s.Data), FormatAuto, max)
+	events, err := read(bytes.NewReader(s.Data), FormatAuto, max, MaxEvents)
 	require.NoError(t, err)
 	require.NotEmpty(t, events)
 
-	_, err = read(bytes.NewReader(s.Data), FormatAuto, max-1)
+	_, err = read(bytes.NewReader(s.Data), FormatAuto, max-1, MaxEvents)
 	require.ErrorIs(t, err, ErrTooLarge)
 	var e *Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, max-1, e.Offset)
 
 	endless := &countingReader{}
-	_, err = read(endless, FormatAuto, 1<<20)
+	_, err = read(endless, FormatAuto, 1<<20, MaxEvents)
 	require.ErrorIs(t, err, ErrTooLarge)
 	assert.LessOrEqual(t, endless.n, int64(1<<20)+1, "read past the limit")
 	assert.Contains(t, err.Error(), "longer than 1048576 bytes")
+}
+
+// TestReadEventLimit: a stream of exactly the event limit is read; one
+// more event is refused with ErrTooLarge and no events, whichever decoder
+// makes them.
+func TestReadEventLimit(t *testing.T) {
+	events, err := read(bytes.NewReader(chatStarts(10)), FormatAuto, MaxStreamBytes, 10)
+	require.NoError(t, err)
+	assert.Len(t, events, 10)
+	events, err = read(bytes.NewReader(chatStarts(11)), FormatAuto, MaxStreamBytes, 10)
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.Nil(t, events)
+	assert.Contains(t, err.Error(), "more than 10 events")
+
+	formats := map[Format]bool{}
+	for _, s := range Streams() {
+		all, err := Read(bytes.NewReader(s.Data), s.Format)
+		if err != nil || len(all) < 2 {
+			continue
+		}
+		formats[s.Format] = true
+		_, err = read(bytes.NewReader(s.Data), s.Format, MaxStreamBytes, len(all)-1)
+		assert.ErrorIs(t, err, ErrTooLarge, s.Name)
+		got, err := read(bytes.NewReader(s.Data), s.Format, MaxStreamBytes, len(all))
+		assert.NoError(t, err, s.Name)
+		assert.Equal(t, all, got, s.Name)
+	}
+	assert.Len(t, formats, 5, "every decoder: %v", formats)
 }
 
 // countingReader is an endless stream of spaces that counts what it gave.

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"hash/crc32"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -90,13 +91,21 @@ func TestPartialArgs(t *testing.T) {
 		name: "unclosed bracket", in: []partialArg{{JSONPath: "$['a", StringValue: str("x")}}, err: true,
 	}, {
 		name: "index into object", in: []partialArg{{JSONPath: "$.a.b", StringValue: str("x")}, {JSONPath: "$.a[0]", StringValue: str("y")}}, err: true,
+	}, {
+		name: "padding at the bound", in: []partialArg{{JSONPath: "$.a[65536]", StringValue: str("x")}},
+		want: `{"a":[` + strings.Repeat("null,", maxPadding) + `"x"]}`,
+	}, {
+		name: "padding past the bound", in: []partialArg{{JSONPath: "$.a[999999999]", StringValue: str("x")}}, err: true,
+	}, {
+		name: "padding past the bound in all", in: []partialArg{{JSONPath: "$.a[40000]", StringValue: str("x")}, {JSONPath: "$.b[30000]", StringValue: str("x")}}, err: true,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := newPartialObj()
+			pad := maxPadding
 			var err error
 			for _, pa := range tt.in {
-				if err = o.apply(pa); err != nil {
+				if err = o.apply(pa, &pad); err != nil {
 					break
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/internal/textpos"
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -24,8 +25,11 @@ a Gemini JSON array, or a Bedrock event-stream; "-" reads stdin), feeds
 its tool-call events to package resume, and prints each call's timeline:
 deltas, status changes and the partial view, after each delta that grows
 it (a delta line with no view left the view as it was), then one result
-per call, or "no tool calls". With --json it prints only the results, one
-JSON object per call in the order the calls started:
+per call, or "no tool calls". A view longer than 120 bytes is printed as
+"…(N bytes)…" and its last 120 bytes, and a call's key and name as their
+first 64 bytes and "…", so that the timeline grows with the stream, not
+faster. With --json it prints only the results, one JSON object per call
+in the order the calls started:
 
   {"key":"0","id":"call_1","index":0,"name":"get_weather","status":"ready","arguments":"{\"city\":\"Paris\"}","deltas":5}
 
@@ -33,7 +37,8 @@ status is ready, invalid, incomplete, too-large or rejected (receiving and
 complete never show: a call that did not end is incomplete). arguments is
 the final argument text as received (for Gemini, the args' compact JSON);
 deltas counts the deltas applied, after any --chunk re-splitting.
-The stream is read whole; one longer than 256 MB is refused.
+The stream is read whole; one longer than 256 MB, or of more than
+524288 tool-call events (starts, deltas and ends), is refused.
 
 The calls are held as a server would hold them, under two caps: at most
 --max-calls calls (default 256: the calls past it are dropped) and at most
@@ -115,7 +120,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The head of the stream tells its format when a forced one finds
 	// nothing in it.
 	head := &headWriter{max: detectHead}
-	events, err := corpus.Read(io.TeeReader(in, head), f) // at most corpus.MaxStreamBytes
+	events, err := corpus.Read(io.TeeReader(in, head), f) // at most corpus.MaxStreamBytes and corpus.MaxEvents
 	if err != nil {
 		if len(events) == 0 {
 			var pe *os.PathError
@@ -237,7 +242,7 @@ func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Write
 	var over overCaps
 	seen := map[string]bool{} // keys in over
 	shown := map[*resume.Call]int{}
-	var view []byte
+	var view, closers []byte
 	apply := func(ev resume.Event) {
 		var before resume.Status
 		if c := calls.Call(ev.Key); c != nil {
@@ -270,7 +275,8 @@ func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Write
 			fmt.Fprintf(tl, "%s delta +%d bytes=%d %s", label, len(ev.Data), c.Len(), c.Status())
 			if s := len(c.Shown()); s != shown[c] {
 				shown[c] = s
-				view = c.AppendPartial(view[:0])
+				closers = c.AppendClosers(closers[:0])
+				view = appendViewTail(view[:0], c.Shown(), closers)
 				fmt.Fprintf(tl, "  %s", view)
 			}
 			fmt.Fprintln(tl)
@@ -296,7 +302,9 @@ func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Write
 			fmt.Fprintln(tl)
 		}
 	}
-	for _, ev := range corpus.Resplit(events, n) {
+	// The pieces are made one at a time: a delta of a megabyte cut into
+	// bytes is a million events, too many to hold.
+	for ev := range corpus.ResplitSeq(events, n) {
 		apply(ev)
 	}
 	for _, c := range calls.Pending() {
@@ -307,11 +315,47 @@ func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Write
 	return calls, over
 }
 
+// viewTail is how many bytes of a partial view the timeline prints, at
+// most: its end, where a delta shows.
+const viewTail = 120
+
+// appendViewTail appends to dst the partial view shown+closers, or when it
+// is longer than viewTail bytes, a "…(N bytes)…" marker with its length and
+// then its last viewTail bytes or less, cut between characters. The work
+// is bounded by viewTail and len(closers), not by len(shown), so that a
+// timeline is linear in the stream.
+func appendViewTail(dst, shown, closers []byte) []byte {
+	n := len(shown) + len(closers)
+	if n <= viewTail {
+		return append(append(dst, shown...), closers...)
+	}
+	dst = fmt.Appendf(dst, "…(%d bytes)…", n)
+	if len(closers) >= viewTail {
+		return append(dst, closers[len(closers)-viewTail:]...) // quotes and brackets: ASCII
+	}
+	return append(append(dst, textpos.Tail(shown, viewTail-len(closers))...), closers...)
+}
+
+// labelPart is how many bytes of a call's key and of its name a timeline
+// label shows, at most: the label is printed on every line of the call.
+const labelPart = 64
+
+// callLabel is "[key name]", or "[key]" for a call with no name, each part
+// cut after labelPart bytes with "…".
 func callLabel(c *resume.Call) string {
 	if c.Name() == "" {
-		return "[" + c.Key() + "]"
+		return "[" + shorten(c.Key()) + "]"
 	}
-	return "[" + c.Key() + " " + c.Name() + "]"
+	return "[" + shorten(c.Key()) + " " + shorten(c.Name()) + "]"
+}
+
+// shorten returns s, or its first labelPart bytes or less, cut between
+// characters, and "…".
+func shorten(s string) string {
+	if len(s) <= labelPart {
+		return s
+	}
+	return textpos.Head(s, labelPart) + "…"
 }
 
 func orNone(s string) string {

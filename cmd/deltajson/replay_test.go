@@ -7,14 +7,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/internal/textpos"
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -182,9 +185,103 @@ func TestReplayUsage(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(errOut, dir), "the file is named once: %s", errOut)
 }
 
-// TestReplayHelpLimit: the help states corpus.Read's limit as it is.
+// TestReplayHelpLimit: the help states corpus.Read's limits as they are.
 func TestReplayHelpLimit(t *testing.T) {
-	assert.Contains(t, replayUsage, "longer than "+strconv.Itoa(corpus.MaxStreamBytes>>20)+" MB is refused")
+	help := strings.Join(strings.Fields(replayUsage), " ")
+	assert.Contains(t, help, "longer than "+strconv.Itoa(corpus.MaxStreamBytes>>20)+" MB, or of more than "+
+		strconv.Itoa(corpus.MaxEvents)+" tool-call events (starts, deltas and ends), is refused")
+	assert.Contains(t, help, "longer than "+strconv.Itoa(viewTail)+" bytes is printed as \"…(N bytes)…\" and its last "+strconv.Itoa(viewTail)+" bytes")
+	assert.Contains(t, help, "their first "+strconv.Itoa(labelPart)+" bytes")
+}
+
+// anthropicStream is an Anthropic stream of one call named name whose
+// arguments come in the deltas given.
+func anthropicStream(name string, deltas ...string) []byte {
+	var b bytes.Buffer
+	event := func(v any) {
+		data, _ := json.Marshal(v)
+		fmt.Fprintf(&b, "data: %s\n\n", data)
+	}
+	event(map[string]any{"type": "content_block_start", "index": 0,
+		"content_block": map[string]any{"type": "tool_use", "id": "toolu_1", "name": name, "input": map[string]any{}}})
+	for _, d := range deltas {
+		event(map[string]any{"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "input_json_delta", "partial_json": d}})
+	}
+	event(map[string]any{"type": "content_block_stop", "index": 0})
+	return b.Bytes()
+}
+
+// TestReplayTimelineBounded: the timeline prints at most the last
+// viewTail bytes of a view, cut between characters, after a marker with
+// its length, so that it is linear in the stream: replaying 8 KB of
+// arguments a byte at a time printed 33 MB of views, and a 40 KB argument
+// 800 MB.
+func TestReplayTimelineBounded(t *testing.T) {
+	args := `{"text":"` + strings.Repeat("aé東😀", 800) + `"}` // 8 KB, characters of 1 to 4 bytes
+	path := replayFile(t, "long.sse", anthropicStream("write", args))
+	code, out, errOut := replayCLI(t, nil, "--chunk", "1", path)
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Less(t, len(out), 250*len(lines), "bytes per line")
+
+	views := 0
+	for _, line := range lines {
+		require.True(t, utf8.ValidString(line), "a character cut: %q", line)
+		_, view, ok := strings.Cut(line, " receiving  ")
+		if !ok {
+			continue
+		}
+		views++
+		if rest, ok := strings.CutPrefix(view, "…("); ok {
+			n, tail, ok := strings.Cut(rest, " bytes)…")
+			require.True(t, ok, line)
+			size, err := strconv.Atoi(n)
+			require.NoError(t, err, line)
+			require.Greater(t, size, viewTail, line)
+			require.LessOrEqual(t, len(tail), viewTail, line)
+			require.Greater(t, len(tail), viewTail-utf8.UTFMax, line)
+			require.True(t, strings.HasSuffix(tail, `"}`), line)
+		} else {
+			require.LessOrEqual(t, len(view), viewTail, line)
+		}
+	}
+	assert.Greater(t, views, 2000, "a view after most deltas")
+	last := args[:len(args)-2] // the string not yet closed: the view closes it
+	want := textpos.Tail(last, viewTail-2) + `"}`
+	assert.Contains(t, out, fmt.Sprintf(" receiving  …(%d bytes)…%s\n", len(args), want), "the view of the last character")
+	assert.Contains(t, out, "[0 write] result: ready  "+args+"\n", "the result is whole")
+}
+
+// TestReplayLabelBounded: a call's key and name are cut in the label
+// printed on each of its lines, and whole in its start line and --json.
+func TestReplayLabelBounded(t *testing.T) {
+	name := strings.Repeat("ñ", 1000)
+	path := replayFile(t, "name.sse", anthropicStream(name, `{"a"`, `:1}`))
+	code, out, errOut := replayCLI(t, nil, path)
+	require.Equal(t, exitOK, code, errOut)
+	label := "[0 " + strings.Repeat("ñ", labelPart/2) + "…]"
+	assert.Equal(t, 7, strings.Count(out, label+" "), out)
+	assert.Contains(t, out, label+" start: "+name+" (id ")
+	assert.Less(t, len(out), 3*len(name)+1000)
+	_, out, _ = replayCLI(t, nil, "--json", path)
+	assert.Equal(t, name, readResults(t, out)[0].Name)
+}
+
+// TestReplayChunkMemory: --chunk cuts each delta as it is applied, so the
+// memory does not grow with the number of pieces: cutting 1 MB into bytes
+// allocated 128 MB of events up front.
+func TestReplayChunkMemory(t *testing.T) {
+	d := resume.NewEvent(resume.EventDelta, "0")
+	d.Data = []byte(`"` + strings.Repeat("x", 1<<20) + `"`)
+	events := []resume.Event{resume.NewEvent(resume.EventStart, "0"), d, resume.NewEvent(resume.EventEnd, "0")}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	calls, _ := replayEvents(events, 1, resume.Options{MaxBytes: -1}, nil)
+	runtime.ReadMemStats(&after)
+	r := calls.Calls()[0].Result()
+	require.Equal(t, resume.StatusReady, r.Status)
+	assert.Equal(t, len(d.Data), r.Deltas)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
 }
 
 // manyCalls is an OpenAI Chat stream of n calls, each with arguments {},
