@@ -412,3 +412,30 @@ func (g *watchGen) string(name bool) {
 	}
 	sb.WriteByte('"')
 }
+
+// FuzzWatch holds Call.Watch to the reference rule on any valid JSON text
+// the fuzzer makes, cut into deltas of a size it picks, with the watches
+// registered before a delta it picks: every pointer a value of the text
+// has is watched, with near misses.
+func FuzzWatch(f *testing.F) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for range 20 {
+		f.Add([]byte(genWatchDoc(r, 8)), uint8(1), uint8(0))
+	}
+	f.Add([]byte(`{"a":[1,{"b":"x\u00e9\ud83d\ude00"}],"a":{"":[[],{}]},"~/":null}`), uint8(3), uint8(2))
+	f.Add([]byte(`[[[["`+strings.Repeat("é", 70)+`"]]]]`), uint8(7), uint8(1))
+	f.Fuzz(func(t *testing.T, doc []byte, n, from uint8) {
+		if len(doc) == 0 || !tokenizer.Valid(doc) {
+			return
+		}
+		all := newRefWatcher(nil)
+		var tk tokenizer.Tokenizer
+		all.feed(&tk, doc, doc, true)
+		pointers := pickPointers(rand.New(rand.NewPCG(uint64(len(doc)), uint64(n))), all.starts)
+		deltas := chunks(string(doc), int(n))
+		at := int(from) % (len(deltas) + 1)
+		want := referenceWatch(string(doc), deltas, at, "", pointers)
+		got := callWatch(t, deltas, at, "", pointers)
+		require.Equal(t, want, got, "doc %q in deltas of %d, watches before delta %d, pointers %q", doc, n, at, pointers)
+	})
+}
