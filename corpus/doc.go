@@ -35,8 +35,10 @@
 // Read is for tests and tools, not for production traffic: it reads the
 // whole stream into memory and is not incremental. So that its memory
 // stays bounded, it refuses with ErrTooLarge a stream longer than
-// MaxStreamBytes (256 MB) or of more than MaxEvents events (524288): an
-// event costs more memory than the few bytes of stream it can come from.
+// MaxStreamBytes (256 MB), of more than MaxEvents events (524288), or
+// with an array of more than MaxArray elements (4096) in one payload: an
+// event, or a decoded element, costs more memory than the few bytes of
+// stream it can come from.
 // It does not check or repair argument JSON, merge events into calls
 // (package resume does), or read Bedrock's Converse stream. Vertex
 // partialArgs carry values rather than JSON text, so they produce one

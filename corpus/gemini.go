@@ -22,22 +22,22 @@ import (
 )
 
 type geminiChunk struct {
-	Candidates []struct {
+	Candidates capped[struct {
 		Content *struct {
-			Parts []struct {
+			Parts capped[struct {
 				FunctionCall *geminiCall `json:"functionCall"`
-			} `json:"parts"`
+			}] `json:"parts"`
 		} `json:"content"`
-	} `json:"candidates"`
+	}] `json:"candidates"`
 	Error json.RawMessage `json:"error"`
 }
 
 type geminiCall struct {
-	ID           string          `json:"id"`
-	Name         string          `json:"name"`
-	Args         json.RawMessage `json:"args"`
-	PartialArgs  []partialArg    `json:"partialArgs"`
-	WillContinue bool            `json:"willContinue"`
+	ID           string             `json:"id"`
+	Name         string             `json:"name"`
+	Args         json.RawMessage    `json:"args"`
+	PartialArgs  capped[partialArg] `json:"partialArgs"`
+	WillContinue bool               `json:"willContinue"`
 }
 
 type geminiDecoder struct {

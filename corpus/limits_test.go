@@ -117,14 +117,26 @@ func TestDetectFirstPayloads(t *testing.T) {
 	assert.Equal(t, FormatOpenAIChat, Detect([]byte(chat+strings.Repeat("{}\n", 1000)+"{\"cut")))
 }
 
-// chatStarts is an OpenAI Chat stream of one chunk that starts n calls.
+// chatStarts is an OpenAI Chat stream that starts n calls, MaxArray to a
+// chunk.
 func chatStarts(n int) []byte {
-	return []byte(`data: {"choices":[{"delta":{"tool_calls":[` + strings.TrimSuffix(strings.Repeat("{},", n), ",") + "]}}]}\n\n")
+	var b bytes.Buffer
+	for k := 0; k < n; k += MaxArray {
+		b.WriteString(`data: {"choices":[{"delta":{"tool_calls":[`)
+		for i := k; i < min(k+MaxArray, n); i++ {
+			if i > k {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"index":%d}`, i)
+		}
+		b.WriteString("]}}]}\n\n")
+	}
+	return b.Bytes()
 }
 
 // TestReadMaxEvents: a stream of more than MaxEvents events is refused
-// with ErrTooLarge, naming the limit, and no events, even when one payload
-// makes them all: each entry of this one starts a call.
+// with ErrTooLarge, naming the limit, and no events: each entry of its
+// chunks starts a call.
 func TestReadMaxEvents(t *testing.T) {
 	if testing.Short() {
 		t.Skip("decodes half a million calls; TestReadEventLimit tests the same with a small limit")
@@ -134,16 +146,49 @@ func TestReadMaxEvents(t *testing.T) {
 	assert.Nil(t, events)
 	var e *Error
 	require.ErrorAs(t, err, &e)
-	assert.Equal(t, "corpus: openai-chat: line 1, offset 0: more than "+fmt.Sprint(MaxEvents)+" events: stream too large", e.Error())
+	assert.Contains(t, e.Error(), ": more than "+fmt.Sprint(MaxEvents)+" events: stream too large")
+}
+
+// TestMaxArray: an array in a payload of more than MaxArray elements is
+// refused with ErrTooLarge before it is decoded; at MaxArray it is read.
+func TestMaxArray(t *testing.T) {
+	chunk := func(n int) string {
+		return `data: {"choices":[{"delta":{"tool_calls":[` + strings.TrimSuffix(strings.Repeat(`{"function":{"arguments":"[1,\"]\"]"}},`, n), ",") + "]}}]}\n\n"
+	}
+	events, err := Read(strings.NewReader(chunk(MaxArray)), FormatOpenAIChat)
+	require.NoError(t, err)
+	assert.Len(t, events, 2*MaxArray, "a start and a delta each")
+	_, err = Read(strings.NewReader(chunk(MaxArray+1)), FormatOpenAIChat)
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.Contains(t, err.Error(), "an array of more than 4096 elements")
+
+	for _, tc := range []struct {
+		in string
+		n  int
+	}{
+		{`[]`, 0}, {` [ ] `[1:], 0}, {`null`, 0}, {`{}`, 0}, {`[1]`, 1}, {`[ 1 , 2 ]`, 2},
+		{`[",", "[", "\\\"", {"a":[1,2]}, [3,[4]]]`, 5}, {`[[],[],[]]`, 3},
+	} {
+		assert.Equal(t, tc.n, countElems([]byte(tc.in), 100), tc.in)
+	}
+	assert.Equal(t, 3, countElems([]byte(`[1,2,3,4,5]`), 3), "counts up to the limit")
 }
 
 // TestChatChoicesWithoutCalls: choices with no tool calls leave no state
 // behind; 10^5 of them, each its own index, once kept two maps each.
 func TestChatChoicesWithoutCalls(t *testing.T) {
 	d := newChatDecoder()
-	data := []byte(`{"choices":[` + strings.TrimSuffix(strings.Repeat(`{"delta":{"content":"x"},"finish_reason":"stop"},`, 100000), ",") + "]}")
 	var out eventList
-	require.NoError(t, d.decode(payload{data: data}, &out))
+	for k := 0; k < 100000; k += MaxArray {
+		var b strings.Builder
+		for i := k; i < min(k+MaxArray, 100000); i++ {
+			if i > k {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"index":%d,"delta":{"content":"x"},"finish_reason":"stop"}`, i)
+		}
+		require.NoError(t, d.decode(payload{data: []byte(`{"choices":[` + b.String() + "]}")}, &out))
+	}
 	assert.Empty(t, out.events)
 	assert.Equal(t, 0, len(d.choices), "choices kept")
 }

@@ -24,13 +24,13 @@ import (
 )
 
 type chatChunk struct {
-	Choices []struct {
+	Choices capped[struct {
 		Index *int `json:"index"`
 		Delta *struct {
-			ToolCalls []chatToolCall `json:"tool_calls"`
+			ToolCalls capped[chatToolCall] `json:"tool_calls"`
 		} `json:"delta"`
 		FinishReason *string `json:"finish_reason"`
-	} `json:"choices"`
+	}] `json:"choices"`
 	Error json.RawMessage `json:"error"`
 }
 

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -134,9 +135,60 @@ func newEvent(kind resume.EventKind, key string) resume.Event {
 // unmarshalPayload decodes p into v and names the failure.
 func unmarshalPayload(p payload, v any) error {
 	if err := json.Unmarshal(p.data, v); err != nil {
+		if errors.Is(err, ErrTooLarge) {
+			return err
+		}
 		return fmt.Errorf("bad JSON payload: %w", err)
 	}
 	return nil
+}
+
+// MaxArray is the most elements that one array in a payload may have:
+// choices, tool calls, candidates, parts or partial args. A real payload
+// has a handful. Decoded, an element takes many times the bytes it came
+// from ("{}," is 3 bytes, and a choice 24 or more), so one payload of
+// "{}," repeated would take gigabytes before any limit on events could
+// count them.
+const MaxArray = 4096
+
+// capped is a slice that refuses, before decoding it, an array of more
+// than MaxArray elements.
+type capped[T any] []T
+
+func (c *capped[T]) UnmarshalJSON(b []byte) error {
+	if countElems(b, MaxArray+1) > MaxArray {
+		return fmt.Errorf("an array of more than %d elements: %w", MaxArray, ErrTooLarge)
+	}
+	return json.Unmarshal(b, (*[]T)(c))
+}
+
+// countElems counts the elements of the JSON array b, which encoding/json
+// has checked, up to limit; it returns 0 for anything but an array.
+func countElems(b []byte, limit int) int {
+	inner := bytes.TrimSpace(b[min(1, len(b)):])
+	if len(b) == 0 || b[0] != '[' || len(inner) > 0 && inner[0] == ']' {
+		return 0
+	}
+	n, depth := 1, 0 // depth inside the array
+	for i := 0; i < len(inner) && n < limit; i++ {
+		switch inner[i] {
+		case '"':
+			for i++; i < len(inner) && inner[i] != '"'; i++ {
+				if inner[i] == '\\' {
+					i++
+				}
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // providerError reports an {"error": {...}} payload, which OpenAI,
