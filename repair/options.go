@@ -1,5 +1,7 @@
 package repair
 
+import "math"
+
 // Default limits, used when an [Options] field is zero.
 const (
 	DefaultMaxInput = 64 << 20 // bytes
@@ -30,24 +32,20 @@ type Options struct {
 	MaxEdits int
 }
 
-func (o *Options) maxInput() int {
-	switch {
-	case o.MaxInput == 0:
-		return DefaultMaxInput
-	case o.MaxInput < 0:
-		return int(^uint(0) >> 1)
-	}
-	return o.MaxInput
-}
+func (o *Options) maxInput() int { return limitOf(o.MaxInput, DefaultMaxInput) }
 
-func (o *Options) maxEdits() int {
+func (o *Options) maxEdits() int { return limitOf(o.MaxEdits, DefaultMaxEdits) }
+
+// limitOf reads a limit as Options gives it: zero means def, and a
+// negative value no limit.
+func limitOf(v, def int) int {
 	switch {
-	case o.MaxEdits == 0:
-		return DefaultMaxEdits
-	case o.MaxEdits < 0:
-		return int(^uint(0) >> 1)
+	case v == 0:
+		return def
+	case v < 0:
+		return math.MaxInt
 	}
-	return o.MaxEdits
+	return v
 }
 
 func (o *Options) maxDepth() int {
