@@ -1,6 +1,10 @@
 package repair
 
-import "math"
+import (
+	"math"
+
+	"github.com/deltajson/deltajson/internal/limit"
+)
 
 // Default limits, used when an [Options] field is zero.
 const (
@@ -32,21 +36,9 @@ type Options struct {
 	MaxEdits int
 }
 
-func (o *Options) maxInput() int { return limitOf(o.MaxInput, DefaultMaxInput) }
+func (o *Options) maxInput() int { return limit.Of(o.MaxInput, DefaultMaxInput, math.MaxInt) }
 
-func (o *Options) maxEdits() int { return limitOf(o.MaxEdits, DefaultMaxEdits) }
-
-// limitOf reads a limit as Options gives it: zero means def, and a
-// negative value no limit.
-func limitOf(v, def int) int {
-	switch {
-	case v == 0:
-		return def
-	case v < 0:
-		return math.MaxInt
-	}
-	return v
-}
+func (o *Options) maxEdits() int { return limit.Of(o.MaxEdits, DefaultMaxEdits, math.MaxInt) }
 
 func (o *Options) maxDepth() int {
 	if o.MaxDepth <= 0 {

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"math"
 
+	"github.com/deltajson/deltajson/internal/limit"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -57,31 +58,19 @@ type Options struct {
 	LogArguments bool
 }
 
-// capOf reads a cap as Options gives it: zero means def, negative means
-// none.
-func capOf[T int | int64](v, def, none T) T {
-	switch {
-	case v == 0:
-		return def
-	case v < 0:
-		return none
-	}
-	return v
-}
-
 // maxBytes is the per-call cap; with none, the most a tokenizer reads.
 func (o *Options) maxBytes() int64 {
-	return capOf(o.MaxBytes, DefaultMaxBytes, tokenizer.MaxBytesLimit)
+	return limit.Of(o.MaxBytes, DefaultMaxBytes, tokenizer.MaxBytesLimit)
 }
 
 // maxTotal is the total cap of a Set, math.MaxInt64 for none: a Set's
 // room is maxTotal minus the bytes it holds, with no case for "no cap".
 func (o *Options) maxTotal() int64 {
-	return capOf(o.MaxTotalBytes, DefaultMaxTotalBytes, math.MaxInt64)
+	return limit.Of(o.MaxTotalBytes, DefaultMaxTotalBytes, math.MaxInt64)
 }
 
 // maxCalls is the cap on a Set's calls, math.MaxInt for none.
-func (o *Options) maxCalls() int { return capOf(o.MaxCalls, DefaultMaxCalls, math.MaxInt) }
+func (o *Options) maxCalls() int { return limit.Of(o.MaxCalls, DefaultMaxCalls, math.MaxInt) }
 
 // maxNumber is the tokenizer's number length limit.
 func (o *Options) maxNumber() int { return o.Tokenizer.NumberLimit() }

@@ -1,6 +1,10 @@
 package tokenizer
 
-import "math"
+import (
+	"math"
+
+	"github.com/deltajson/deltajson/internal/limit"
+)
 
 // Default limits. A zero field in Options selects the default, and a
 // negative one the largest limit there is, as in package resume.
@@ -55,9 +59,9 @@ const maxStringLimit = math.MaxInt64 >> 2
 
 func (o Options) limits() limits {
 	return limits{
-		maxDepth:  limitOf(o.MaxDepth, DefaultMaxDepth, MaxDepthLimit),
-		maxBytes:  limitOf(o.MaxBytes, MaxBytesLimit, MaxBytesLimit),
-		maxString: limitOf(o.MaxStringLength, maxStringLimit, maxStringLimit),
+		maxDepth:  limit.Of(o.MaxDepth, DefaultMaxDepth, MaxDepthLimit),
+		maxBytes:  limit.Of(o.MaxBytes, MaxBytesLimit, MaxBytesLimit),
+		maxString: limit.Of(o.MaxStringLength, maxStringLimit, maxStringLimit),
 		maxNumber: o.NumberLimit(),
 		multiple:  o.AllowMultipleValues,
 	}
@@ -66,17 +70,5 @@ func (o Options) limits() limits {
 // NumberLimit returns the number length limit that o sets (package
 // resume's hold-back grammar keeps the same one).
 func (o Options) NumberLimit() int {
-	return limitOf(o.MaxNumberLength, DefaultMaxNumberLength, MaxNumberLengthLimit)
-}
-
-// limitOf reads one limit as Options gives it: zero means def, and a
-// negative value, or one above most, means most.
-func limitOf[T int | int64](v, def, most T) T {
-	switch {
-	case v == 0:
-		return def
-	case v < 0 || v > most:
-		return most
-	}
-	return v
+	return limit.Of(o.MaxNumberLength, DefaultMaxNumberLength, MaxNumberLengthLimit)
 }
