@@ -157,15 +157,15 @@ func scanLow(b []byte, i, k int) (int, int) {
 // scanHex4 reads the four hex digits of the \u escape at b[i] and
 // returns their value, with scanEscape's length and status.
 func scanHex4(b []byte, i int) (r rune, n int, status int) {
-	for k := i + 2; k < i+6; k++ {
-		if k == len(b) {
-			return 0, k - i, escPartial
-		}
+	for k := i + 2; k < min(i+6, len(b)); k++ {
 		if !isHex(b[k]) {
 			return 0, 2, escInvalid
 		}
-		r = r<<4 | rune(jsonwire.HexValue[b[k]])
 	}
+	if i+6 > len(b) {
+		return 0, len(b) - i, escPartial
+	}
+	r, _ = jsonwire.Hex4(b[i+2:])
 	return r, 6, escOK
 }
 

@@ -114,9 +114,7 @@ func (p *parser) release() {
 func (p *parser) on(k Kind) bool { return p.kinds&k != 0 }
 
 func (p *parser) edit(k Kind, off, n int, ins string) {
-	if !p.full(1, off) {
-		p.log = append(p.log, Edit{Kind: k, Offset: int64(off), Removed: string(p.in[off : off+n]), Inserted: ins})
-	}
+	p.add(Edit{Kind: k, Offset: int64(off), Removed: string(p.in[off : off+n]), Inserted: ins})
 }
 
 // add appends edits to the log.

@@ -66,7 +66,7 @@ func (t *Tokenizer) readString() error {
 			}
 		}
 		if end < len(b) {
-			return t.fail(end, ErrStringLimit, "string longer than "+strconv.FormatInt(t.lim.maxString, 10)+" bytes")
+			return t.failString(end)
 		}
 		t.pos = i
 		return t.atEnd()
@@ -88,7 +88,7 @@ func (t *Tokenizer) readString() error {
 			if end == len(b) {
 				break
 			}
-			return t.fail(i, ErrStringLimit, "string longer than "+strconv.FormatInt(t.lim.maxString, 10)+" bytes")
+			return t.failString(i)
 		}
 		// Anything else goes through the state machine, byte by byte.
 		seq := i
@@ -105,7 +105,7 @@ func (t *Tokenizer) readString() error {
 			continue
 		}
 		if end < len(b) {
-			return t.fail(end, ErrStringLimit, "string longer than "+strconv.FormatInt(t.lim.maxString, 10)+" bytes")
+			return t.failString(end)
 		}
 		// The chunk ends inside the sequence: carry it, emit what precedes.
 		t.nCarry = uint8(copy(t.carry[:], b[seq:i]))
@@ -285,6 +285,12 @@ func (t *Tokenizer) readNumber(start, i int) error {
 		}
 		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" in number (expecting digit)")
 	}
+}
+
+// failString fails at buf[i], the first byte of a string past the length
+// limit.
+func (t *Tokenizer) failString(i int) error {
+	return t.fail(i, ErrStringLimit, "string longer than "+strconv.FormatInt(t.lim.maxString, 10)+" bytes")
 }
 
 // saveNumber keeps number bytes that a chunk boundary cut. A number of up
