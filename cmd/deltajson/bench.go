@@ -134,13 +134,13 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 					if probeDoc == nil {
 						probeDoc = corpus.ToolArgs(benchProbeSize)
 					}
-					d, err := probe(probeDoc, chunk, m.Run)
+					d, err := measure(probeDoc, chunk, m.Run)
 					if err != nil {
 						bar.Exit()
 						fmt.Fprintf(stderr, "deltajson bench: %s on %s: %v\n", m.Name, formatSize(benchProbeSize), err)
 						return exitInvalid
 					}
-					prev, ok = benchPoint{size: benchProbeSize, chunk: chunk, mode: m.Name, d: d}, true
+					prev, ok = benchPoint{size: benchProbeSize, chunk: chunk, mode: m.Name, d: max(d, 1)}, true // 0 means skipped
 				}
 				if !ok || prev.d > 0 && predict(prev, size, m.Quadratic) <= *budget {
 					d, err := measure(doc, chunk, m.Run)
@@ -182,20 +182,6 @@ func predict(prev benchPoint, size int, quad bool) time.Duration {
 // mode's time at the first size: small enough to take milliseconds in
 // every mode, even in 1-byte deltas.
 const benchProbeSize = 1 << 10
-
-// probe returns the shortest time of three whole streams of doc: a quick
-// estimate to predict from, not a measurement to show.
-func probe(doc []byte, chunk int, run func([]byte, int) error) (time.Duration, error) {
-	best := time.Duration(math.MaxInt64)
-	for range 3 {
-		start := time.Now()
-		if err := run(doc, chunk); err != nil {
-			return 0, err
-		}
-		best = min(best, time.Since(start))
-	}
-	return max(best, 1), nil // 0 means skipped
-}
 
 // measure returns the median time of one whole stream, over enough runs
 // to fill about 100 ms (at least three, or one if a run is that slow).

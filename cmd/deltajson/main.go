@@ -137,3 +137,13 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		args = rest[1:]
 	}
 }
+
+// badLimit reports on stderr a --name value v of command cmd that is
+// neither positive nor -1 (no limit), and whether it did.
+func badLimit(stderr io.Writer, cmd, name string, v int64) bool {
+	if v > 0 || v == -1 {
+		return false
+	}
+	fmt.Fprintf(stderr, "deltajson %s: --%s %d: must be positive, or -1 for no limit\n", cmd, name, v)
+	return true
+}

@@ -77,14 +77,8 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "deltajson repair: --log must be text or json, not %q\n", *logFormat)
 		return exitUsage
 	}
-	for _, f := range []struct {
-		name string
-		v    int
-	}{{"max-input", *maxInput}, {"max-edits", *maxEdits}} {
-		if f.v == 0 || f.v < -1 {
-			fmt.Fprintf(stderr, "deltajson repair: --%s %d: must be positive, or -1 for no limit\n", f.name, f.v)
-			return exitUsage
-		}
+	if badLimit(stderr, "repair", "max-input", int64(*maxInput)) || badLimit(stderr, "repair", "max-edits", int64(*maxEdits)) {
+		return exitUsage
 	}
 	if len(files) > 1 {
 		fmt.Fprintln(stderr, "deltajson repair: at most one FILE")

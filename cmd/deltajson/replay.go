@@ -92,16 +92,14 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	if badLimit(stderr, "replay", "max-calls", int64(*maxCalls)) || badLimit(stderr, "replay", "max-total-bytes", *maxTotal) {
+		return exitUsage
+	}
 	f, err := corpus.ParseFormat(*format)
-	if len(files) != 1 || *chunk < 0 || err != nil || *maxCalls == 0 || *maxCalls < -1 || *maxTotal == 0 || *maxTotal < -1 {
-		switch {
-		case err != nil:
+	if len(files) != 1 || *chunk < 0 || err != nil {
+		if err != nil {
 			fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
-		case *maxCalls == 0 || *maxCalls < -1:
-			fmt.Fprintf(stderr, "deltajson replay: --max-calls %d: must be positive, or -1 for no cap\n", *maxCalls)
-		case *maxTotal == 0 || *maxTotal < -1:
-			fmt.Fprintf(stderr, "deltajson replay: --max-total-bytes %d: must be positive, or -1 for no cap\n", *maxTotal)
-		default:
+		} else {
 			fmt.Fprintln(stderr, "deltajson replay: need exactly one FILE, and --chunk must not be negative")
 		}
 		fs.Usage()

@@ -346,7 +346,7 @@ func TestReplayCaps(t *testing.T) {
 	for _, args := range [][]string{{"--max-calls", "0"}, {"--max-calls", "-2"}, {"--max-total-bytes", "0"}, {"--max-total-bytes", "-5"}} {
 		code, _, errOut := replayCLI(t, nil, append(args, path)...)
 		assert.Equal(t, exitUsage, code, "%v", args)
-		assert.Contains(t, errOut, "deltajson replay: "+args[0]+" "+args[1]+": must be positive, or -1 for no cap", "%v", args)
+		assert.Contains(t, errOut, "deltajson replay: "+args[0]+" "+args[1]+": must be positive, or -1 for no limit", "%v", args)
 	}
 }
 
