@@ -222,7 +222,28 @@ func TestResplitSeq(t *testing.T) {
 	}
 	require.NotEmpty(t, events)
 	for _, n := range []int{0, 1, 3, 1000} {
-		assert.Equal(t, Resplit(events, n), slices.Collect(ResplitSeq(events, n)), "n=%d", n)
+		// The reference: each delta longer than n as pieces of n bytes, the
+		// first with its Seq, each with its Offset moved along.
+		var want []resume.Event
+		for _, ev := range events {
+			if n <= 0 || ev.Kind != resume.EventDelta || len(ev.Data) <= n {
+				want = append(want, ev)
+				continue
+			}
+			for i, data := 0, ev.Data; len(data) > 0; i++ {
+				p := ev
+				p.Data, data = data[:min(n, len(data))], data[min(n, len(data)):]
+				if i > 0 {
+					p.Seq = -1
+				}
+				if ev.Offset >= 0 {
+					p.Offset = ev.Offset + int64(i*n)
+				}
+				want = append(want, p)
+			}
+		}
+		assert.Equal(t, want, slices.Collect(ResplitSeq(events, n)), "n=%d", n)
+		assert.Equal(t, want, Resplit(events, n), "n=%d", n)
 	}
 
 	d := resume.NewEvent(resume.EventDelta, "0")
