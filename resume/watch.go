@@ -70,10 +70,9 @@ type watch struct {
 	pointer string
 	fn      func(PathEvent)
 	refs    []refToken // the pointer's reference tokens
-	nRefs   int        // len(refs), or -1 when no value has the pointer
+	nRefs   int        // len(refs), the depth of its value, or -1 when no value has the pointer
 	matched int        // leading refs that the path's keys equal (see NOTE)
 	active  bool
-	depth   int            // Token.Depth of the watched value's first token
 	kind    tokenizer.Kind // kind of the watched value
 	emitted int            // args offset up to which Raw was delivered
 }
@@ -180,9 +179,9 @@ func (c *Call) watchToken(tok tokenizer.Token) {
 			if !starts || w.nRefs != depth || w.matched != depth {
 				continue
 			}
-			w.active, w.depth, w.kind, w.emitted = true, depth, kind, int(tok.Offset())
+			w.active, w.kind, w.emitted = true, kind, int(tok.Offset())
 		}
-		if depth < w.depth || depth == w.depth && kind == tokenizer.Name {
+		if depth < w.nRefs || depth == w.nRefs && kind == tokenizer.Name {
 			continue // unreachable: a value ends before its container goes on
 		}
 		ev := PathEvent{Pointer: w.pointer, Kind: w.kind, Raw: c.args[w.emitted:end]}
@@ -192,7 +191,7 @@ func (c *Call) watchToken(tok tokenizer.Token) {
 			ev.Text = ws.text
 		}
 		w.emitted = end
-		final := depth == w.depth && tok.Last() &&
+		final := depth == w.nRefs && tok.Last() &&
 			(w.kind != tokenizer.BeginObject && w.kind != tokenizer.BeginArray ||
 				kind == tokenizer.EndObject || kind == tokenizer.EndArray)
 		if final {
