@@ -50,7 +50,8 @@ func read(r io.Reader, f Format, maxBytes int64, maxEvents int) ([]resume.Event,
 		return nil, &Error{Offset: maxBytes, Err: fmt.Errorf("longer than %d bytes: %w", maxBytes, ErrTooLarge)}
 	}
 	c := sniffContainer(b)
-	if f == FormatAuto {
+	forced := f != FormatAuto
+	if !forced {
 		if f = Detect(b); f == FormatUnknown {
 			// A stream cut before its first whole payload says nothing of
 			// its provider; say that it was cut, as for any other cut.
@@ -102,7 +103,26 @@ func read(r io.Reader, f Format, maxBytes int64, maxEvents int) ([]resume.Event,
 		}
 		return out.events, splitErr
 	}
+	if forced && len(out.events) == 0 && len(bytes.TrimSpace(b)) > 0 {
+		if err := wrongFormat(b, f); err != nil {
+			return nil, err
+		}
+	}
 	return out.events, nil
+}
+
+// wrongFormat is the error for a stream in which the format asked for
+// finds no events, unless its provider is that one (a stream without tool
+// calls): it names the provider the stream looks like, if any.
+func wrongFormat(b []byte, f Format) error {
+	found := Detect(b)
+	switch {
+	case found == f, found == FormatBedrock && f == FormatAnthropic: // read by the Anthropic decoder
+		return nil
+	case found == FormatUnknown:
+		return &Error{Format: f, Err: fmt.Errorf("no %v events, and no provider named in the stream: %w", f, ErrUnknownFormat)}
+	}
+	return &Error{Format: f, Err: fmt.Errorf("no %v events; the stream looks like %v: %w", f, found, ErrUnknownFormat)}
 }
 
 // eventList collects the events of a stream, at most max of them.

@@ -314,3 +314,19 @@ func TestChatLiberal(t *testing.T) {
 		})
 	}
 }
+
+// TestReadForcedFormat: a format asked for that finds no events in a
+// stream of another provider is ErrUnknownFormat naming that provider; in
+// a stream of its own provider with no tool calls it is no error.
+func TestReadForcedFormat(t *testing.T) {
+	chat := "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"delta\":{\"content\":\"hi\"}}]}\n\n"
+	_, err := Read(strings.NewReader(chat), FormatAnthropic)
+	require.ErrorIs(t, err, ErrUnknownFormat)
+	assert.Contains(t, err.Error(), "no anthropic events; the stream looks like openai-chat")
+	events, err := Read(strings.NewReader(chat), FormatOpenAIChat)
+	require.NoError(t, err)
+	assert.Empty(t, events)
+	_, err = Read(strings.NewReader("{\"x\":1}\n"), FormatGemini)
+	require.ErrorIs(t, err, ErrUnknownFormat)
+	assert.Contains(t, err.Error(), "no provider named in the stream")
+}

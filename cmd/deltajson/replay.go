@@ -115,10 +115,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer file.Close()
 		in = file
 	}
-	// The head of the stream tells its format when a forced one finds
-	// nothing in it.
-	head := &headWriter{max: detectHead}
-	events, err := corpus.Read(io.TeeReader(in, head), f) // at most corpus.MaxStreamBytes and corpus.MaxEvents
+	events, err := corpus.Read(in, f) // at most corpus.MaxStreamBytes and corpus.MaxEvents
 	if err != nil {
 		if len(events) == 0 {
 			var pe *os.PathError
@@ -127,23 +124,13 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			} else {
 				fmt.Fprintf(stderr, "deltajson replay: %s: %v\n", displayName(files[0]), err)
 			}
+			if errors.Is(err, corpus.ErrUnknownFormat) && f != corpus.FormatAuto {
+				fmt.Fprintln(stderr, "hint: --format auto")
+			}
 			return exitUsage
 		}
 		// A stream cut off or broken part way: replay what was read.
 		fmt.Fprintf(stderr, "deltajson replay: %s: %v (replaying the %d events before it)\n", displayName(files[0]), err, len(events))
-	}
-	if len(events) == 0 && err == nil && f != corpus.FormatAuto {
-		// A stream of another format is not a stream with no tool calls.
-		// Bedrock wraps Anthropic's events: the anthropic reader reads it.
-		if found := corpus.Detect(head.b); found != f && (f != corpus.FormatAnthropic || found != corpus.FormatBedrock) {
-			fmt.Fprintf(stderr, "deltajson replay: no %v events in %s; ", f, displayName(files[0]))
-			if found == corpus.FormatUnknown {
-				fmt.Fprintln(stderr, "is it another format? try --format auto")
-			} else {
-				fmt.Fprintf(stderr, "it looks like %v: try --format %v or --format auto\n", found, found)
-			}
-			return exitUsage
-		}
 	}
 	var tl io.Writer
 	if !*asJSON {
@@ -205,23 +192,6 @@ func inAll(n int) string {
 		return ""
 	}
 	return fmt.Sprintf(" (%d calls in all)", n)
-}
-
-// detectHead is how much of a stream replay keeps to detect its format:
-// corpus.Detect reads the first whole payloads.
-const detectHead = 1 << 20
-
-// headWriter keeps the first max bytes written to it.
-type headWriter struct {
-	b   []byte
-	max int
-}
-
-func (w *headWriter) Write(p []byte) (int, error) {
-	if n := w.max - len(w.b); n > 0 {
-		w.b = append(w.b, p[:min(n, len(p))]...)
-	}
-	return len(p), nil
 }
 
 // overCaps lists the calls that went past a Set's caps, by key, each

@@ -363,11 +363,13 @@ func TestReplayWrongFormat(t *testing.T) {
 		if f == "--format" {
 			f = args[len(args)-1]
 		}
-		assert.Equal(t, "deltajson replay: no "+f+" events in "+chat+"; it looks like openai-chat: try --format openai-chat or --format auto\n", errOut, "%v", args)
+		assert.Equal(t, "deltajson replay: "+chat+": corpus: "+f+": offset 0: no "+f+" events; the stream looks like openai-chat: unknown stream format\n"+
+			"hint: --format auto\n", errOut, "%v", args)
 	}
 	code, _, errOut := replayCLI(t, []byte("data: {\"x\":1}\n\n"), "--format", "gemini", "-")
 	assert.Equal(t, exitUsage, code)
-	assert.Equal(t, "deltajson replay: no gemini events in <stdin>; is it another format? try --format auto\n", errOut)
+	assert.Equal(t, "deltajson replay: <stdin>: corpus: gemini: offset 0: no gemini events, and no provider named in the stream: unknown stream format\n"+
+		"hint: --format auto\n", errOut)
 
 	// Streams with no tool calls, of the format given or detected.
 	text := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"content\":[]}}\n\n" +
