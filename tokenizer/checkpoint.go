@@ -74,10 +74,10 @@ func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
 	}
 	u(uint64(t.depth))
 	b = append(b, t.expect)
-	flag(t.topObj)
-	u(uint64(t.index))
-	flag(t.nameCut)
-	flag(t.hasName)
+	flag(t.top.obj)
+	u(uint64(t.top.index))
+	flag(t.top.nameCut)
+	flag(t.top.hasName)
 	u(uint64(t.values))
 	sub := t.sub
 	if t.lex == lexNone {
@@ -98,7 +98,7 @@ func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
 		bs(nil) // the buffer may still hold the last number's bytes
 	}
 	bs(t.path.appendRawFrames(nil))
-	bs(t.path.name(t.nameLen))
+	bs(t.path.name(t.top.nameLen))
 	return binfmt.Seal(b, start), nil
 }
 
@@ -136,10 +136,10 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	}
 	s.depth = int(r.Uint(uint64(s.lim.maxDepth)))
 	s.expect = r.Byte(expEnd)
-	s.topObj = r.Flag()
-	s.index = int64(r.Uint(math.MaxInt64))
-	s.nameCut = r.Flag()
-	s.hasName = r.Flag()
+	s.top.obj = r.Flag()
+	s.top.index = int64(r.Uint(math.MaxInt64))
+	s.top.nameCut = r.Flag()
+	s.top.hasName = r.Flag()
 	s.values = int64(r.Uint(math.MaxInt64))
 	s.lex = r.Byte(lexLiteral)
 	s.sub = r.Byte(max(sUTF8, jsonwire.NumExpDigit)) // the largest sub-state of any lexeme
@@ -166,7 +166,7 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 		return ErrCheckpoint
 	}
 	s.path.restore(frames)
-	s.nameLen, _ = s.path.appendName(0, name)
+	s.top.nameLen, _ = s.path.appendName(0, name)
 	*t = s
 	return nil
 }
@@ -176,22 +176,22 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 	if s.lim.maxDepth < 1 || s.lim.maxBytes < 1 || s.lim.maxNumber < 1 || s.lim.maxString < 1 {
 		return false
 	}
-	if countFrames(frames) != max(s.depth-1, 0) || len(name) > 0 && !(s.depth > 0 && s.topObj) {
+	if countFrames(frames) != max(s.depth-1, 0) || len(name) > 0 && !(s.depth > 0 && s.top.obj) {
 		return false
 	}
 	switch {
 	case s.depth == 0:
-		if s.expect != expValue && s.expect != expEnd || s.hasName || s.nameCut {
+		if s.expect != expValue && s.expect != expEnd || s.top.hasName || s.top.nameCut {
 			return false
 		}
-	case s.topObj:
+	case s.top.obj:
 		switch s.expect {
 		case expFirstName, expName:
-			if s.hasName {
+			if s.top.hasName {
 				return false
 			}
 		case expColon, expValue:
-			if !s.hasName {
+			if !s.top.hasName {
 				return false
 			}
 		case expComma:
@@ -199,7 +199,7 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 			return false
 		}
 	default:
-		if s.hasName || s.nameCut || s.expect != expFirstValue && s.expect != expValue && s.expect != expComma {
+		if s.top.hasName || s.top.nameCut || s.expect != expFirstValue && s.expect != expValue && s.expect != expComma {
 			return false
 		}
 	}

@@ -35,7 +35,7 @@ func (t *Tokenizer) startString(i int, name bool, from int) error {
 	t.tokOff = t.base + int64(i)
 	t.pieceStart, t.pos = i, from
 	if name {
-		t.nameLen, t.nameCut, t.nameRef = 0, false, false
+		t.top.nameLen, t.top.nameCut, t.nameRef = 0, false, false
 	}
 	return t.readString()
 }
@@ -228,8 +228,8 @@ func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
 			raw = raw[:len(raw)-1]
 		}
 		var cut bool
-		t.nameLen, cut = t.path.appendName(t.nameLen, raw)
-		t.nameCut = t.nameCut || cut
+		t.top.nameLen, cut = t.path.appendName(t.top.nameLen, raw)
+		t.top.nameCut = t.top.nameCut || cut
 	}
 	t.first = false
 }
@@ -239,7 +239,7 @@ func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
 func (t *Tokenizer) endString(start, end int) {
 	t.piece(outChunk, start, end, t.base+int64(start), true)
 	if t.isName {
-		t.lex, t.expect, t.hasName = lexNone, expColon, true
+		t.lex, t.expect, t.top.hasName = lexNone, expColon, true
 		return
 	}
 	t.afterValue()

@@ -10,8 +10,9 @@ import (
 // The path stack is what a JSON Pointer needs and the container stack
 // at once. Every open container below the top one is a frozen frame: its
 // kind and the member name or element index the reader is inside of.
-// The top container lives in Tokenizer fields of its own (topObj, index,
-// the name being read), since only it changes from token to token.
+// The top container is not frozen: it is Tokenizer.top (its kind, index
+// and name length; the name follows the frames), since only it changes
+// from token to token.
 //
 // Frames are bytes in a fixed inline buffer, so that the Tokenizer stays a
 // plain value: copy it and both copies go on independently. Frames that do
@@ -135,24 +136,55 @@ func (p *pathStack) popSmall() int64 {
 	return -1
 }
 
+// popName pops the newest frame if it is an object frame whose name was
+// not cut, and returns the name's length; otherwise it returns -1. The
+// name stays in place after the frozen frames, where the top name
+// belongs.
+func (p *pathStack) popName() int {
+	n := p.n
+	if n < 2 || p.buf[n-1] != 'o' {
+		return -1
+	}
+	size := int(p.buf[n-2])
+	p.n = n - 2 - size
+	return size
+}
+
 // pop unfreezes the newest frame. For an object frame the name stays in
 // place after the frozen frames, where the top name belongs.
-func (p *pathStack) pop() (obj bool, index int64, nameLen int, cut bool) {
+func (p *pathStack) pop() top {
 	if p.n == 0 && p.spill != nil {
 		p.n = copy(p.buf[:], p.spill.frames)
 		p.spill = p.spill.next
 	}
 	if p.n < 2 {
-		return false, 0, 0, false // unreachable while depth counts frames
+		return top{} // unreachable while depth counts frames
 	}
 	size, kind := int(p.buf[p.n-2]), p.buf[p.n-1]
 	start := p.n - 2 - size
 	p.n = start
-	if kind == 'a' { // callers try popSmall before it
+	if kind == 'a' {
 		v, _ := binary.Uvarint(p.buf[start : start+size])
-		return false, int64(v), 0, false
+		return top{index: int64(v)}
 	}
-	return true, 0, size, kind == 'O'
+	return top{nameLen: size, obj: true, nameCut: kind == 'O', hasName: true}
+}
+
+// pushShort is pushNamed for a name of at most 16 bytes at b[start:end],
+// when b has 16 bytes from start and the buffer has room: the name goes in
+// with two word stores. The bytes stored after the name are covered by
+// its trailer or lie past the frames, where nothing is kept while the top
+// is the container just opened. It reports whether it could.
+func (p *pathStack) pushShort(b []byte, start, end int) bool {
+	n, size := p.n, end-start
+	if size > 16 || start+16 > len(b) || n > pathInline-18 {
+		return false
+	}
+	copy(p.buf[n:n+16], b[start:start+16])
+	p.buf[n+size] = byte(size)
+	p.buf[n+size+1] = 'o'
+	p.n = n + size + 2
+	return true
 }
 
 // pushNamed freezes an object frame for the member name raw, which is

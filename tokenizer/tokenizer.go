@@ -123,19 +123,15 @@ type Tokenizer struct {
 	err    *SyntaxError
 
 	// Grammar.
-	depth   int
-	expect  uint8
-	topObj  bool  // the top container is an object
-	index   int64 // element index in the top array
-	nameLen int   // bytes of the top member name, kept in path
-	nameCut bool  // the top member name was cut for length
+	depth  int
+	expect uint8
+	top    top // the top container
 	// A name read whole from the current chunk is not copied into path
-	// until it must be: when a container opens under it (pushNamed), and
-	// at a chunk's end or an error (flushName). Until then it is
-	// buf[nameStart:nameEnd].
+	// until it must be: when a container opens under it (pushShort,
+	// pushNamed), and at a chunk's end or an error (flushName). Until
+	// then it is buf[nameStart:nameEnd].
 	nameRef            bool
 	nameStart, nameEnd int
-	hasName            bool  // the top member name is whole
 	values             int64 // top-level values read
 
 	// The lexeme in progress.
@@ -161,6 +157,16 @@ type Tokenizer struct {
 	nNum       int
 
 	path pathStack
+}
+
+// top is the top container's state: its kind and where the reader is in
+// it. It is a frame of the path stack that is not frozen.
+type top struct {
+	index   int64 // element index in an array
+	nameLen int   // bytes of the member name, kept in path
+	obj     bool  // the container is an object
+	nameCut bool  // the member name was cut for length
+	hasName bool  // the member name is whole
 }
 
 // New returns a Tokenizer with the given options.
@@ -244,21 +250,33 @@ loop:
 			i = jsonwire.SkipSpace(b, i)
 			continue
 		}
+		if c|0x20 == '}' { // '}' or ']'
+			// A close is allowed where a comma is, and right after the
+			// open. The parent's frame, when small, is unfrozen here;
+			// closeToken unfreezes any other, and ends a top-level value.
+			if t.top.obj != (c == '}') || exp != expComma && exp != expFirstName && exp != expFirstValue {
+				break loop
+			}
+			if index := t.path.popSmall(); index >= 0 {
+				return t.leave(i, top{index: index}), nil
+			}
+			if n := t.path.popName(); n >= 0 {
+				return t.leave(i, top{nameLen: n, obj: true, hasName: true}), nil
+			}
+			return t.closeToken(i), nil
+		}
 		var kind Kind // Name when a name is due, else set below
 		switch exp {
 		case expComma:
 			if c == ',' {
 				exp = expValue
-				if t.topObj {
-					exp, t.hasName = expName, false
+				if t.top.obj {
+					exp, t.top.hasName = expName, false
 				} else {
-					t.index++
+					t.top.index++
 				}
 				i++
 				continue
-			}
-			if c == '}' && t.topObj || c == ']' && !t.topObj {
-				return t.closeToken(i), nil
 			}
 			break loop
 		case expColon:
@@ -271,9 +289,6 @@ loop:
 			}
 			continue
 		case expName, expFirstName:
-			if c == '}' && exp == expFirstName {
-				return t.closeToken(i), nil
-			}
 			if c != '"' {
 				break loop
 			}
@@ -282,10 +297,6 @@ loop:
 			if !t.lim.multiple {
 				break loop
 			}
-		case expFirstValue:
-			if c == ']' {
-				return t.closeToken(i), nil
-			}
 		}
 		var j int
 		switch c {
@@ -293,7 +304,17 @@ loop:
 			if t.depth >= t.lim.maxDepth {
 				break loop
 			}
-			return t.openToken(i, c == '{'), nil
+			// The parent's frame, when a store or two freezes it, is
+			// frozen here; openToken freezes any other.
+			switch {
+			case t.depth == 0:
+			case !t.top.obj && t.path.pushSmall(t.top.index):
+			case t.top.obj && t.nameRef && t.path.pushShort(b, t.nameStart, t.nameEnd):
+				t.nameRef = false
+			default:
+				return t.openToken(i, c == '{'), nil
+			}
+			return t.enter(i, c == '{'), nil
 		case '"':
 			var closed bool
 			j, closed = jsonwire.ScanString(b, i+1)
@@ -333,7 +354,7 @@ loop:
 		t.pos = j
 		if kind == Name {
 			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
-			t.expect, t.hasName = expColon, true
+			t.expect, t.top.hasName = expColon, true
 		} else {
 			t.afterValue()
 		}
@@ -436,7 +457,7 @@ func (t *Tokenizer) readToken() error {
 	case expColon:
 		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after object name (expecting ':')")
 	case expComma:
-		if t.topObj {
+		if t.top.obj {
 			return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after object value (expecting ',' or '}')")
 		}
 		return t.fail(i, ErrSyntax, "invalid character "+quoteByte(c)+" after array element (expecting ',' or ']')")
@@ -482,50 +503,62 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 }
 
 // openToken opens the container whose '{' or '[' is at buf[i], under the
-// depth limit, and returns its token.
+// depth limit, and returns its token. Next opens most containers itself,
+// where the parent's frame takes a store or two.
 func (t *Tokenizer) openToken(i int, obj bool) Token {
-	if t.depth > 0 {
-		if t.topObj && t.nameRef {
-			t.nameRef = false
-			t.path.pushNamed(t.buf[t.nameStart:t.nameEnd])
-		} else if t.topObj {
-			t.path.pushObject(t.nameLen, t.nameCut)
-		} else if !t.path.pushSmall(t.index) {
-			t.path.pushArray(t.index)
-		}
+	switch {
+	case t.depth == 0:
+	case t.top.obj && t.nameRef:
+		t.nameRef = false
+		t.path.pushNamed(t.buf[t.nameStart:t.nameEnd])
+	case t.top.obj:
+		t.path.pushObject(t.top.nameLen, t.top.nameCut)
+	default:
+		t.path.pushArray(t.top.index)
 	}
-	kind := BeginArray
-	t.expect = expFirstValue
+	return t.enter(i, obj)
+}
+
+// enter moves into the container opened at buf[i], once its parent's
+// frame is frozen, and returns its token.
+func (t *Tokenizer) enter(i int, obj bool) Token {
+	kind, exp := BeginArray, uint8(expFirstValue)
 	if obj {
-		kind, t.expect = BeginObject, expFirstName
+		kind, exp = BeginObject, expFirstName
 	}
-	tok := Token{Raw: t.buf[i : i+1 : i+1], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
 	t.depth++
-	t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = obj, 0, 0, false, false
-	t.pos = i + 1
-	return tok
+	t.expect, t.pos = exp, i+1
+	t.top = top{obj: obj}
+	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
 }
 
 // closeToken closes the top container at buf[i] and returns its token.
+// Next closes most containers itself, where the parent's frame is small
+// (popSmall, popName).
 func (t *Tokenizer) closeToken(i int) Token {
-	t.depth--
-	kind := EndArray
-	if t.topObj {
-		kind = EndObject
+	var parent top
+	if t.depth > 1 {
+		parent = t.path.pop()
 	}
-	tok := Token{Raw: t.buf[i : i+1 : i+1], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
-	t.nameRef = false
-	if index := t.path.popSmall(); index >= 0 {
-		t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = false, index, 0, false, false
-	} else if t.depth > 0 {
-		t.topObj, t.index, t.nameLen, t.nameCut = t.path.pop()
-		t.hasName = t.topObj
-	} else {
-		t.topObj, t.index, t.nameLen, t.nameCut, t.hasName = false, 0, 0, false, false
-	}
-	t.pos = i + 1
+	tok := t.leave(i, parent)
 	t.afterValue()
 	return tok
+}
+
+// leave closes the top container at buf[i], going back to its parent,
+// whose frame was just unfrozen, and returns its token. It leaves the
+// grammar expecting what follows a value in a container.
+func (t *Tokenizer) leave(i int, parent top) Token {
+	kind := EndArray
+	if t.top.obj {
+		kind = EndObject
+	}
+	t.depth--
+	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
+	t.top, t.nameRef = parent, false
+	t.expect, t.pos = expComma, i+1
+	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
 }
 
 // flushName copies a name held by reference into path.
@@ -541,7 +574,7 @@ func (t *Tokenizer) flushName() {
 //go:noinline
 func (t *Tokenizer) copyName() {
 	t.nameRef = false
-	t.nameLen, t.nameCut = t.path.appendName(0, t.buf[t.nameStart:t.nameEnd])
+	t.top.nameLen, t.top.nameCut = t.path.appendName(0, t.buf[t.nameStart:t.nameEnd])
 }
 
 // afterValue moves the grammar past a whole value.
@@ -597,7 +630,7 @@ func (t *Tokenizer) atEnd() error {
 	case expColon:
 		return t.eof("after object name (expecting ':')")
 	}
-	if t.topObj {
+	if t.top.obj {
 		return t.eof("after object value (expecting ',' or '}')")
 	}
 	return t.eof("after array element (expecting ',' or ']')")
@@ -698,14 +731,14 @@ func (t *Tokenizer) AppendPointer(dst []byte) []byte {
 		return dst
 	}
 	dst = t.path.appendFrames(dst)
-	if !t.topObj {
-		return appendIndexToken(dst, t.index)
+	if !t.top.obj {
+		return appendIndexToken(dst, t.top.index)
 	}
-	if t.hasName && t.nameRef {
+	if t.top.hasName && t.nameRef {
 		return jsonwire.AppendPointerName(dst, t.buf[t.nameStart:t.nameEnd], false)
 	}
-	if t.hasName {
-		return jsonwire.AppendPointerName(dst, t.path.name(t.nameLen), t.nameCut)
+	if t.top.hasName {
+		return jsonwire.AppendPointerName(dst, t.path.name(t.top.nameLen), t.top.nameCut)
 	}
 	return dst
 }
