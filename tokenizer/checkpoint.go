@@ -76,7 +76,7 @@ func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
 	b = append(b, t.expect)
 	flag(t.top.obj)
 	u(uint64(t.top.index))
-	flag(t.top.nameCut)
+	flag(t.nameCut)
 	flag(t.top.hasName)
 	u(uint64(t.values))
 	sub := t.sub
@@ -138,7 +138,7 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	s.expect = r.Byte(expEnd)
 	s.top.obj = r.Flag()
 	s.top.index = int64(r.Uint(math.MaxInt64))
-	s.top.nameCut = r.Flag()
+	s.nameCut = r.Flag()
 	s.top.hasName = r.Flag()
 	s.values = int64(r.Uint(math.MaxInt64))
 	s.lex = r.Byte(lexLiteral)
@@ -181,7 +181,7 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 	}
 	switch {
 	case s.depth == 0:
-		if s.expect != expValue && s.expect != expEnd || s.top.hasName || s.top.nameCut {
+		if s.expect != expValue && s.expect != expEnd || s.top.hasName || s.nameCut {
 			return false
 		}
 	case s.top.obj:
@@ -199,7 +199,7 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 			return false
 		}
 	default:
-		if s.top.hasName || s.top.nameCut || s.expect != expFirstValue && s.expect != expValue && s.expect != expComma {
+		if s.top.hasName || s.nameCut || s.expect != expFirstValue && s.expect != expValue && s.expect != expComma {
 			return false
 		}
 	}

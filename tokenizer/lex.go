@@ -35,7 +35,7 @@ func (t *Tokenizer) startString(i int, name bool, from int) error {
 	t.tokOff = t.base + int64(i)
 	t.pieceStart, t.pos = i, from
 	if name {
-		t.top.nameLen, t.top.nameCut, t.nameRef = 0, false, false
+		t.top.nameLen, t.nameCut, t.nameRef = 0, false, false
 	}
 	return t.readString()
 }
@@ -229,7 +229,7 @@ func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
 		}
 		var cut bool
 		t.top.nameLen, cut = t.path.appendName(t.top.nameLen, raw)
-		t.top.nameCut = t.top.nameCut || cut
+		t.nameCut = t.nameCut || cut
 	}
 	t.first = false
 }

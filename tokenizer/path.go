@@ -150,24 +150,25 @@ func (p *pathStack) popName() int {
 	return size
 }
 
-// pop unfreezes the newest frame. For an object frame the name stays in
-// place after the frozen frames, where the top name belongs.
-func (p *pathStack) pop() top {
+// pop unfreezes the newest frame, and reports whether its name was cut.
+// For an object frame the name stays in place after the frozen frames,
+// where the top name belongs.
+func (p *pathStack) pop() (top, bool) {
 	if p.n == 0 && p.spill != nil {
 		p.n = copy(p.buf[:], p.spill.frames)
 		p.spill = p.spill.next
 	}
 	if p.n < 2 {
-		return top{} // unreachable while depth counts frames
+		return top{}, false // unreachable while depth counts frames
 	}
 	size, kind := int(p.buf[p.n-2]), p.buf[p.n-1]
 	start := p.n - 2 - size
 	p.n = start
 	if kind == 'a' {
 		v, _ := binary.Uvarint(p.buf[start : start+size])
-		return top{index: int64(v)}
+		return top{index: int64(v)}, false
 	}
-	return top{nameLen: size, obj: true, nameCut: kind == 'O', hasName: true}
+	return top{nameLen: size, obj: true, hasName: true}, kind == 'O'
 }
 
 // pushShort is pushNamed for a name of at most 16 bytes at b[start:end],

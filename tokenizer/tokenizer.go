@@ -123,9 +123,10 @@ type Tokenizer struct {
 	err    *SyntaxError
 
 	// Grammar.
-	depth  int
-	expect uint8
-	top    top // the top container
+	depth   int
+	expect  uint8
+	top     top  // the top container
+	nameCut bool // the top member name was cut for length
 	// A name read whole from the current chunk is not copied into path
 	// until it must be: when a container opens under it (pushShort,
 	// pushNamed), and at a chunk's end or an error (flushName). Until
@@ -161,11 +162,15 @@ type Tokenizer struct {
 
 // top is the top container's state: its kind and where the reader is in
 // it. It is a frame of the path stack that is not frozen.
+//
+// It has at most four fields, so that the compiler keeps a top in
+// registers. With nameCut as a fifth, Next built every top on the stack,
+// and the copy out of it waited on the byte stores into it; nameCut is a
+// field of Tokenizer instead.
 type top struct {
 	index   int64 // element index in an array
 	nameLen int   // bytes of the member name, kept in path
 	obj     bool  // the container is an object
-	nameCut bool  // the member name was cut for length
 	hasName bool  // the member name is whole
 }
 
@@ -512,7 +517,7 @@ func (t *Tokenizer) openToken(i int, obj bool) Token {
 		t.nameRef = false
 		t.path.pushNamed(t.buf[t.nameStart:t.nameEnd])
 	case t.top.obj:
-		t.path.pushObject(t.top.nameLen, t.top.nameCut)
+		t.path.pushObject(t.top.nameLen, t.nameCut)
 	default:
 		t.path.pushArray(t.top.index)
 	}
@@ -529,7 +534,7 @@ func (t *Tokenizer) enter(i int, obj bool) Token {
 	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
 	t.depth++
 	t.expect, t.pos = exp, i+1
-	t.top = top{obj: obj}
+	t.top, t.nameCut = top{obj: obj}, false
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
 }
 
@@ -538,10 +543,12 @@ func (t *Tokenizer) enter(i int, obj bool) Token {
 // (popSmall, popName).
 func (t *Tokenizer) closeToken(i int) Token {
 	var parent top
+	var cut bool
 	if t.depth > 1 {
-		parent = t.path.pop()
+		parent, cut = t.path.pop()
 	}
 	tok := t.leave(i, parent)
+	t.nameCut = cut
 	t.afterValue()
 	return tok
 }
@@ -556,7 +563,7 @@ func (t *Tokenizer) leave(i int, parent top) Token {
 	}
 	t.depth--
 	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
-	t.top, t.nameRef = parent, false
+	t.top, t.nameRef, t.nameCut = parent, false, false
 	t.expect, t.pos = expComma, i+1
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
 }
@@ -574,7 +581,7 @@ func (t *Tokenizer) flushName() {
 //go:noinline
 func (t *Tokenizer) copyName() {
 	t.nameRef = false
-	t.top.nameLen, t.top.nameCut = t.path.appendName(0, t.buf[t.nameStart:t.nameEnd])
+	t.top.nameLen, t.nameCut = t.path.appendName(0, t.buf[t.nameStart:t.nameEnd])
 }
 
 // afterValue moves the grammar past a whole value.
@@ -738,7 +745,7 @@ func (t *Tokenizer) AppendPointer(dst []byte) []byte {
 		return jsonwire.AppendPointerName(dst, t.buf[t.nameStart:t.nameEnd], false)
 	}
 	if t.top.hasName {
-		return jsonwire.AppendPointerName(dst, t.path.name(t.top.nameLen), t.top.nameCut)
+		return jsonwire.AppendPointerName(dst, t.path.name(t.top.nameLen), t.nameCut)
 	}
 	return dst
 }
