@@ -17,7 +17,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deltajson/deltajson/corpus"
-	"github.com/deltajson/deltajson/internal/textpos"
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -246,8 +245,13 @@ func TestReplayTimelineBounded(t *testing.T) {
 		}
 	}
 	assert.Greater(t, views, 2000, "a view after most deltas")
-	last := args[:len(args)-2] // the string not yet closed: the view closes it
-	want := textpos.Tail(last, viewTail-2) + `"}`
+	// The view closes the string not yet closed; before the closers, the
+	// last whole characters of the text that fit in viewTail bytes.
+	runes := []rune(args[:len(args)-2])
+	want := `"}`
+	for k := len(runes) - 1; len(want)+len(string(runes[k])) <= viewTail; k-- {
+		want = string(runes[k]) + want
+	}
 	assert.Contains(t, out, fmt.Sprintf(" receiving  …(%d bytes)…%s\n", len(args), want), "the view of the last character")
 	assert.Contains(t, out, "[0 write] result: ready  "+args+"\n", "the result is whole")
 }
@@ -381,5 +385,22 @@ func TestReplayWrongFormat(t *testing.T) {
 		code, out, _ = replayCLI(t, []byte(text), append([]string{"--json"}, args...)...)
 		assert.Equal(t, exitOK, code, "%v", args)
 		assert.Empty(t, out, "%v", args)
+	}
+}
+
+// TestAppendViewTail: a long view keeps exactly its last viewTail bytes,
+// less the rest of a character the cut would split, and its closers.
+func TestAppendViewTail(t *testing.T) {
+	x, y := strings.Repeat("x", 200), strings.Repeat("y", viewTail-3)
+	for _, tc := range []struct{ shown, closers, want string }{
+		{`{"a":"short`, `"}`, `{"a":"short"}`},
+		{x, `"}`, "…(202 bytes)…" + x[:viewTail-2] + `"}`},
+		// The cut falls after é's first byte: the rest of é goes too.
+		{x + "é" + y, `"}`, "…(321 bytes)…" + y + `"}`},
+		{x + "é" + y[1:], `"}`, "…(320 bytes)…" + "é" + y[1:] + `"}`},
+		{x, strings.Repeat("]", viewTail+10), "…(330 bytes)…" + strings.Repeat("]", viewTail)},
+	} {
+		got := string(appendViewTail([]byte("> "), []byte(tc.shown), []byte(tc.closers)))
+		assert.Equal(t, "> "+tc.want, got, "%.20q…", tc.shown)
 	}
 }
