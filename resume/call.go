@@ -132,8 +132,10 @@ func (c *Call) Len() int { return len(c.args) }
 
 // Arguments returns the argument text as received: the deltas joined,
 // or the final arguments of the end signal when it carried them. It is
-// borrowed: valid until the next event, and must not be modified.
-func (c *Call) Arguments() []byte { return c.args }
+// borrowed: valid until the next event, and must not be modified. Its
+// capacity is its length, so appending to it copies it instead of
+// writing over the bytes the call holds after it.
+func (c *Call) Arguments() []byte { return c.args[:len(c.args):len(c.args)] }
 
 // emptyObject is what a call with no argument bytes runs with.
 var emptyObject = []byte("{}")
@@ -153,7 +155,7 @@ func (c *Call) value() []byte {
 	if c.emptyValue {
 		return emptyObject[:2:2]
 	}
-	return c.args
+	return c.Arguments()
 }
 
 // Apply applies one event. Events whose Key names another call are
@@ -673,7 +675,7 @@ func (c *Call) Result() Result {
 	return Result{
 		Key: c.key, ID: c.id, Name: c.name, Index: c.index,
 		Status: c.status, Err: c.err,
-		Arguments: c.args, Value: c.Value(),
+		Arguments: c.Arguments(), Value: c.Value(),
 		Ended: c.ended, Final: c.hasFinal, EmptyAsObject: c.emptyValue,
 		Mismatch: c.mismatch, MismatchOffset: c.mismatchAt,
 		Deltas: int(c.deltas), Replays: int(c.replays), DuplicateEnds: int(c.dupEnds),

@@ -486,3 +486,38 @@ func TestReplayAfterFinal(t *testing.T) {
 	require.ErrorIs(t, c.Delta([]byte(`yy`), -1, 100), resume.ErrEnded, "after the end, not a gap")
 	assert.Equal(t, `{"a":1}`, string(c.Value()))
 }
+
+// TestBorrowedSlicesHaveNoRoom: appending to a slice the call lends out
+// copies it, and leaves the call's own bytes alone. Shown had the held
+// bytes after it in its capacity, so an append to it, as a display
+// does to add the closers, changed the arguments, and the call became
+// ready with "{}a":1}".
+func TestBorrowedSlicesHaveNoRoom(t *testing.T) {
+	const doc = `{"a":1,"s":"xyz"}`
+	for _, chunk := range []int{1, 3, len(doc)} {
+		c := resume.NewCall("0", resume.Options{})
+		var events int
+		c.Watch("/s", func(ev resume.PathEvent) {
+			events++
+			assert.Equal(t, len(ev.Raw), cap(ev.Raw), "PathEvent.Raw")
+			assert.Equal(t, len(ev.Text), cap(ev.Text), "PathEvent.Text")
+			_ = append(ev.Raw, "!!!!"...)
+			_ = append(ev.Text, "!!!!"...)
+		})
+		for i := 0; i < len(doc); i += chunk {
+			require.NoError(t, c.Delta([]byte(doc[i:min(i+chunk, len(doc))]), -1, -1))
+			for _, b := range [][]byte{c.Shown(), c.Arguments(), c.Result().Arguments} {
+				assert.Equal(t, len(b), cap(b))
+				_ = append(b, "!!!!"...)
+			}
+		}
+		require.NoError(t, c.End(nil))
+		require.Equal(t, resume.StatusReady, c.Status(), "chunk %d", chunk)
+		for _, b := range [][]byte{c.Value(), c.Result().Value} {
+			assert.Equal(t, len(b), cap(b))
+			_ = append(b, "!!!!"...)
+		}
+		assert.Equal(t, doc, string(c.Value()), "chunk %d", chunk)
+		assert.Positive(t, events)
+	}
+}

@@ -107,8 +107,9 @@ func (c *Call) AppendPartial(dst []byte) []byte {
 // the view is Shown followed by a closing suffix of quotes, '}' and ']'.
 // Its length only grows, so a display can append Shown[len(before):]
 // and redraw the suffix: work proportional to the delta. It is borrowed
-// like Arguments.
-func (c *Call) Shown() []byte { return c.args[:c.viewEnd] }
+// like Arguments, and like it has no room to append into: the bytes after
+// it, which the view does not show yet, are the call's.
+func (c *Call) Shown() []byte { return c.args[:c.viewEnd:c.viewEnd] }
 
 // AppendClosers appends the closing suffix of the partial view to dst.
 func (c *Call) AppendClosers(dst []byte) []byte {

@@ -10,7 +10,9 @@ import (
 )
 
 // PathEvent says that the value at a watched JSON Pointer grew, or is
-// final. Raw and Text are borrowed: valid only during the callback.
+// final. Raw and Text are borrowed: valid only during the callback, and
+// not to be modified; their capacity is their length, so appending to
+// them copies them.
 type PathEvent struct {
 	// Pointer is the watched RFC 6901 pointer.
 	Pointer string
@@ -184,11 +186,11 @@ func (c *Call) watchToken(tok tokenizer.Token) {
 		if depth < w.nRefs || depth == w.nRefs && kind == tokenizer.Name {
 			continue // unreachable: a value ends before its container goes on
 		}
-		ev := PathEvent{Pointer: w.pointer, Kind: w.kind, Raw: c.args[w.emitted:end]}
+		ev := PathEvent{Pointer: w.pointer, Kind: w.kind, Raw: c.args[w.emitted:end:end]}
 		ev.Text = ev.Raw
 		if w.kind == tokenizer.String {
 			ws.text = tok.AppendText(ws.text[:0])
-			ev.Text = ws.text
+			ev.Text = ws.text[:len(ws.text):len(ws.text)]
 		}
 		w.emitted = end
 		final := depth == w.nRefs && tok.Last() &&
