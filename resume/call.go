@@ -21,7 +21,8 @@ import (
 
 // Call is the stream state of one tool call: the argument bytes received
 // so far and the tokenizer reading them. Feed it the call's events with
-// Apply, or with Start, Delta and End; read Status after each.
+// Apply, or with Start, Delta and End; read Status after each. Make one
+// with NewCall, Restore or a Set: the zero Call is not ready to use.
 //
 // A Call is not safe for concurrent use. Its size without the argument
 // bytes is about 1 KB (see the test of it); it allocates per delta only
@@ -126,6 +127,10 @@ func (c *Call) Err() error { return c.err }
 
 // Ended reports whether the end signal has been applied.
 func (c *Call) Ended() bool { return c.ended }
+
+// over reports whether the call takes no more events: its end signal
+// came, or Abandon gave it up (StatusIncomplete without an end).
+func (c *Call) over() bool { return c.ended || c.status == StatusIncomplete }
 
 // Len returns the number of argument bytes held.
 func (c *Call) Len() int { return len(c.args) }
@@ -251,7 +256,7 @@ func (c *Call) Write(p []byte) (int, error) {
 // NOTE: this is the per-delta hot path. The rules for replays, gaps and
 // the end are in admit, so that a plain delta passes one test for them.
 func (c *Call) delta(data []byte, seq, offset, budget int64) error {
-	if offset >= 0 || seq >= 0 && seq <= c.lastSeq || c.ended || c.status == StatusTooLarge {
+	if offset >= 0 || seq >= 0 && seq <= c.lastSeq || c.over() || c.status == StatusTooLarge {
 		var err error
 		if data, err = c.admit(data, seq, offset); err != nil {
 			return err
@@ -305,7 +310,7 @@ func (c *Call) admit(data []byte, seq, offset int64) ([]byte, error) {
 	held := int64(len(c.args))
 	if offset >= 0 {
 		switch {
-		case offset > held && !c.ended:
+		case offset > held && !c.over():
 			return nil, c.refuse(&GapError{From: held, To: offset}, seq, len(data))
 		case offset < held:
 			n := min(int64(len(data)), held-offset)
@@ -325,7 +330,7 @@ func (c *Call) admit(data []byte, seq, offset int64) ([]byte, error) {
 		c.replays++
 		return nil, c.refuse(ErrDuplicate, seq, len(data))
 	}
-	if c.ended {
+	if c.over() {
 		return nil, c.refuse(ErrEnded, seq, len(data))
 	}
 	if c.status == StatusTooLarge {
@@ -460,7 +465,7 @@ func (c *Call) end(final []byte, budget int64) error {
 	if len(final) == 0 {
 		final = nil // no argument text (see End)
 	}
-	if c.ended {
+	if c.over() {
 		c.dupEnds++
 		c.logDuplicateEnd()
 		return ErrDuplicate
@@ -590,7 +595,9 @@ func (c *Call) runCheck() (err error) {
 // StatusIncomplete, with an error wrapping ErrNoEnd (and the tokenizer's
 // io.ErrUnexpectedEOF error when the value was unfinished). A call that
 // has ended, or is invalid or too large, is left as it is. It reports
-// whether the status changed.
+// whether the status changed. An abandoned call takes no more events,
+// as after an end signal: a later delta gives ErrEnded and a later end
+// signal ErrDuplicate, and neither changes it.
 func (c *Call) Abandon() bool {
 	if c.ended || c.status > StatusComplete {
 		return false

@@ -340,17 +340,37 @@ func TestCaps(t *testing.T) {
 		assert.Equal(t, b[:5], string(c.Arguments()))
 		assert.Equal(t, resume.StatusReceiving, s.Call("a").Status())
 	})
-	t.Run("removed and started again", func(t *testing.T) {
+	t.Run("removed and replayed", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{})
 		first, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":`), Seq: -1, Offset: -1})
 		require.NoError(t, err)
 		s.Remove("0")
-		second, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`), Seq: -1, Offset: -1})
-		require.NoError(t, err)
-		assert.NotSame(t, first, second, "a new call for the key")
-		assert.Equal(t, `[`, string(second.Arguments()))
+		assert.Equal(t, int64(0), s.Bytes())
+		for _, ev := range []resume.Event{
+			resume.NewEvent(resume.EventStart, "0"),
+			{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`), Seq: -1, Offset: -1},
+			resume.NewEvent(resume.EventEnd, "0"),
+		} {
+			c, err := s.Apply(ev)
+			require.ErrorIs(t, err, resume.ErrRemoved, "%v", ev.Kind)
+			require.ErrorIs(t, err, resume.ErrDuplicate, "%v", ev.Kind)
+			assert.Nil(t, c)
+		}
+		assert.Equal(t, 0, s.Len())
 		assert.Equal(t, `{"a":`, string(first.Arguments()), "the removed call is left alone")
-		assert.Equal(t, int64(1), s.Bytes())
+		assert.Equal(t, int64(0), s.Bytes())
+	})
+	t.Run("removed keys remembered up to MaxCalls", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{MaxCalls: 2})
+		for _, key := range []string{"0", "1", "2"} {
+			_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`{`), Seq: -1, Offset: -1})
+			require.NoError(t, err)
+			s.Remove(key)
+		}
+		for key, want := range map[string]error{"0": nil, "1": resume.ErrRemoved, "2": resume.ErrRemoved} {
+			_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`[`), Seq: -1, Offset: -1})
+			assert.Equal(t, want, err, "key %s: the oldest removed key is forgotten", key)
+		}
 	})
 	t.Run("calls", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1})

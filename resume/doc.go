@@ -12,7 +12,7 @@
 //	for ev := range events { // from package corpus, or your own reader
 //		c, err := calls.Apply(ev)
 //		if errors.Is(err, resume.ErrDuplicate) {
-//			continue // a replay after a reconnect, or "done" twice
+//			continue // a replay after a reconnect, "done" twice, or a removed call's event
 //		}
 //		if c != nil && c.Status() == resume.StatusReady {
 //			run(c.Name(), c.Value())
@@ -126,7 +126,9 @@
 // DefaultMaxTotalBytes of arguments in all. Options sets each cap, or
 // lifts it with a negative value. A cap passed is a typed error
 // (ErrTooLarge, ErrTotalTooLarge, ErrTooManyCalls), and the bytes that
-// would pass it are not kept.
+// would pass it are not kept. A Set refuses a call key, id or name longer
+// than MaxIdentityBytes (ErrIdentityTooLong), and remembers the keys of at
+// most MaxCalls (and 4096) removed calls.
 //
 // # Observability
 //

@@ -10,9 +10,13 @@ import (
 var (
 	// ErrDuplicate: the event repeats one already applied (a replayed
 	// delta whose bytes match what is held, or a second end signal) and
-	// was ignored. Reconnecting callers usually skip it.
+	// was ignored. Reconnecting callers usually skip it. A delta replayed
+	// by a sequence number too old to check its bytes against (see the
+	// package doc's Reconnects) gets it too, and so does an event for a
+	// call that Set.Remove dropped (ErrRemoved).
 	ErrDuplicate = errors.New("resume: duplicate event ignored")
-	// ErrEnded: a delta arrived after the call's end signal.
+	// ErrEnded: a delta arrived after the call's end signal, or after
+	// Abandon (or Set.Finish) gave the call up.
 	ErrEnded = errors.New("resume: delta after the end signal")
 	// ErrReplay: a replayed delta disagrees with the bytes already held.
 	// The error is a *ReplayError.
@@ -34,8 +38,19 @@ var (
 	// ErrTooManyCalls: a Set already holds Options.MaxCalls calls.
 	ErrTooManyCalls = errors.New("resume: too many calls")
 	// ErrUnknownCall: with Options.RequireStart, a delta or end for a key
-	// that no start event announced.
+	// that no start event announced; and whatever the options, an end
+	// signal without final arguments for a key no event announced, since
+	// it has no call to end (as Anthropic's content_block_stop of a text
+	// block).
 	ErrUnknownCall = errors.New("resume: event for a call that was never started")
+	// ErrRemoved: an event for the key of a call that Set.Remove dropped,
+	// a replay of a call that already ran. It is ignored, and
+	// errors.Is(err, ErrDuplicate) holds too, so that a loop that skips
+	// duplicates skips it.
+	ErrRemoved error = &duplicateError{"resume: event for a removed call ignored"}
+	// ErrIdentityTooLong: an event's Key, ID or Name is longer than
+	// MaxIdentityBytes. A Set refuses the event.
+	ErrIdentityTooLong = errors.New("resume: call key, id or name longer than MaxIdentityBytes")
 	// ErrNoEnd: the stream stopped before the call's end signal (see
 	// Call.Abandon). A call that stopped inside its value also matches
 	// io.ErrUnexpectedEOF.
@@ -49,6 +64,15 @@ var (
 	// ErrCheckpointVersion: a checkpoint made by another version.
 	ErrCheckpointVersion = errors.New("resume: checkpoint from an unknown version")
 )
+
+// duplicateError is an ignored event that is a duplicate of a kind of
+// its own.
+type duplicateError struct{ msg string }
+
+func (e *duplicateError) Error() string { return e.msg }
+
+// Is makes errors.Is(err, ErrDuplicate) true.
+func (e *duplicateError) Is(target error) bool { return target == ErrDuplicate }
 
 // GapError reports deltas missing between what is held and a delta that
 // declared its offset.

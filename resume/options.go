@@ -11,12 +11,22 @@ import (
 // The caps that zero Options fields stand for. A response carries a few
 // calls, rarely dozens; these leave room for many more, and still bound
 // what a Set fed by a broken or hostile stream holds: about
-// DefaultMaxTotalBytes plus 1 KB per call.
+// DefaultMaxTotalBytes, plus 1 KB and the key, id and name (each at most
+// MaxIdentityBytes) per call.
 const (
 	DefaultMaxBytes      = 8 << 20  // Options.MaxBytes: per call
 	DefaultMaxTotalBytes = 64 << 20 // Options.MaxTotalBytes: all calls of a Set
 	DefaultMaxCalls      = 256      // Options.MaxCalls: calls a Set holds
 )
+
+// MaxIdentityBytes bounds an event's Key, ID and Name in a Set: providers'
+// call ids and tool names are tens of bytes, and a longer one gives
+// ErrIdentityTooLong, so that what a Set holds per call stays small.
+const MaxIdentityBytes = 1024
+
+// maxRemembered bounds the keys of removed calls a Set remembers (see
+// Set.Remove), when MaxCalls allows more.
+const maxRemembered = 4096
 
 // Options configure a Call, or every call of a Set. The zero value is
 // strict JSON under the default caps above.

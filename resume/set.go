@@ -9,11 +9,18 @@ import "math"
 //
 // An event for a key not seen before starts a call (as Event documents:
 // some providers send no start), unless Options.RequireStart is set; then
-// it gives ErrUnknownCall. A Set is not safe for concurrent use.
+// it gives ErrUnknownCall. So does an end signal without final arguments
+// for a key not seen before, whatever the options: it has no call to end.
+// An event whose Key, ID or Name is longer than MaxIdentityBytes gives
+// ErrIdentityTooLong. An event for the key of a removed call gives
+// ErrRemoved (see Remove). A Set is not safe for concurrent use; use
+// NewSet to make one.
 type Set struct {
 	opts     Options
 	calls    map[string]*Call
 	order    []*Call
+	removed  map[string]struct{} // keys of removed calls (see Remove)
+	gone     []string            // the same keys, oldest first
 	total    int64
 	maxTotal int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
 	last     *Call // the last event's call: events come in runs for one call
@@ -49,10 +56,16 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
 		return nil, errUnknownKind(ev.Kind) // before a call is made for it
 	}
+	if len(ev.Key) > MaxIdentityBytes || len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
+		return s.calls[ev.Key], ErrIdentityTooLong
+	}
 	c := s.last
 	if c == nil || c.key != ev.Key {
 		if c = s.calls[ev.Key]; c == nil {
-			if s.opts.RequireStart && ev.Kind != EventStart {
+			if _, ok := s.removed[ev.Key]; ok {
+				return nil, ErrRemoved
+			}
+			if s.opts.RequireStart && ev.Kind != EventStart || ev.Kind == EventEnd && len(ev.Final) == 0 {
 				return nil, ErrUnknownCall
 			}
 			if len(s.order) >= s.opts.maxCalls() {
@@ -81,6 +94,9 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 			err = c.delta(ev.Data, ev.Seq, ev.Offset, budget)
 		}
 	case EventEnd:
+		if (ev.ID != "" || ev.Name != "") && !c.over() {
+			c.Start(ev.ID, ev.Name, ev.Index) // an end that is the call's only event
+		}
 		err = c.end(ev.Final, budget)
 	}
 	s.count(c)
@@ -114,11 +130,22 @@ func (s *Set) Len() int { return len(s.order) }
 func (s *Set) Bytes() int64 { return s.total }
 
 // Remove drops a call, for instance once it has run, and frees its
-// share of the total cap. A later event with its key starts a new call.
+// share of the total cap. The Set remembers the key (the last MaxCalls
+// keys removed, and at most 4096): a later event with it, as a reconnect
+// replays, is ignored with ErrRemoved, which is also an ErrDuplicate, and
+// cannot run the call again.
 func (s *Set) Remove(key string) {
+	if s.drop(key) {
+		s.remember(key)
+	}
+}
+
+// drop drops the call with the given key, if any, and reports whether
+// there was one.
+func (s *Set) drop(key string) bool {
 	c := s.calls[key]
 	if c == nil {
-		return
+		return false
 	}
 	delete(s.calls, key)
 	if s.last == c {
@@ -131,6 +158,24 @@ func (s *Set) Remove(key string) {
 		}
 	}
 	s.total -= c.counted
+	return true
+}
+
+// remember adds the key of a removed call to those whose events are
+// ignored, forgetting the oldest past the bound.
+func (s *Set) remember(key string) {
+	if s.removed == nil {
+		s.removed = make(map[string]struct{})
+	}
+	if _, ok := s.removed[key]; ok {
+		return
+	}
+	if len(s.gone) >= min(s.opts.maxCalls(), maxRemembered) {
+		delete(s.removed, s.gone[0])
+		s.gone = s.gone[1:]
+	}
+	s.removed[key] = struct{}{}
+	s.gone = append(s.gone, key)
 }
 
 // Finish ends the response: every call that got no end signal is
@@ -183,7 +228,7 @@ func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
 	if s.calls[c.key] == nil && len(s.order) >= s.opts.maxCalls() {
 		return nil, ErrTooManyCalls
 	}
-	s.Remove(c.key) // the restored call replaces it
+	s.drop(c.key) // the restored call replaces it
 	s.calls[c.key] = c
 	s.order = append(s.order, c)
 	s.count(c)

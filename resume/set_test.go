@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -232,4 +233,83 @@ func TestSetCountsFinalAfterDirectBytes(t *testing.T) {
 	assert.Zero(t, s.Bytes())
 	_, err = s.Apply(delta("c", `"0123456789abcdefg"`))
 	require.NoError(t, err, "19 alone do not")
+}
+
+// TestDocLoopRunsOnce runs the handler loop of the package doc and the
+// README on a stream that a reconnect replays whole, and on stray end
+// signals: each tool runs once, and nothing runs that no event
+// announced. Before ErrRemoved, the replayed end started a new call that
+// was ready with "{}", and ran again.
+func TestDocLoopRunsOnce(t *testing.T) {
+	start := resume.NewEvent(resume.EventStart, "0")
+	start.ID, start.Name = "call_1", "delete_file"
+	delta := resume.NewEvent(resume.EventDelta, "0")
+	delta.Data = []byte(`{"path":"/tmp/x"}`)
+	end := resume.NewEvent(resume.EventEnd, "0")
+	stray := resume.NewEvent(resume.EventEnd, "1")  // a text block's content_block_stop
+	gemini := resume.NewEvent(resume.EventEnd, "2") // whole arguments, no start
+	gemini.Name, gemini.Final = "search", []byte(`{"q":"x"}`)
+
+	events := []resume.Event{start, delta, end, start, delta, end, end, stray, gemini, gemini}
+	calls := resume.NewSet(resume.Options{})
+	var ran []string
+	for _, ev := range events {
+		c, err := calls.Apply(ev)
+		if errors.Is(err, resume.ErrDuplicate) {
+			continue
+		}
+		if c != nil && c.Status() == resume.StatusReady {
+			ran = append(ran, c.Name()+" "+string(c.Value()))
+			calls.Remove(c.Key())
+		}
+	}
+	assert.Equal(t, []string{`delete_file {"path":"/tmp/x"}`, `search {"q":"x"}`}, ran)
+
+	_, err := resume.NewSet(resume.Options{}).Apply(stray)
+	assert.ErrorIs(t, err, resume.ErrUnknownCall, "an end with nothing to end")
+}
+
+// TestIdentityTooLong: a Set refuses keys, ids and names past
+// MaxIdentityBytes, which would otherwise hold memory that no byte cap
+// counts.
+func TestIdentityTooLong(t *testing.T) {
+	long := strings.Repeat("k", resume.MaxIdentityBytes+1)
+	ok := long[:resume.MaxIdentityBytes]
+	s := resume.NewSet(resume.Options{})
+	for _, ev := range []resume.Event{
+		{Kind: resume.EventStart, Key: long, Seq: -1, Offset: -1},
+		{Kind: resume.EventStart, Key: "0", ID: long, Seq: -1, Offset: -1},
+		{Kind: resume.EventDelta, Key: "0", Name: long, Data: []byte(`{`), Seq: -1, Offset: -1},
+	} {
+		c, err := s.Apply(ev)
+		assert.ErrorIs(t, err, resume.ErrIdentityTooLong)
+		assert.Nil(t, c)
+	}
+	assert.Equal(t, 0, s.Len())
+	c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: ok, ID: ok, Name: ok, Seq: -1, Offset: -1})
+	require.NoError(t, err)
+	assert.Equal(t, ok, c.Name())
+}
+
+// TestAbandonedTakesNoMore: after Finish (Abandon), a delta gives ErrEnded
+// and an end signal ErrDuplicate, and the call stays as it was.
+func TestAbandonedTakesNoMore(t *testing.T) {
+	s := resume.NewSet(resume.Options{})
+	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1`), Seq: -1, Offset: -1})
+	require.NoError(t, err)
+	rs := s.Finish()
+	require.Equal(t, resume.StatusIncomplete, rs[0].Status)
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`}`), Seq: -1, Offset: -1})
+	assert.ErrorIs(t, err, resume.ErrEnded)
+	_, err = s.Apply(resume.NewEvent(resume.EventEnd, "0"))
+	assert.ErrorIs(t, err, resume.ErrDuplicate)
+	assert.Equal(t, resume.StatusIncomplete, c.Status())
+	assert.Equal(t, `{"a":1`, string(c.Arguments()))
+	assert.False(t, c.Ended())
+	assert.Equal(t, rs[0].Err, c.Err())
+}
+
+func TestWatchNilFunc(t *testing.T) {
+	c := resume.NewCall("0", resume.Options{})
+	assert.PanicsWithValue(t, "resume: Watch with a nil func", func() { c.Watch("/a", nil) })
 }

@@ -100,6 +100,9 @@ type refToken struct {
 // proportional to the number of watches, whatever its depth and the
 // names on its path.
 func (c *Call) Watch(pointer string, fn func(PathEvent)) {
+	if fn == nil {
+		panic("resume: Watch with a nil func")
+	}
 	c.flush()
 	if c.x == nil {
 		c.x = new(extra)

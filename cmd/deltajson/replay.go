@@ -178,6 +178,11 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			displayName(files[0]), keys[0], *maxCalls, inAll(len(keys)))
 		status = exitInvalid
 	}
+	if keys := over.tooLong; len(keys) > 0 {
+		fmt.Fprintf(stderr, "deltajson replay: %s: call %q has a key, id or name longer than %d bytes, and its events that carry it were refused%s\n",
+			displayName(files[0]), keys[0], resume.MaxIdentityBytes, inAll(len(keys)))
+		status = exitInvalid
+	}
 	if keys := over.tooLarge; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-total-bytes %d (all calls' arguments together) and is too-large%s; raise --max-total-bytes (-1: no cap)\n",
 			displayName(files[0]), keys[0], *maxTotal, inAll(len(keys)))
@@ -199,6 +204,7 @@ func inAll(n int) string {
 type overCaps struct {
 	dropped  []string // past MaxCalls: never held
 	tooLarge []string // past MaxTotalBytes: too-large
+	tooLong  []string // past MaxIdentityBytes: events refused
 }
 
 // replayEvents feeds events to a new Set with opts, re-splitting deltas
@@ -223,9 +229,17 @@ func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Write
 				seen[ev.Key], over.dropped = true, append(over.dropped, ev.Key)
 			case errors.Is(err, resume.ErrTotalTooLarge):
 				seen[ev.Key], over.tooLarge = true, append(over.tooLarge, ev.Key)
+			case errors.Is(err, resume.ErrIdentityTooLong):
+				seen[ev.Key], over.tooLong = true, append(over.tooLong, shorten(ev.Key))
 			}
 		}
-		if tl == nil || c == nil {
+		if tl == nil {
+			return
+		}
+		if c == nil {
+			if err != nil { // no call to show it under
+				fmt.Fprintf(tl, "[%s] %s refused: %v\n", shorten(ev.Key), ev.Kind, err)
+			}
 			return
 		}
 		label := callLabel(c)

@@ -259,7 +259,7 @@ func TestReplayTimelineBounded(t *testing.T) {
 // TestReplayLabelBounded: a call's key and name are cut in the label
 // printed on each of its lines, and whole in its start line and --json.
 func TestReplayLabelBounded(t *testing.T) {
-	name := strings.Repeat("ñ", 1000)
+	name := strings.Repeat("ñ", resume.MaxIdentityBytes/2) // the longest a Set takes
 	path := replayFile(t, "name.sse", anthropicStream(name, `{"a"`, `:1}`))
 	code, out, errOut := replayCLI(t, nil, path)
 	require.Equal(t, exitOK, code, errOut)
@@ -269,6 +269,20 @@ func TestReplayLabelBounded(t *testing.T) {
 	assert.Less(t, len(out), 3*len(name)+1000)
 	_, out, _ = replayCLI(t, nil, "--json", path)
 	assert.Equal(t, name, readResults(t, out)[0].Name)
+}
+
+// TestReplayIdentityTooLong: a name past resume.MaxIdentityBytes is
+// refused; the timeline says so, the summary names the call, and the exit
+// status is 1.
+func TestReplayIdentityTooLong(t *testing.T) {
+	name := strings.Repeat("n", resume.MaxIdentityBytes+1)
+	path := replayFile(t, "long-name.sse", anthropicStream(name, `{"a"`, `:1}`))
+	code, out, errOut := replayCLI(t, nil, path)
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, out, "[0] start refused: "+resume.ErrIdentityTooLong.Error()+"\n")
+	assert.Contains(t, out, "[0] result: ready  {\"a\":1}\n", "the deltas still make the call, without the name")
+	assert.Contains(t, errOut, `call "0" has a key, id or name longer than 1024 bytes`)
+	assert.Less(t, len(out)+len(errOut), 2000, "the name is not printed")
 }
 
 // TestReplayChunkMemory: --chunk cuts each delta as it is applied, so the
