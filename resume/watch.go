@@ -25,9 +25,16 @@ type PathEvent struct {
 	// Text is, for a string, the decoded text of Raw (without quotes);
 	// joined, the whole decoded string. For other kinds it is Raw.
 	Text []byte
-	// Final says the value is whole; no event for it follows. The final
-	// event's Raw and Text may be empty.
+	// Final says the value is whole; no event for it follows, unless
+	// final arguments in the end signal replace the deltas (see Restart).
+	// The final event's Raw and Text may be empty.
 	Final bool
+	// Restart says that final arguments in the end signal replaced the
+	// deltas after earlier events for this pointer went out: what they
+	// delivered is void, and this event begins the value again. A pointer
+	// that the final arguments do not have gets no such event; Result's
+	// Mismatch says the deltas were replaced.
+	Restart bool
 }
 
 // NOTE: A watch matches a value whose pointer, as the tokenizer renders
@@ -77,6 +84,8 @@ type watch struct {
 	active  bool
 	kind    tokenizer.Kind // kind of the watched value
 	emitted int            // args offset up to which Raw was delivered
+	sent    bool           // an event went out since the arguments began
+	restart bool           // they began again after one did: the next event says so
 }
 
 // refToken is a reference token of a watched pointer, as rendered.
@@ -148,7 +157,8 @@ func (c *Call) resetWatches() {
 	}
 	ws := &c.x.watch
 	for i := range ws.watches {
-		ws.watches[i].active = false
+		w := &ws.watches[i]
+		w.active, w.restart, w.sent = false, w.restart || w.sent, false
 	}
 	ws.synced, ws.named, ws.collect = false, false, false
 }
@@ -196,6 +206,7 @@ func (c *Call) watchToken(tok tokenizer.Token) {
 			ev.Text = ws.text[:len(ws.text):len(ws.text)]
 		}
 		w.emitted = end
+		ev.Restart, w.restart, w.sent = w.restart, false, true
 		final := depth == w.nRefs && tok.Last() &&
 			(w.kind != tokenizer.BeginObject && w.kind != tokenizer.BeginArray ||
 				kind == tokenizer.EndObject || kind == tokenizer.EndArray)

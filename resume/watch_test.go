@@ -1,6 +1,7 @@
 package resume_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -438,4 +439,46 @@ func FuzzWatch(f *testing.F) {
 		got := callWatch(t, deltas, at, "", pointers)
 		require.Equal(t, want, got, "doc %q in deltas of %d, watches before delta %d, pointers %q", doc, n, at, pointers)
 	})
+}
+
+// TestWatchRestart: final arguments that replace the deltas restart the
+// watched value, and the first event after that says so; joined from
+// there, the events give the final value.
+func TestWatchRestart(t *testing.T) {
+	for _, final := range []string{`{"content":"Bye"}`, `{"x":1,"content":"Hello"}`} {
+		c := resume.NewCall("0", resume.Options{})
+		var text []byte
+		var restarts, finals int
+		c.Watch("/content", func(ev resume.PathEvent) {
+			if ev.Restart {
+				restarts++
+				text = text[:0]
+			}
+			if ev.Final {
+				finals++
+			}
+			text = append(text, ev.Text...)
+		})
+		require.NoError(t, c.Delta([]byte(`{"content":"Hel`), -1, -1))
+		require.NoError(t, c.Delta([]byte(`lo"}`), -1, -1))
+		require.NoError(t, c.End([]byte(final)))
+		require.Equal(t, resume.StatusReady, c.Status())
+		assert.True(t, c.Result().Mismatch)
+		assert.Equal(t, 1, restarts, final)
+		assert.Equal(t, 2, finals, final)
+		var v struct{ Content string }
+		require.NoError(t, json.Unmarshal(c.Value(), &v))
+		assert.Equal(t, v.Content, string(text), final)
+	}
+	// Final arguments that only go on from the deltas restart nothing.
+	c := resume.NewCall("0", resume.Options{})
+	restarts := 0
+	c.Watch("/content", func(ev resume.PathEvent) {
+		if ev.Restart {
+			restarts++
+		}
+	})
+	require.NoError(t, c.Delta([]byte(`{"content":"Hel`), -1, -1))
+	require.NoError(t, c.End([]byte(`{"content":"Hello"}`)))
+	assert.Zero(t, restarts)
 }
