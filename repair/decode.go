@@ -60,11 +60,16 @@ func Decode(b []byte, v any, opts DecodeOptions) error {
 // The fast decoders do not say where an unknown field is, so this path
 // decodes again, into a fresh value, with a decoder that does. It runs
 // only on error.
+//
+// The cause is encoding/json's error on every platform: sonic's quotes
+// the input around the problem, and the arguments may hold personal
+// data that an error must not carry into a log.
 func locate(b []byte, v any, rejectUnknown bool, err error) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &Error{Err: err}
 	}
+	err = stdError(b, rv.Type().Elem(), rejectUnknown)
 	fresh := reflect.New(rv.Type().Elem()).Interface()
 	// v2 semantics, made close to v1 where it matters for matching names.
 	err2 := jsonv2.Unmarshal(b, fresh,
@@ -88,6 +93,26 @@ func locate(b []byte, v any, rejectUnknown bool, err error) error {
 		return &Error{Offset: te.Offset, Pointer: ptr, Err: err}
 	}
 	return &Error{Err: err}
+}
+
+// stdError returns encoding/json's error for decoding b into a new value
+// of type t. If encoding/json takes b, which only a fast decoder can
+// refuse, it returns an error of its own in the place of the fast
+// decoder's, naming no byte of the input.
+func stdError(b []byte, t reflect.Type, rejectUnknown bool) error {
+	if err := decodeStd(b, reflect.New(t).Interface(), rejectUnknown); err != nil {
+		return err
+	}
+	return fmt.Errorf("repair: %s refused a value that encoding/json decodes into %v", decoderName, t)
+}
+
+// decodeStd decodes b into v with encoding/json.
+func decodeStd(b []byte, v any, rejectUnknown bool) error {
+	d := json.NewDecoder(bytes.NewReader(b))
+	if rejectUnknown {
+		d.DisallowUnknownFields()
+	}
+	return d.Decode(v)
 }
 
 // A dupLevel is one open object or array in checkDuplicates.

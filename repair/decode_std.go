@@ -2,17 +2,8 @@
 
 package repair
 
-import (
-	"bytes"
-	"encoding/json"
-)
-
 const decoderName = "encoding/json"
 
 func unmarshal(b []byte, v any, rejectUnknown bool) error {
-	d := json.NewDecoder(bytes.NewReader(b))
-	if rejectUnknown {
-		d.DisallowUnknownFields()
-	}
-	return d.Decode(v)
+	return decodeStd(b, v, rejectUnknown)
 }

@@ -1,8 +1,10 @@
 package repair
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -96,4 +98,31 @@ func TestDecodeDuplicatesIgnoreCase(t *testing.T) {
 		require.ErrorIs(t, err, ErrDuplicateName, in)
 	}
 	require.NoError(t, Decode([]byte(`{"path":"/tmp/safe","paths":"x"}`), &map[string]string{}, DecodeOptions{RejectDuplicates: true}))
+}
+
+// TestDecodeErrorHoldsNoInput: a type mismatch is encoding/json's typed
+// error on every platform, with the offset and pointer, and no byte of
+// the arguments around it. sonic's own error quoted the input, here a
+// number that a log must not get, over several lines.
+func TestDecodeErrorHoldsNoInput(t *testing.T) {
+	var v struct{ Count int }
+	err := Decode([]byte(`{"note":"ssn 123-45-6789","count":"2"}`), &v, DecodeOptions{})
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	var te *json.UnmarshalTypeError
+	require.ErrorAs(t, err, &te, "%v", err)
+	assert.Equal(t, "/count", e.Pointer)
+	assert.Equal(t, int64(34), e.Offset, "the value of count")
+	assert.NotContains(t, err.Error(), "123-45")
+	assert.NotContains(t, err.Error(), "\n")
+}
+
+// TestDecodeTooDeep: Decode says ErrTooDeep where Repair does.
+func TestDecodeTooDeep(t *testing.T) {
+	deep := []byte(strings.Repeat("[", 10001) + strings.Repeat("]", 10001))
+	var v any
+	err := Decode(deep, &v, DecodeOptions{})
+	assert.ErrorIs(t, err, ErrTooDeep)
+	_, _, err = Repair(deep, Options{})
+	assert.ErrorIs(t, err, ErrTooDeep)
 }

@@ -20,7 +20,11 @@ func strictValid(b []byte) error {
 	}
 	var se *tokenizer.SyntaxError
 	if errors.As(err, &se) {
-		return &Error{Offset: se.Offset, Pointer: se.Pointer, Err: fmt.Errorf("%w: %w", ErrSyntax, se.Err)}
+		cause := ErrSyntax
+		if errors.Is(se.Err, tokenizer.ErrDepthLimit) {
+			cause = ErrTooDeep // as Repair says it
+		}
+		return &Error{Offset: se.Offset, Pointer: se.Pointer, Err: fmt.Errorf("%w: %w", cause, se.Err)}
 	}
 	return &Error{Err: fmt.Errorf("%w: %w", ErrSyntax, err)}
 }
