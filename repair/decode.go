@@ -36,11 +36,13 @@ type DecodeOptions struct {
 // Decode is the final, strict step: it checks that b is exactly one strict
 // RFC 8259 value and decodes it into v. It never repairs; call [Repair]
 // first if needed. Errors are *[Error] with the byte offset and JSON
-// Pointer of the problem, wrapping [ErrSyntax], [ErrDuplicateName],
-// [ErrUnknownField] or the decoder's own error.
+// Pointer of the problem, wrapping [ErrSyntax], [ErrTooDeep],
+// [ErrDuplicateName], [ErrUnknownField] or encoding/json's error (such as
+// a *json.UnmarshalTypeError), which names no byte of the input.
 //
 // The decoder is sonic where it runs (amd64 and arm64, see its build
-// constraints) and encoding/json elsewhere.
+// constraints) and encoding/json elsewhere; on an error, encoding/json
+// decodes again to say what it is, so errors are the same everywhere.
 func Decode(b []byte, v any, opts DecodeOptions) error {
 	if err := strictValid(b); err != nil {
 		return err
