@@ -3,6 +3,7 @@ package resume
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"math"
@@ -125,8 +126,13 @@ func Restore(cp Checkpoint, args []byte, opts Options) (*Call, error) {
 }
 
 func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, error) {
-	if !cp.ok || int64(len(args)) < cp.n || crc32.Checksum(args[:cp.n], castagnoli) != cp.sum {
-		return nil, ErrCheckpoint
+	switch {
+	case !cp.ok:
+		return nil, fmt.Errorf("%w: the Checkpoint was not made by Call.Checkpoint or UnmarshalBinary", ErrCheckpoint)
+	case int64(len(args)) < cp.n:
+		return nil, fmt.Errorf("%w: it was saved with %d bytes of arguments, and %d were given", ErrCheckpoint, cp.n, len(args))
+	case crc32.Checksum(args[:cp.n], castagnoli) != cp.sum:
+		return nil, fmt.Errorf("%w: the first %d bytes of the arguments given are not those it was saved with", ErrCheckpoint, cp.n)
 	}
 	if max := opts.maxBytes(); cp.n > max {
 		return nil, &limitErr{ErrTooLarge, max}

@@ -3,6 +3,7 @@ package resume_test
 import (
 	"encoding"
 	"encoding/hex"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -171,12 +172,15 @@ func TestCheckpointBad(t *testing.T) {
 	require.NoError(t, back.UnmarshalBinary(bin))
 	_, err = resume.Restore(back, []byte(doc[:len(doc)-1]), resume.Options{})
 	require.ErrorIs(t, err, resume.ErrCheckpoint, "too few bytes")
+	assert.Contains(t, err.Error(), fmt.Sprintf("saved with %d bytes of arguments, and %d were given", back.Len(), len(doc)-1))
 	wrong := []byte(doc)
 	wrong[3] = 'X'
 	_, err = resume.Restore(back, wrong, resume.Options{})
 	require.ErrorIs(t, err, resume.ErrCheckpoint, "other bytes")
+	assert.Contains(t, err.Error(), "are not those it was saved with")
 	_, err = resume.Restore(resume.Checkpoint{}, nil, resume.Options{})
 	require.ErrorIs(t, err, resume.ErrCheckpoint, "zero checkpoint")
+	assert.Contains(t, err.Error(), "not made by Call.Checkpoint")
 
 	// A checkpoint of the tokenizer alone is not a call's.
 	tk := tokenizer.New(tokenizer.Options{})

@@ -58,8 +58,9 @@ var (
 	// ErrRejected: the gate check of Options.Check failed. The error is a
 	// *CheckError.
 	ErrRejected = errors.New("resume: rejected by the gate check")
-	// ErrCheckpoint: checkpoint bytes that are corrupt, truncated, or do
-	// not belong to the arguments given to Restore.
+	// ErrCheckpoint: checkpoint bytes that are corrupt or truncated, or
+	// arguments given to Restore that are not those the checkpoint was
+	// saved with; the error's text says which.
 	ErrCheckpoint = errors.New("resume: corrupt checkpoint")
 	// ErrCheckpointVersion: a checkpoint made by another version.
 	ErrCheckpointVersion = errors.New("resume: checkpoint from an unknown version")
