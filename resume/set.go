@@ -13,8 +13,8 @@ import "math"
 // for a key not seen before, whatever the options: it has no call to end.
 // An event whose Key, ID or Name is longer than MaxIdentityBytes gives
 // ErrIdentityTooLong. An event for the key of a removed call gives
-// ErrRemoved (see Remove). A Set is not safe for concurrent use; use
-// NewSet to make one.
+// ErrRemoved (see Remove). A Set is not safe for concurrent use. The zero
+// Set is ready to use, with the zero Options.
 type Set struct {
 	opts     Options
 	calls    map[string]*Call
@@ -29,6 +29,13 @@ type Set struct {
 // NewSet returns an empty Set whose calls use opts.
 func NewSet(opts Options) *Set {
 	return &Set{opts: opts, calls: make(map[string]*Call), maxTotal: opts.maxTotal()}
+}
+
+// init makes the zero Set ready, as NewSet(Options{}) would.
+func (s *Set) init() {
+	if s.calls == nil {
+		s.calls, s.maxTotal = make(map[string]*Call), s.opts.maxTotal()
+	}
 }
 
 // budget is what the total cap still allows once freed bytes held now are
@@ -56,6 +63,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
 		return nil, errUnknownKind(ev.Kind) // before a call is made for it
 	}
+	s.init()
 	if len(ev.Key) > MaxIdentityBytes || len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
 		return s.calls[ev.Key], ErrIdentityTooLong
 	}
@@ -217,6 +225,7 @@ func (s *Set) Pending() []*Call {
 // Restore adds a call restored from a checkpoint and its argument bytes
 // (see Restore). It replaces a call with the same key.
 func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
+	s.init()
 	var freed int64
 	if old := s.calls[cp.c.key]; old != nil {
 		freed = old.counted // it is replaced

@@ -313,3 +313,18 @@ func TestWatchNilFunc(t *testing.T) {
 	c := resume.NewCall("0", resume.Options{})
 	assert.PanicsWithValue(t, "resume: Watch with a nil func", func() { c.Watch("/a", nil) })
 }
+
+// TestZeroSet: the zero Set works as NewSet(Options{}) does, default caps
+// included.
+func TestZeroSet(t *testing.T) {
+	var s resume.Set
+	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1}`), Seq: -1, Offset: -1})
+	require.NoError(t, err)
+	_, err = s.Apply(resume.NewEvent(resume.EventEnd, "0"))
+	require.NoError(t, err)
+	assert.Equal(t, resume.StatusReady, c.Status())
+	assert.Equal(t, int64(7), s.Bytes())
+	big := resume.Event{Kind: resume.EventDelta, Key: "1", Data: make([]byte, resume.DefaultMaxBytes+1), Seq: -1, Offset: -1}
+	_, err = s.Apply(big)
+	assert.ErrorIs(t, err, resume.ErrTooLarge)
+}
