@@ -47,9 +47,10 @@ func (s *Set) budget(freed int64) int64 {
 	return max(s.maxTotal-s.total+freed, 0)
 }
 
-// Apply routes one event to its call and returns the call (nil only when
-// no call could be started). The error is the call's (see Call.Delta and
-// Call.End), ErrUnknownCall, or ErrTooManyCalls.
+// Apply routes one event to its call and returns the call (nil when the
+// event has none: it could not start one, or its call was removed). The
+// error is the call's (see Call.Delta and Call.End), or one of the Set's:
+// ErrUnknownCall, ErrTooManyCalls, ErrRemoved or ErrIdentityTooLong.
 func (s *Set) Apply(ev Event) (*Call, error) {
 	// The commonest event: a plain delta for the last event's call, with
 	// room under the total cap. The general path below does the same with
