@@ -11,9 +11,9 @@ var (
 	// ErrDuplicate: the event repeats one already applied (a replayed
 	// delta whose bytes match what is held, or a second end signal) and
 	// was ignored. Reconnecting callers usually skip it. A delta replayed
-	// by a sequence number too old to check its bytes against (see the
-	// package doc's Reconnects) gets it too, and so does an event for a
-	// call that Set.Remove dropped (ErrRemoved).
+	// by a sequence number too old to check its bytes against (see
+	// "Reconnects and restarts" in the package doc) gets it too, and so
+	// does an event for a call that Set.Remove dropped (ErrRemoved).
 	ErrDuplicate = errors.New("resume: duplicate event ignored")
 	// ErrEnded: a delta arrived after the call's end signal, or after
 	// Abandon (or Set.Finish) gave the call up.
