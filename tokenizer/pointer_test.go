@@ -98,21 +98,28 @@ func TestPointerAfterEveryToken(t *testing.T) {
 		docs = append(docs, b.String())
 	}
 	for _, doc := range docs {
-		// Names are whole tokens here, so their raw bytes decode alone.
-		tk := New(Options{MaxDepth: 1000})
-		require.NoError(t, tk.Feed([]byte(doc)))
-		tk.Close()
-		var m pointerModel
-		for {
-			tok, err := tk.Next()
-			if err == io.EOF {
-				break
-			}
-			require.NoError(t, err, "%.200s", doc)
-			m.token(t, tok)
-			if got, want := tk.Pointer(), m.pointer(); got != want {
-				t.Fatalf("after %s at %d: Pointer() = %q, want %q\n%.300s", tok.Kind(), tok.Offset(), got, want, doc)
-			}
+		checkPointers(t, doc)
+	}
+}
+
+// checkPointers feeds doc, valid JSON, whole and checks Pointer after
+// every token against pointerModel. (Names are whole tokens then, so
+// their raw bytes decode alone.)
+func checkPointers(t *testing.T, doc string) {
+	t.Helper()
+	tk := New(Options{MaxDepth: 1000})
+	require.NoError(t, tk.Feed([]byte(doc)))
+	tk.Close()
+	var m pointerModel
+	for {
+		tok, err := tk.Next()
+		if err == io.EOF {
+			return
+		}
+		require.NoError(t, err, "%.200s", doc)
+		m.token(t, tok)
+		if got, want := tk.Pointer(), m.pointer(); got != want {
+			t.Fatalf("after %s at %d: Pointer() = %q, want %q\n%.300s", tok.Kind(), tok.Offset(), got, want, doc)
 		}
 	}
 }

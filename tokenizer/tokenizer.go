@@ -508,11 +508,11 @@ func (t *Tokenizer) startValue(i int, c byte) error {
 }
 
 // openToken opens the container whose '{' or '[' is at buf[i], under the
-// depth limit, and returns its token. Next opens most containers itself,
-// where the parent's frame takes a store or two.
+// depth limit and inside another, and returns its token. Next opens the
+// top-level container, and most others itself, where the parent's frame
+// takes a store or two.
 func (t *Tokenizer) openToken(i int, obj bool) Token {
 	switch {
-	case t.depth == 0:
 	case t.top.obj && t.nameRef:
 		t.nameRef = false
 		t.path.pushNamed(t.buf[t.nameStart:t.nameEnd])
