@@ -86,15 +86,16 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		}
 		s.last = c
 	}
+	// A delta or end that carries an id or name (OpenAI Chat's first
+	// delta, an end that is the call's only event) says what a start
+	// would, unless the call takes no more events.
+	if ev.Kind == EventStart || (ev.ID != "" || ev.Name != "") && !c.over() {
+		c.Start(ev.ID, ev.Name, ev.Index)
+	}
 	budget := s.budget(0)
 	var err error
 	switch ev.Kind {
-	case EventStart:
-		c.Start(ev.ID, ev.Name, ev.Index)
 	case EventDelta:
-		if ev.ID != "" || ev.Name != "" {
-			c.Start(ev.ID, ev.Name, ev.Index)
-		}
 		if budget < 0 || int64(len(ev.Data)) <= budget {
 			// The total cap has nothing to say: Delta, and its quick
 			// paths when the call allows them.
@@ -103,9 +104,6 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 			err = c.delta(ev.Data, ev.Seq, ev.Offset, budget)
 		}
 	case EventEnd:
-		if (ev.ID != "" || ev.Name != "") && !c.over() {
-			c.Start(ev.ID, ev.Name, ev.Index) // an end that is the call's only event
-		}
 		err = c.end(ev.Final, budget)
 	}
 	s.count(c)
