@@ -112,6 +112,11 @@
 // At any time you can ask for Depth, In (which lexeme a chunk boundary
 // cut), Expect (name, colon, value, comma or end), Offset and the current
 // pointer (AppendPointer, which allocates only if the destination must grow).
+// They describe the bytes read so far, and Next may read a little past its
+// token: a colon right after a member name (and one space after the colon)
+// comes with the name, so that between a name and its value Expect is
+// usually a value, not a colon. Once Next returns ErrNeedMore the whole
+// chunk is read, and the state no longer depends on how the input was cut.
 //
 // # Allocation
 //

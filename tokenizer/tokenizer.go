@@ -360,6 +360,16 @@ loop:
 		if kind == Name {
 			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
 			t.expect, t.top.hasName = expColon, true
+			// The colon, when it follows at once, is read with the name
+			// (and one space after it): a name is all but always so
+			// followed, and a turn of the loop for it cost more than the
+			// test.
+			if j < len(b) && b[j] == ':' {
+				if t.expect, j = expValue, j+1; j < len(b) && b[j] == ' ' {
+					j++
+				}
+				t.pos = j
+			}
 		} else {
 			t.afterValue()
 		}

@@ -704,3 +704,41 @@ func TestLongNumberInChunks(t *testing.T) {
 		assert.Equal(t, strings.Repeat("5", 40), string(rawC), "cut at %d", cut)
 	}
 }
+
+// TestColonReadWithName: Next reads a colon that follows a name at once,
+// and one space after it, with the name; any other colon on its own. The
+// tokens are the same either way.
+func TestColonReadWithName(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		expect Expect
+		offset int64 // after the name
+	}{
+		{`{"a":1}`, ExpectValue, 5},
+		{`{"a": 1}`, ExpectValue, 6},
+		{`{"a":  1}`, ExpectValue, 6},
+		{`{"a" : 1}`, ExpectColon, 4},
+		{"{\"a\"\n:1}", ExpectColon, 4},
+	} {
+		tk := New(Options{})
+		require.NoError(t, tk.Feed([]byte(c.in)))
+		tk.Close()
+		for _, want := range []Kind{BeginObject, Name} {
+			tok, err := tk.Next()
+			require.NoError(t, err, c.in)
+			require.Equal(t, want, tok.Kind(), c.in)
+		}
+		assert.Equal(t, c.expect, tk.Expect(), c.in)
+		assert.Equal(t, c.offset, tk.Offset(), c.in)
+		assert.Equal(t, "/a", tk.Pointer(), c.in)
+		tok, err := tk.Next()
+		require.NoError(t, err, c.in)
+		assert.Equal(t, Number, tok.Kind(), c.in)
+		assert.Equal(t, int64(strings.IndexByte(c.in, '1')), tok.Offset(), c.in)
+	}
+	// A name that ends its chunk leaves the colon to the next one.
+	tk := New(Options{})
+	require.NoError(t, tk.Feed([]byte(`{"a"`)))
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	assert.Equal(t, ExpectColon, tk.Expect())
+}
