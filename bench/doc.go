@@ -33,7 +33,9 @@
 // naive handlers do; quadratic, so skipped where one op would validate
 // more than 3e8 bytes), and jsontext-pipe (a jsontext.Decoder fed through
 // io.Pipe). The documents are toolargs, 20 KB of made-up tool arguments
-// (corpus.ToolArgs), and twitter. SetBytes is the document's size.
+// (corpus.ToolArgs), and twitter. SetBytes is the document's size. The
+// deltas are cut before the timed loop (Cut), as an SDK hands them to a
+// handler, so each mode is timed for its own work on them only.
 //
 // BenchmarkProvider/<stream>/<mode> replays each embedded provider stream
 // of package corpus from its events: resume feeds a resume.Set; reparse

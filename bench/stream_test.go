@@ -43,10 +43,11 @@ func BenchmarkStream(b *testing.B) {
 					if work := reparseWork(len(doc.data), n); m.Quadratic && work > reparseBudget {
 						b.Skipf("reparsing validates %.0e bytes per op", work)
 					}
+					s := Cut(doc.data, n)
 					b.SetBytes(int64(len(doc.data)))
 					b.ReportAllocs()
 					for b.Loop() {
-						if err := m.Run(doc.data, n); err != nil {
+						if err := m.Run(s); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -75,10 +76,10 @@ func TestStreamModesAgree(t *testing.T) {
 	for _, doc := range streamDocs(t) {
 		for _, m := range streamModes() {
 			for _, n := range []int{0, 4096} {
-				require.NoError(t, m.Run(doc.data, n), "%s %s chunk=%d", doc.name, m.Name, n)
+				require.NoError(t, m.Run(Cut(doc.data, n)), "%s %s chunk=%d", doc.name, m.Name, n)
 			}
-			cut := doc.data[:len(doc.data)/2]
-			require.Error(t, m.Run(cut, 0), "%s %s must reject half a document", doc.name, m.Name)
+			half := doc.data[:len(doc.data)/2]
+			require.Error(t, m.Run(Cut(half, 0)), "%s %s must reject half a document", doc.name, m.Name)
 		}
 	}
 }
@@ -86,8 +87,35 @@ func TestStreamModesAgree(t *testing.T) {
 // The stream core allocates nothing per delta once its buffer is sized.
 func TestStreamResumeAllocs(t *testing.T) {
 	doc := corpus.ToolArgs(20 << 10)
-	perStream := testing.AllocsPerRun(5, func() { require.NoError(t, StreamResume(doc, 1)) })
+	s := Cut(doc, 1)
+	perStream := testing.AllocsPerRun(5, func() { require.NoError(t, StreamResume(s)) })
 	deltas := float64(len(doc))
 	t.Logf("%.0f allocations per stream of %.0f deltas", perStream, deltas)
 	require.Less(t, perStream, 10.0, "a call and its buffer, not one per delta")
+}
+
+func TestCut(t *testing.T) {
+	doc := []byte(`{"a":[1,2]}`) // 11 bytes
+	for _, tt := range []struct {
+		chunk int
+		want  []string
+	}{
+		{0, []string{`{"a":[1,2]}`}},
+		{-1, []string{`{"a":[1,2]}`}},
+		{4, []string{`{"a"`, `:[1,`, `2]}`}},
+		{11, []string{`{"a":[1,2]}`}},
+		{64, []string{`{"a":[1,2]}`}},
+	} {
+		s := Cut(doc, tt.chunk)
+		require.Equal(t, doc, s.Doc)
+		var got []string
+		for _, d := range s.Deltas {
+			got = append(got, string(d))
+			require.Equal(t, len(d), cap(d), "a delta has no room to append into")
+		}
+		require.Equal(t, tt.want, got, "chunk=%d", tt.chunk)
+	}
+	require.Len(t, Cut(doc, 1).Deltas, len(doc))
+	require.Empty(t, Cut(nil, 1).Deltas)
+	require.Empty(t, Cut(nil, 0).Deltas)
 }

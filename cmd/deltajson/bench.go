@@ -185,12 +185,13 @@ const benchProbeSize = 1 << 10
 
 // measure returns the median time of one whole stream, over enough runs
 // to fill about 100 ms (at least three, or one if a run is that slow).
-func measure(doc []byte, chunk int, run func([]byte, int) error) (time.Duration, error) {
+func measure(doc []byte, chunk int, run func(bench.Stream) error) (time.Duration, error) {
+	s := bench.Cut(doc, chunk)
 	var times []time.Duration
 	var total time.Duration
 	for len(times) < 3 || total < 100*time.Millisecond && len(times) < 1000 {
 		start := time.Now()
-		if err := run(doc, chunk); err != nil {
+		if err := run(s); err != nil {
 			return 0, err
 		}
 		d := time.Since(start)
