@@ -163,19 +163,28 @@ func (c *Call) value() []byte {
 	return c.Arguments()
 }
 
-// Apply applies one event. Events whose Key names another call are
-// applied all the same; use a Set to keep calls apart.
+// Apply applies one event as a Set does. Events whose Key names another
+// call are applied all the same; use a Set to keep calls apart. A delta or
+// an end that carries an id or a name records it, as a start would,
+// unless the call takes no more events; ids and names longer than
+// MaxIdentityBytes get ErrIdentityTooLong, and the event changes nothing.
 func (c *Call) Apply(ev Event) error {
-	switch ev.Kind {
-	case EventStart:
+	if ev.Kind < EventStart || ev.Kind > EventEnd {
+		return errUnknownKind(ev.Kind)
+	}
+	if len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
+		return ErrIdentityTooLong
+	}
+	if ev.Kind == EventStart || (ev.ID != "" || ev.Name != "") && !c.over() {
 		c.Start(ev.ID, ev.Name, ev.Index)
-		return nil
+	}
+	switch ev.Kind {
 	case EventDelta:
 		return c.Delta(ev.Data, ev.Seq, ev.Offset)
 	case EventEnd:
 		return c.end(ev.Final, -1)
 	}
-	return errUnknownKind(ev.Kind)
+	return nil
 }
 
 func errUnknownKind(k EventKind) error {

@@ -329,3 +329,56 @@ func TestZeroSet(t *testing.T) {
 	_, err = s.Apply(big)
 	assert.ErrorIs(t, err, resume.ErrTooLarge)
 }
+
+// TestCallApplyAsSet: Call.Apply takes an event as a Set does, id and name
+// on a delta or an end included.
+func TestCallApplyAsSet(t *testing.T) {
+	long := strings.Repeat("n", resume.MaxIdentityBytes+1)
+	for _, tc := range []struct {
+		name   string
+		events []resume.Event
+	}{
+		{"chat: id and name on the first delta", []resume.Event{
+			{Kind: resume.EventDelta, Key: "0", ID: "call_1", Name: "get_weather", Index: 0, Data: []byte(`{"city":`), Seq: -1, Offset: -1},
+			{Kind: resume.EventDelta, Key: "0", Data: []byte(`"Paris"}`), Seq: -1, Offset: -1},
+			resume.NewEvent(resume.EventEnd, "0"),
+		}},
+		{"an end that is the only event", []resume.Event{
+			{Kind: resume.EventEnd, Key: "0", ID: "c", Name: "f", Final: []byte(`{}`), Seq: -1, Offset: -1},
+		}},
+		{"a name too long", []resume.Event{
+			{Kind: resume.EventDelta, Key: "0", Data: []byte(`{`), Seq: -1, Offset: -1},
+			{Kind: resume.EventDelta, Key: "0", Name: long, Data: []byte(`}`), Seq: -1, Offset: -1},
+			resume.NewEvent(resume.EventEnd, "0"),
+		}},
+		{"a name after the end", []resume.Event{
+			{Kind: resume.EventDelta, Key: "0", Name: "f", Data: []byte(`{}`), Seq: -1, Offset: -1},
+			resume.NewEvent(resume.EventEnd, "0"),
+			{Kind: resume.EventDelta, Key: "0", Name: "g", Data: []byte(` `), Seq: -1, Offset: -1},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := resume.NewSet(resume.Options{})
+			c := resume.NewCall("0", resume.Options{})
+			for i, ev := range tc.events {
+				_, setErr := s.Apply(ev)
+				callErr := c.Apply(ev)
+				require.Equal(t, setErr, callErr, "event %d", i)
+			}
+			sc := s.Call("0")
+			require.NotNil(t, sc)
+			assert.Equal(t, sc.ID(), c.ID())
+			assert.Equal(t, sc.Name(), c.Name())
+			assert.Equal(t, sc.Status(), c.Status())
+			assert.Equal(t, string(sc.Arguments()), string(c.Arguments()))
+			assert.NotEqual(t, long, c.Name())
+			assert.NotEqual(t, "g", c.Name(), "a refused delta's name is not taken")
+		})
+	}
+	c := resume.NewCall("0", resume.Options{})
+	require.NoError(t, c.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", ID: "call_1", Name: "get_weather", Data: []byte(`{`), Seq: -1, Offset: -1}))
+	assert.Equal(t, "call_1", c.ID())
+	assert.Equal(t, "get_weather", c.Name())
+	assert.Error(t, c.Apply(resume.Event{Kind: resume.EventKind(99), Key: "0", Name: "x"}))
+	assert.Equal(t, "get_weather", c.Name(), "an event of no known kind changes nothing")
+}
