@@ -166,14 +166,15 @@ func (c *Call) value() []byte {
 // Apply applies one event as a Set does. Events whose Key names another
 // call are applied all the same; use a Set to keep calls apart. A delta or
 // an end that carries an id or a name records it, as a start would,
-// unless the call takes no more events; ids and names longer than
-// MaxIdentityBytes get ErrIdentityTooLong, and the event changes nothing.
+// unless the call takes no more events. An event with an id or name
+// longer than MaxIdentityBytes is refused with ErrIdentityTooLong, and
+// rejects the call (see identityTooLong).
 func (c *Call) Apply(ev Event) error {
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
 		return errUnknownKind(ev.Kind)
 	}
 	if len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
-		return ErrIdentityTooLong
+		return c.identityTooLong()
 	}
 	if ev.Kind == EventStart || (ev.ID != "" || ev.Name != "") && !c.over() {
 		c.Start(ev.ID, ev.Name, ev.Index)
@@ -185,6 +186,22 @@ func (c *Call) Apply(ev Event) error {
 		return c.end(ev.Final, -1)
 	}
 	return nil
+}
+
+// identityTooLong refuses an event that gives the call an id or name
+// longer than MaxIdentityBytes, and returns ErrIdentityTooLong. The call
+// cannot be run as the model meant it, so while it is still receiving or
+// complete it becomes StatusRejected with that error, for good: its
+// later deltas are kept but not read, and its end leaves it rejected.
+// The bytes held back are read first, so that the view is whole.
+func (c *Call) identityTooLong() error {
+	if c.status <= StatusComplete && !c.over() {
+		c.flush()
+		if c.status <= StatusComplete {
+			c.setStatus(StatusRejected, ErrIdentityTooLong)
+		}
+	}
+	return ErrIdentityTooLong
 }
 
 func errUnknownKind(k EventKind) error {

@@ -127,8 +127,9 @@
 // lifts it with a negative value. A cap passed is a typed error
 // (ErrTooLarge, ErrTotalTooLarge, ErrTooManyCalls), and the bytes that
 // would pass it are not kept. A Set refuses a call key, id or name longer
-// than MaxIdentityBytes (ErrIdentityTooLong), and remembers the keys of at
-// most MaxCalls (and 4096) removed calls.
+// than MaxIdentityBytes (ErrIdentityTooLong; a call given such an id or
+// name is rejected), and remembers the keys of at most MaxCalls (and
+// 4096) removed calls.
 //
 // # Observability
 //

@@ -49,7 +49,9 @@ var (
 	// duplicates skips it.
 	ErrRemoved error = &duplicateError{"resume: event for a removed call ignored"}
 	// ErrIdentityTooLong: an event's Key, ID or Name is longer than
-	// MaxIdentityBytes. A Set refuses the event.
+	// MaxIdentityBytes. A Set refuses the event; for an ID or Name, the
+	// call it names becomes StatusRejected, since it cannot be run as
+	// the model meant it.
 	ErrIdentityTooLong = errors.New("resume: call key, id or name longer than MaxIdentityBytes")
 	// ErrNoEnd: the stream stopped before the call's end signal (see
 	// Call.Abandon). A call that stopped inside its value also matches

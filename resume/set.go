@@ -65,8 +65,8 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		return nil, errUnknownKind(ev.Kind) // before a call is made for it
 	}
 	s.init()
-	if len(ev.Key) > MaxIdentityBytes || len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
-		return s.calls[ev.Key], ErrIdentityTooLong
+	if len(ev.Key) > MaxIdentityBytes {
+		return nil, ErrIdentityTooLong // no call can have it
 	}
 	c := s.last
 	if c == nil || c.key != ev.Key {
@@ -85,6 +85,9 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 			s.order = append(s.order, c)
 		}
 		s.last = c
+	}
+	if len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
+		return c, c.identityTooLong()
 	}
 	// A delta or end that carries an id or name (OpenAI Chat's first
 	// delta, an end that is the call's only event) says what a start

@@ -276,17 +276,44 @@ func TestIdentityTooLong(t *testing.T) {
 	long := strings.Repeat("k", resume.MaxIdentityBytes+1)
 	ok := long[:resume.MaxIdentityBytes]
 	s := resume.NewSet(resume.Options{})
-	for _, ev := range []resume.Event{
-		{Kind: resume.EventStart, Key: long, Seq: -1, Offset: -1},
-		{Kind: resume.EventStart, Key: "0", ID: long, Seq: -1, Offset: -1},
-		{Kind: resume.EventDelta, Key: "0", Name: long, Data: []byte(`{`), Seq: -1, Offset: -1},
-	} {
-		c, err := s.Apply(ev)
-		assert.ErrorIs(t, err, resume.ErrIdentityTooLong)
-		assert.Nil(t, c)
-	}
+	c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: long, Seq: -1, Offset: -1})
+	assert.ErrorIs(t, err, resume.ErrIdentityTooLong)
+	assert.Nil(t, c, "no call is made for a key too long")
 	assert.Equal(t, 0, s.Len())
-	c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: ok, ID: ok, Name: ok, Seq: -1, Offset: -1})
+
+	// An id or name too long rejects the call it names, for good: its
+	// deltas and end do not make it ready with no name.
+	for _, ev := range []resume.Event{
+		{Kind: resume.EventStart, Key: "0", ID: long, Seq: -1, Offset: -1},
+		{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"a"`), Seq: -1, Offset: -1},
+		{Kind: resume.EventDelta, Key: "1", Name: long, Data: []byte(`:1`), Seq: -1, Offset: -1},
+	} {
+		c, err = s.Apply(ev)
+	}
+	assert.ErrorIs(t, err, resume.ErrIdentityTooLong)
+	for _, key := range []string{"0", "1"} {
+		c := s.Call(key)
+		require.NotNil(t, c, key)
+		assert.Equal(t, resume.StatusRejected, c.Status(), key)
+		assert.ErrorIs(t, c.Err(), resume.ErrIdentityTooLong, key)
+		assert.Empty(t, c.ID(), key)
+		assert.Empty(t, c.Name(), key)
+		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`}`), Seq: -1, Offset: -1})
+		assert.NoError(t, err, "later deltas are kept")
+		_, err = s.Apply(resume.NewEvent(resume.EventEnd, key))
+		assert.NoError(t, err)
+		assert.Equal(t, resume.StatusRejected, c.Status(), "the end leaves %s rejected", key)
+	}
+	assert.Equal(t, `{"a"}`, string(s.Call("1").Arguments()), "the refused delta's bytes are not kept")
+
+	// A call that has ended is left as it was.
+	done, err := s.Apply(resume.Event{Kind: resume.EventEnd, Key: "2", Final: []byte(`{}`), Seq: -1, Offset: -1})
+	require.NoError(t, err)
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "2", Name: long, Data: []byte(` `), Seq: -1, Offset: -1})
+	assert.ErrorIs(t, err, resume.ErrIdentityTooLong)
+	assert.Equal(t, resume.StatusReady, done.Status())
+
+	c, err = s.Apply(resume.Event{Kind: resume.EventStart, Key: ok, ID: ok, Name: ok, Seq: -1, Offset: -1})
 	require.NoError(t, err)
 	assert.Equal(t, ok, c.Name())
 }

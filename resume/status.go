@@ -23,7 +23,9 @@ const (
 	// StatusTooLarge: a byte cap was passed; Err wraps ErrTooLarge or
 	// ErrTotalTooLarge. Later deltas are refused.
 	StatusTooLarge
-	// StatusRejected: the gate check failed; Err is a *CheckError.
+	// StatusRejected: the gate check failed, and Err is a *CheckError; or
+	// an event gave the call an id or name longer than MaxIdentityBytes,
+	// and Err is ErrIdentityTooLong.
 	StatusRejected
 )
 
