@@ -86,6 +86,9 @@ func eachPayload(b []byte, c container, yield func(payload) bool) error {
 	case containerEventStream:
 		return splitEventStream(b, yield)
 	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return &Error{Err: fmt.Errorf("empty stream: %w", ErrUnknownFormat)}
+	}
 	return &Error{Err: fmt.Errorf("no known container (SSE, JSON lines, JSON array, AWS event-stream): %w", ErrUnknownFormat)}
 }
 

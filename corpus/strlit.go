@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf16"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
 )
@@ -51,6 +52,11 @@ func argText(raw json.RawMessage) (text []byte, ok bool, err error) {
 		return nil, false, nil
 	}
 	if raw[0] == '"' {
+		if at := loneSurrogate(raw); at >= 0 {
+			// unquote would put U+FFFD in its place: a change to the
+			// arguments that nobody would be told of.
+			return nil, false, fmt.Errorf("argument text has an unpaired surrogate escape %s at byte %d of its string: UTF-8 cannot hold it", raw[at:at+6], at)
+		}
 		s, _, err := unquote(raw)
 		if s == nil && err == nil {
 			s = []byte{}
@@ -68,4 +74,31 @@ func compact(raw []byte) []byte {
 		return append([]byte(nil), raw...)
 	}
 	return buf.Bytes()
+}
+
+// loneSurrogate returns the index in lit, a JSON string literal, of the
+// first \u escape of a surrogate that is not half of a pair, or -1.
+func loneSurrogate(lit []byte) int {
+	for i := 1; i+1 < len(lit); i++ {
+		if lit[i] != '\\' {
+			continue
+		}
+		if lit[i+1] != 'u' {
+			i++ // a one-letter escape, perhaps of a backslash
+			continue
+		}
+		r, ok := jsonwire.Hex4(lit[i+2:])
+		if !ok || !utf16.IsSurrogate(r) {
+			i += 5
+			continue
+		}
+		if r < 0xDC00 && i+12 <= len(lit) && lit[i+6] == '\\' && lit[i+7] == 'u' {
+			if r2, ok := jsonwire.Hex4(lit[i+8:]); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
+				i += 11
+				continue
+			}
+		}
+		return i
+	}
+	return -1
 }

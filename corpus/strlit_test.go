@@ -118,3 +118,30 @@ func TestPartialArgs(t *testing.T) {
 		})
 	}
 }
+
+func TestLoneSurrogate(t *testing.T) {
+	for _, tt := range []struct {
+		lit  string
+		want int
+	}{
+		{`"abc"`, -1},
+		{`"\ud83d\ude00"`, -1},
+		{`"a\ud83d\ude00\u00e9"`, -1},
+		{`"\ud800"`, 1},
+		{`"ab\ude00"`, 3},
+		{`"\ud83d\u0041"`, 1},
+		{`"\ud83d\ud83d\ude00"`, 1},
+		{`"\\ud800"`, -1}, // an escaped backslash, then text
+		{`"\\\ud800"`, 3},
+		{`"\ud83d`, 1}, // cut short: no pair
+	} {
+		assert.Equal(t, tt.want, loneSurrogate([]byte(tt.lit)), tt.lit)
+	}
+	_, _, err := argText([]byte(`"{\"a\":\"\ud800\"}"`))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `unpaired surrogate escape \ud800 at byte 10`)
+	text, ok, err := argText([]byte(`"{\"a\":\"\ud83d\ude00\"}"`))
+	require.NoError(t, err)
+	assert.True(t, ok)
+	assert.Equal(t, "{\"a\":\"\U0001F600\"}", string(text))
+}
