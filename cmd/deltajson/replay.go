@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -23,13 +24,16 @@ const replayUsage = `Usage: deltajson replay [--format F] [--json] [--chunk N] F
 Reads a recorded LLM provider stream (raw SSE, one payload per line,
 a Gemini JSON array, or a Bedrock event-stream; "-" reads stdin), feeds
 its tool-call events to package resume, and prints each call's timeline:
-deltas, status changes and the partial view, after each delta that grows
+deltas, status changes and the partial view, after each delta that changes
 it (a delta line with no view left the view as it was), then one result
 per call, or "no tool calls". A view longer than 120 bytes is printed as
-"…(N bytes)…" and its last 120 bytes, and a call's key and name as their
-first 64 bytes and "…", so that the timeline grows with the stream, not
-faster. With --json it prints only the results, one JSON object per call
-in the order the calls started:
+"…(N bytes)…" and its last 120 bytes, and a call's key, name and id as
+their first 64 bytes and "…", so that the timeline grows with the stream,
+not faster. Each event is one line: views and values are shown with their
+line breaks and tabs as spaces, and a character that does not print as
+its JSON escape; a key or name with such a character is quoted. With
+--json it prints only the results, one JSON object per call in the order
+the calls started (index is -1 when the stream gave none):
 
   {"key":"0","id":"call_1","index":0,"name":"get_weather","status":"ready","arguments":"{\"city\":\"Paris\"}","deltas":5}
 
@@ -96,12 +100,15 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	f, err := corpus.ParseFormat(*format)
-	if len(files) != 1 || *chunk < 0 || err != nil {
-		if err != nil {
-			fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
-		} else {
-			fmt.Fprintln(stderr, "deltajson replay: need exactly one FILE, and --chunk must not be negative")
-		}
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
+	case len(files) != 1:
+		fmt.Fprintf(stderr, "deltajson replay: need exactly one FILE, got %d\n", len(files))
+	case *chunk < 0:
+		fmt.Fprintf(stderr, "deltajson replay: --chunk %d: must not be negative (0 keeps the deltas as recorded)\n", *chunk)
+	}
+	if err != nil || len(files) != 1 || *chunk < 0 {
 		fs.Usage()
 		return exitUsage
 	}
@@ -132,13 +139,32 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// A stream cut off or broken part way: replay what was read.
 		fmt.Fprintf(stderr, "deltajson replay: %s: %v (replaying the %d events before it)\n", displayName(files[0]), err, len(events))
 	}
+	// The timeline has a line per delta: buffered, and its write error,
+	// like any other, is an I/O error.
+	out := bufio.NewWriter(stdout)
+	status := replayCalls(events, *chunk, opts(*maxCalls, *maxTotal), *asJSON, files[0], out, stderr)
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "deltajson replay: writing the output: %v\n", err)
+		return exitUsage
+	}
+	return status
+}
+
+func opts(maxCalls int, maxTotal int64) resume.Options {
+	return resume.Options{MaxBytes: -1, MaxCalls: maxCalls, MaxTotalBytes: maxTotal}
+}
+
+// replayCalls replays events (see replayEvents), writes the timeline unless
+// asJSON, then the results, to stdout, and the calls past a cap to stderr,
+// and returns the exit status.
+func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool, file string, stdout *bufio.Writer, stderr io.Writer) int {
 	var tl io.Writer
-	if !*asJSON {
+	if !asJSON {
 		tl = stdout
 	}
-	calls, over := replayEvents(events, *chunk, resume.Options{MaxBytes: -1, MaxCalls: *maxCalls, MaxTotalBytes: *maxTotal}, tl)
+	calls, over := replayEvents(events, chunk, o, tl)
 
-	if len(calls.Calls()) == 0 && !*asJSON {
+	if len(calls.Calls()) == 0 && !asJSON {
 		fmt.Fprintln(stdout, "no tool calls")
 	}
 	status := exitOK
@@ -149,13 +175,13 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if r.Status != resume.StatusReady {
 			status = exitInvalid
 		}
-		if !*asJSON {
+		if !asJSON {
 			fmt.Fprintf(stdout, "%s result: %s", callLabel(c), r.Status)
 			if r.Status == resume.StatusReady {
-				fmt.Fprintf(stdout, "  %s", r.Value)
+				fmt.Fprintf(stdout, "  %s", appendOneLine(nil, r.Value))
 			}
 			if r.Err != nil {
-				fmt.Fprintf(stdout, "  (%v)", r.Err)
+				fmt.Fprintf(stdout, "  (%s)", printable(r.Err.Error()))
 			}
 			fmt.Fprintln(stdout)
 			continue
@@ -169,23 +195,22 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			jr.MismatchOffset = &r.MismatchOffset
 		}
 		if err := enc.Encode(jr); err != nil {
-			fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
-			return exitUsage
+			return exitUsage // the caller reports the write error
 		}
 	}
 	if keys := over.dropped; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-calls %d and was dropped%s; raise --max-calls (-1: no cap)\n",
-			displayName(files[0]), keys[0], *maxCalls, inAll(len(keys)))
+			displayName(file), keys[0], o.MaxCalls, inAll(len(keys)))
 		status = exitInvalid
 	}
 	if keys := over.tooLong; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q has a key, id or name longer than %d bytes, and its events that carry it were refused%s\n",
-			displayName(files[0]), keys[0], resume.MaxIdentityBytes, inAll(len(keys)))
+			displayName(file), keys[0], resume.MaxIdentityBytes, inAll(len(keys)))
 		status = exitInvalid
 	}
 	if keys := over.tooLarge; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-total-bytes %d (all calls' arguments together) and is too-large%s; raise --max-total-bytes (-1: no cap)\n",
-			displayName(files[0]), keys[0], *maxTotal, inAll(len(keys)))
+			displayName(file), keys[0], o.MaxTotalBytes, inAll(len(keys)))
 		status = exitInvalid
 	}
 	return status
@@ -214,9 +239,10 @@ type overCaps struct {
 func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Writer) (*resume.Set, overCaps) {
 	calls := resume.NewSet(opts)
 	var over overCaps
-	seen := map[string]bool{} // keys in over
-	shown := map[*resume.Call]int{}
-	var view, closers []byte
+	seen := map[string]bool{}            // keys in over
+	shown := map[*resume.Call]int{}      // len(Shown) at the last delta
+	printed := map[*resume.Call]string{} // the view last printed (at most viewTail bytes and a marker)
+	var view, tail, closers []byte
 	apply := func(ev resume.Event) {
 		var before resume.Status
 		if c := calls.Call(ev.Key); c != nil {
@@ -238,28 +264,35 @@ func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Write
 		}
 		if c == nil {
 			if err != nil { // no call to show it under
-				fmt.Fprintf(tl, "[%s] %s refused: %v\n", shorten(ev.Key), ev.Kind, err)
+				fmt.Fprintf(tl, "[%s] %s refused: %s\n", shorten(ev.Key), ev.Kind, printable(err.Error()))
 			}
 			return
 		}
 		label := callLabel(c)
 		switch {
 		case errors.Is(err, resume.ErrDuplicate):
-			fmt.Fprintf(tl, "%s %s ignored: %v\n", label, ev.Kind, err)
+			fmt.Fprintf(tl, "%s %s ignored: %s\n", label, ev.Kind, printable(err.Error()))
 			return
 		case err != nil:
-			fmt.Fprintf(tl, "%s %s refused: %v\n", label, ev.Kind, err)
+			fmt.Fprintf(tl, "%s %s refused: %s\n", label, ev.Kind, printable(err.Error()))
 		}
 		switch ev.Kind {
 		case resume.EventStart:
-			fmt.Fprintf(tl, "%s start: %s (id %s, index %d)\n", label, c.Name(), orNone(c.ID()), c.Index())
+			if err != nil {
+				break // said above
+			}
+			fmt.Fprintf(tl, "%s start: %s (id %s, index %d)\n", label, shorten(c.Name()), orNone(shortID(c.ID())), c.Index())
 		case resume.EventDelta:
 			fmt.Fprintf(tl, "%s delta +%d bytes=%d %s", label, len(ev.Data), c.Len(), c.Status())
 			if s := len(c.Shown()); s != shown[c] {
 				shown[c] = s
 				closers = c.AppendClosers(closers[:0])
-				view = appendViewTail(view[:0], c.Shown(), closers)
-				fmt.Fprintf(tl, "  %s", view)
+				view = appendOneLine(view[:0], appendViewTail(tail[:0], c.Shown(), closers))
+				tail = view[:0:0] // not shared with view
+				if string(view) != printed[c] {
+					printed[c] = string(view)
+					fmt.Fprintf(tl, "  %s", view)
+				}
 			}
 			fmt.Fprintln(tl)
 		case resume.EventEnd:
@@ -276,10 +309,10 @@ func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Write
 			}
 			fmt.Fprintln(tl)
 		}
-		if c.Status() != before && ev.Kind != resume.EventStart {
+		if c.Status() != before {
 			fmt.Fprintf(tl, "%s status: %s -> %s", label, before, c.Status())
 			if c.Err() != nil {
-				fmt.Fprintf(tl, " (%v)", c.Err())
+				fmt.Fprintf(tl, " (%s)", printable(c.Err().Error()))
 			}
 			fmt.Fprintln(tl)
 		}
@@ -291,7 +324,7 @@ func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Write
 	}
 	for _, c := range calls.Pending() {
 		if c.Abandon() && tl != nil {
-			fmt.Fprintf(tl, "%s stream ended without an end signal: %v\n", callLabel(c), c.Err())
+			fmt.Fprintf(tl, "%s stream ended without an end signal: %s\n", callLabel(c), printable(c.Err().Error()))
 		}
 	}
 	return calls, over
@@ -323,7 +356,8 @@ func appendViewTail(dst, shown, closers []byte) []byte {
 const labelPart = 64
 
 // callLabel is "[key name]", or "[key]" for a call with no name, each part
-// cut after labelPart bytes with "…".
+// cut after labelPart bytes with "…", and quoted if it has a character
+// that does not print.
 func callLabel(c *resume.Call) string {
 	if c.Name() == "" {
 		return "[" + shorten(c.Key()) + "]"
@@ -332,12 +366,21 @@ func callLabel(c *resume.Call) string {
 }
 
 // shorten returns s, or its first labelPart bytes or less, cut between
-// characters, and "…".
+// characters, and "…"; quoted (printable) if a character of it does not
+// print.
 func shorten(s string) string {
 	if len(s) <= labelPart {
-		return s
+		return printable(s)
 	}
-	return textpos.Head(s, labelPart) + "…"
+	return printable(textpos.Head(s, labelPart)) + "…"
+}
+
+// shortID is id, or its first labelPart bytes or less and "…".
+func shortID(id string) string {
+	if len(id) <= labelPart {
+		return id
+	}
+	return textpos.Head(id, labelPart) + "…"
 }
 
 func orNone(s string) string {

@@ -265,22 +265,24 @@ func TestReplayLabelBounded(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	label := "[0 " + strings.Repeat("ñ", labelPart/2) + "…]"
 	assert.Equal(t, 7, strings.Count(out, label+" "), out)
-	assert.Contains(t, out, label+" start: "+name+" (id ")
+	assert.Contains(t, out, label+" start: "+strings.Repeat("ñ", labelPart/2)+"… (id ")
 	assert.Less(t, len(out), 3*len(name)+1000)
 	_, out, _ = replayCLI(t, nil, "--json", path)
 	assert.Equal(t, name, readResults(t, out)[0].Name)
 }
 
 // TestReplayIdentityTooLong: a name past resume.MaxIdentityBytes is
-// refused; the timeline says so, the summary names the call, and the exit
-// status is 1.
+// refused and rejects the call; the timeline says so, the summary names
+// the call, and the exit status is 1.
 func TestReplayIdentityTooLong(t *testing.T) {
 	name := strings.Repeat("n", resume.MaxIdentityBytes+1)
 	path := replayFile(t, "long-name.sse", anthropicStream(name, `{"a"`, `:1}`))
 	code, out, errOut := replayCLI(t, nil, path)
 	assert.Equal(t, exitInvalid, code)
 	assert.Contains(t, out, "[0] start refused: "+resume.ErrIdentityTooLong.Error()+"\n")
-	assert.Contains(t, out, "[0] result: ready  {\"a\":1}\n", "the deltas still make the call, without the name")
+	assert.Contains(t, out, "[0] status: receiving -> rejected ("+resume.ErrIdentityTooLong.Error()+")\n")
+	assert.Contains(t, out, "[0] result: rejected  ("+resume.ErrIdentityTooLong.Error()+")\n", "the deltas do not make it ready with no name")
+	assert.NotContains(t, out, "start:")
 	assert.Contains(t, errOut, `call "0" has a key, id or name longer than 1024 bytes`)
 	assert.Less(t, len(out)+len(errOut), 2000, "the name is not printed")
 }
@@ -417,4 +419,73 @@ func TestAppendViewTail(t *testing.T) {
 		got := string(appendViewTail([]byte("> "), []byte(tc.shown), []byte(tc.closers)))
 		assert.Equal(t, "> "+tc.want, got, "%.20q…", tc.shown)
 	}
+}
+
+// TestReplayPrintable: what a stream carries reaches the timeline on one
+// line per event, with nothing that moves the cursor or recolors the
+// terminal: a tool name with a line feed and an ANSI escape is quoted,
+// pretty-printed arguments are shown on one line, and a character that
+// does not print inside a string is shown as its JSON escape.
+func TestReplayPrintable(t *testing.T) {
+	name := "get\nweather\x1b[31mRED"
+	path := replayFile(t, "evil.sse", anthropicStream(name, "{\n  \"a\": \"x\u0085y\u007f\",", "\n\t\"b\": 1\r\n}"))
+	code, out, errOut := replayCLI(t, nil, path)
+	require.Equal(t, exitOK, code, errOut)
+	label := `[0 "get\nweather\x1b[31mRED"]`
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		assert.True(t, strings.HasPrefix(line, label+" "), "%q", line)
+	}
+	assert.NotContains(t, out, "\x1b")
+	assert.NotContains(t, out, "\r")
+	assert.NotContains(t, out, "\u0085")
+	assert.Contains(t, out, label+` result: ready  {   "a": "x\u0085y\u007f",  "b": 1  }`+"\n")
+	assert.Contains(t, out, label+` start: "get\nweather\x1b[31mRED" (id`)
+	_, out, _ = replayCLI(t, nil, "--json", path)
+	assert.Equal(t, name, readResults(t, out)[0].Name, "--json keeps the name as it is, in a JSON string")
+}
+
+// TestReplayViewOncePerChange: a delta that leaves the partial view as it
+// was prints no view, even when the bytes behind it grew.
+func TestReplayViewOncePerChange(t *testing.T) {
+	path := replayFile(t, "same.sse", anthropicStream("f", `{"city": "Paris"`, `}`))
+	_, out, _ := replayCLI(t, nil, path)
+	assert.Equal(t, 2, strings.Count(out, `{"city": "Paris"}`+"\n"), "once after a delta, once in the result:\n%s", out)
+	assert.Contains(t, out, "[0 f] delta +1 bytes=17 complete\n")
+}
+
+// failingWriter fails every write, as a full disk or a closed pipe does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestReplayWriteError: output that cannot be written is an I/O error
+// (exit 2), with the timeline as with --json.
+func TestReplayWriteError(t *testing.T) {
+	path := replayFile(t, "s.sse", anthropicStream("f", `{"a":1}`))
+	for _, args := range [][]string{{path}, {"--json", path}} {
+		var stderr bytes.Buffer
+		code := run(append([]string{"replay"}, args...), nil, failingWriter{}, &stderr)
+		assert.Equal(t, exitUsage, code, args)
+		assert.Contains(t, stderr.String(), "deltajson replay: writing the output: no space left on device\n", args)
+	}
+}
+
+// TestReplayUsageErrors: each mistake gets its own message.
+func TestReplayUsageErrors(t *testing.T) {
+	path := replayFile(t, "s.sse", anthropicStream("f", `{}`))
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{path, path}, "deltajson replay: need exactly one FILE, got 2\n"},
+		{[]string{}, "deltajson replay: need exactly one FILE, got 0\n"},
+		{[]string{"--chunk", "-1", path}, "deltajson replay: --chunk -1: must not be negative (0 keeps the deltas as recorded)\n"},
+	} {
+		code, _, errOut := replayCLI(t, nil, tt.args...)
+		assert.Equal(t, exitUsage, code, tt.args)
+		assert.True(t, strings.HasPrefix(errOut, tt.want), "%v: %q", tt.args, errOut)
+	}
+	code, _, errOut := replayCLI(t, nil, replayFile(t, "empty.sse", nil))
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "empty stream")
 }
