@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -9,7 +10,10 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 
 	"github.com/deltajson/deltajson/internal/textpos"
 	"github.com/deltajson/deltajson/tokenizer"
@@ -62,10 +66,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			stdins++
 		}
 	}
-	if len(files) == 0 || *chunk < 0 || stdins > 1 {
+	if len(files) == 0 || *chunk < 0 || *chunk > checkBlock || stdins > 1 {
 		switch {
 		case *chunk < 0:
 			fmt.Fprintf(stderr, "deltajson check: --chunk %d: must not be negative\n", *chunk)
+		case *chunk > checkBlock:
+			fmt.Fprintf(stderr, "deltajson check: --chunk %d: at most %d (64 KB)\n", *chunk, checkBlock)
 		case stdins > 1:
 			fmt.Fprintln(stderr, `deltajson check: "-" (stdin) may be named once`)
 		default:
@@ -74,21 +80,37 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
+	out := bufio.NewWriter(stdout)
+	status := checkFiles(files, stdin, *chunk, *asJSON, out, stderr)
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "deltajson check: writing the output: %v\n", err)
+		return exitUsage
+	}
+	return status
+}
+
+// checkFiles checks each file, writes a result for each to stdout and the
+// files it cannot read to stderr, and returns the exit status.
+func checkFiles(files []string, stdin io.Reader, chunk int, asJSON bool, stdout io.Writer, stderr io.Writer) int {
 	status := exitOK
 	for _, name := range files {
-		se, at, err := checkFile(name, stdin, *chunk)
+		se, at, err := checkFile(name, stdin, chunk)
 		if name == "-" {
 			name = displayName(name)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "deltajson check: %v\n", err) // names the file
 			status = exitUsage
+			if asJSON { // a record for every file named
+				line, _ := json.Marshal(checkResult{File: name, Error: err.Error()})
+				fmt.Fprintf(stdout, "%s\n", line)
+			}
 			continue
 		}
 		if se != nil && status == exitOK {
 			status = exitInvalid
 		}
-		if *asJSON {
+		if asJSON {
 			res := checkResult{File: name, Valid: se == nil}
 			if se != nil {
 				res.Offset, res.Pointer, res.Error = &se.Offset, &se.Pointer, se.Error()
@@ -236,20 +258,30 @@ const (
 // the line around it with a caret under the offending byte.
 func describe(name string, at spot, se *tokenizer.SyntaxError) string {
 	msg := strings.TrimPrefix(se.Error(), "deltajson: ")
-	before := strings.ToValidUTF8(string(at.before), "?")
-	context := before + strings.ToValidUTF8(string(at.after), "?")
-	caret := strings.Repeat(" ", utf8.RuneCountInString(before))
+	if se.Offset == 0 && bytes.HasPrefix(at.after, []byte("\xef\xbb\xbf")) {
+		msg += "; it is a UTF-8 byte order mark, which JSON text must not begin with (RFC 8259, section 8.1)"
+	}
+	before := strings.Map(visible, strings.ToValidUTF8(string(at.before), "?"))
+	context := before + strings.Map(visible, strings.ToValidUTF8(string(at.after), "?"))
+	// The caret goes under the byte as a terminal shows the line: a wide
+	// character (CJK, most emoji) takes two columns.
+	caret := strings.Repeat(" ", uniseg.StringWidth(before))
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s:%d:%d: %s\n", name, at.line, at.col, msg)
-	fmt.Fprintf(&b, "    %s\n    %s^\n", strings.Map(visibleSpace, context), caret)
+	fmt.Fprintf(&b, "    %s\n    %s^\n", context, caret)
 	return b.String()
 }
 
-// visibleSpace keeps the caret aligned: tabs and other control characters
-// print as one space.
-func visibleSpace(r rune) rune {
-	if r < 0x20 {
+// visible keeps the context line one line, and the caret aligned: tabs
+// and other control characters print as one space, and any other
+// character that does not print (DEL, a C1 control, a byte order mark)
+// as '?'.
+func visible(r rune) rune {
+	switch {
+	case r < 0x20:
 		return ' '
+	case r == ' ' || unicode.IsPrint(r):
+		return r
 	}
-	return r
+	return '?'
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"testing/iotest"
 	"unicode/utf8"
 
+	"github.com/rivo/uniseg"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -166,9 +168,9 @@ func describeWhole(name string, data []byte, se *tokenizer.SyntaxError) string {
 		to--
 	}
 	context := strings.ToValidUTF8(string(data[from:to]), "?")
-	caret := strings.Repeat(" ", utf8.RuneCountInString(strings.ToValidUTF8(string(data[from:off]), "?")))
+	caret := strings.Repeat(" ", uniseg.StringWidth(strings.Map(visible, strings.ToValidUTF8(string(data[from:off]), "?"))))
 	return fmt.Sprintf("%s:%d:%d: %s\n    %s\n    %s^\n", name, line, col,
-		strings.TrimPrefix(se.Error(), "deltajson: "), strings.Map(visibleSpace, context), caret)
+		strings.TrimPrefix(se.Error(), "deltajson: "), strings.Map(visible, context), caret)
 }
 
 // TestCheckBlocks reads documents in blocks of every size, so that an
@@ -236,4 +238,57 @@ func TestCheckReaderBlockSizeZero(t *testing.T) {
 	se, _, err := checkReader(strings.NewReader(`[1]`), 0, 0) // read a byte at a time, and end
 	require.NoError(t, err)
 	assert.Nil(t, se)
+}
+
+// TestCheckContextShown: the caret stands under the offending byte as a
+// terminal shows the line, with wide characters two columns; characters
+// that do not print are shown as one column each; a byte order mark at
+// the start is named.
+func TestCheckContextShown(t *testing.T) {
+	for _, tt := range []struct {
+		in, context, caret string
+	}{
+		{"{\"a\": \"天気 パリ\", \"b\": x}", `{"a": "天気 パリ", "b": x}`, "                        ^"},
+		{"[\"\u007f\u0085\", x]", `["??", x]`, "       ^"},
+		{"[1,\t\x1b x]", `[1,   x]`, "    ^"}, // the escape is the error
+	} {
+		path := filepath.Join(t.TempDir(), "f.json")
+		require.NoError(t, os.WriteFile(path, []byte(tt.in), 0o644))
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, exitInvalid, run([]string{"check", path}, nil, &stdout, &stderr), stderr.String())
+		lines := strings.Split(stdout.String(), "\n")
+		require.Len(t, lines, 4, stdout.String())
+		assert.Equal(t, "    "+tt.context, lines[1], tt.in)
+		assert.Equal(t, "    "+tt.caret, lines[2], tt.in)
+	}
+	path := filepath.Join(t.TempDir(), "bom.json")
+	require.NoError(t, os.WriteFile(path, []byte("\xef\xbb\xbf{}"), 0o644))
+	var stdout bytes.Buffer
+	run([]string{"check", path}, nil, &stdout, io.Discard)
+	assert.Contains(t, stdout.String(), "UTF-8 byte order mark")
+}
+
+// TestCheckOutput: a write error is an I/O error; --chunk past 64 KB is a
+// usage error; with --json, a file that cannot be read has a record too.
+func TestCheckOutput(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ok.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{}`), 0o644))
+	var stderr bytes.Buffer
+	assert.Equal(t, exitUsage, run([]string{"check", path}, nil, failingWriter{}, &stderr))
+	assert.Contains(t, stderr.String(), "deltajson check: writing the output: no space left on device")
+
+	stderr.Reset()
+	assert.Equal(t, exitUsage, run([]string{"check", "--chunk", "65537", path}, nil, io.Discard, &stderr))
+	assert.Contains(t, stderr.String(), "--chunk 65537: at most 65536 (64 KB)")
+
+	var stdout bytes.Buffer
+	missing := filepath.Join(t.TempDir(), "nope.json")
+	assert.Equal(t, exitUsage, run([]string{"check", "--json", path, missing}, nil, &stdout, io.Discard))
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	require.Len(t, lines, 2, stdout.String())
+	var r checkResult
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &r))
+	assert.Equal(t, missing, r.File)
+	assert.False(t, r.Valid)
+	assert.Contains(t, r.Error, "no such file")
 }

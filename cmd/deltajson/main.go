@@ -64,7 +64,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
-			return c.run(args[1:], stdin, stdout, stderr)
+			// Output that could not be written is an I/O error, whatever
+			// the command made of it (check and replay buffer theirs,
+			// and report it themselves).
+			w := &writeErr{w: stdout}
+			code := c.run(args[1:], stdin, w, stderr)
+			if w.err != nil && code != exitUsage {
+				fmt.Fprintf(stderr, "deltajson %s: writing the output: %v\n", c.name, w.err)
+				code = exitUsage
+			}
+			return code
 		}
 	}
 	fmt.Fprintf(stderr, "deltajson: unknown command %q\n\n", args[0])
@@ -146,4 +155,19 @@ func badLimit(stderr io.Writer, cmd, name string, v int64) bool {
 	}
 	fmt.Fprintf(stderr, "deltajson %s: --%s %d: must be positive, or -1 for no limit\n", cmd, name, v)
 	return true
+}
+
+// writeErr is w, and the first error writing to it.
+type writeErr struct {
+	w   io.Writer
+	err error
+}
+
+func (w *writeErr) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(p)
+	w.err = err
+	return n, err
 }

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestHelpStreams: a help that was asked for goes to stdout with exit
@@ -28,4 +33,30 @@ func TestHelpStreams(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Empty(t, out)
 	assert.Contains(t, errOut, `unknown command "nope"`)
+}
+
+// TestWriteErrors: every command whose output cannot be written exits 2
+// and says so once.
+func TestWriteErrors(t *testing.T) {
+	ok := filepath.Join(t.TempDir(), "ok.json")
+	require.NoError(t, os.WriteFile(ok, []byte(`{"a":1}`), 0o644))
+	for _, args := range [][]string{
+		{"demo"},
+		{"check", ok},
+		{"check", "--json", ok},
+		{"repair", "--list"},
+		{"repair", ok},
+		{"help"},
+	} {
+		var stderr bytes.Buffer
+		code := run(args, nil, failingWriter{}, &stderr)
+		if args[0] == "help" {
+			continue // help's own text: nothing to report it to but stderr
+		}
+		assert.Equal(t, exitUsage, code, args)
+		assert.Equal(t, 1, strings.Count(stderr.String(), "writing the output: no space left on device"), "%v: %s", args, stderr.String())
+	}
+	var stderr bytes.Buffer
+	assert.Equal(t, exitUsage, run([]string{"repair", "--list", ok}, nil, io.Discard, &stderr))
+	assert.Contains(t, stderr.String(), "--list takes no FILE")
 }

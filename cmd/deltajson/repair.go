@@ -65,6 +65,11 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *list {
+		if len(files) > 0 {
+			fmt.Fprintln(stderr, "deltajson repair: --list takes no FILE")
+			fs.Usage()
+			return exitUsage
+		}
 		listKinds(stdout)
 		return exitOK
 	}
@@ -116,7 +121,7 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	if _, err := stdout.Write(out); err != nil {
-		fmt.Fprintf(stderr, "deltajson repair: %v\n", err)
+		fmt.Fprintf(stderr, "deltajson repair: writing the output: %v\n", err)
 		return exitUsage
 	}
 	if *logFormat == "json" {
