@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -79,8 +80,8 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if *budget < 0 {
-		fmt.Fprintf(stderr, "deltajson bench: --budget %v: must not be negative\n", *budget)
+	if *budget <= 0 {
+		fmt.Fprintf(stderr, "deltajson bench: --budget %v: must be positive (every run would be skipped)\n", *budget)
 		return exitUsage
 	}
 	if *quick {
@@ -231,12 +232,24 @@ func printBenchTable(w io.Writer, points []benchPoint, sizes, chunks []int) {
 					fmt.Fprint(tw, "-\t")
 					continue
 				}
-				fmt.Fprintf(tw, "%.0f×\t", float64(d)/float64(base))
+				fmt.Fprintf(tw, "%s\t", formatRatio(float64(d)/float64(base)))
 			}
 			fmt.Fprintln(tw)
 		}
 	}
 	tw.Flush()
+}
+
+// formatRatio shows r with two significant digits below 10 (0.43×, 2.4×)
+// and as a whole number above.
+func formatRatio(r float64) string {
+	switch {
+	case r < 1:
+		return fmt.Sprintf("%.2f×", r)
+	case r < 10:
+		return fmt.Sprintf("%.1f×", r)
+	}
+	return fmt.Sprintf("%.0f×", r)
 }
 
 func formatDuration(d time.Duration) string {
@@ -261,12 +274,13 @@ func formatSize(n int) string {
 	return strconv.Itoa(n)
 }
 
-// parseSizes reads "1K,4K,1M" or "1,16,256".
+// parseSizes reads "1K,4K,1M" or "1,16,256". A size given twice is an
+// error: the table would show the same row twice.
 func parseSizes(s string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(s, ",") {
 		f = strings.TrimSpace(f)
-		mult := 1
+		given, mult := f, 1
 		switch {
 		case strings.HasSuffix(f, "K"), strings.HasSuffix(f, "k"):
 			mult, f = 1<<10, f[:len(f)-1]
@@ -275,7 +289,10 @@ func parseSizes(s string) ([]int, error) {
 		}
 		n, err := strconv.Atoi(f)
 		if err != nil || n <= 0 || n > math.MaxInt32/mult {
-			return nil, fmt.Errorf("%q is not a positive size", f)
+			return nil, fmt.Errorf("%q is not a positive whole number of bytes, with K or M after it or not", given)
+		}
+		if slices.Contains(out, n*mult) {
+			return nil, fmt.Errorf("%q is given twice", given)
 		}
 		out = append(out, n*mult)
 	}

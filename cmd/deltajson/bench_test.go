@@ -50,9 +50,22 @@ func TestBenchSkipsOverBudget(t *testing.T) {
 }
 
 func TestBenchUsage(t *testing.T) {
-	for _, args := range [][]string{{"--sizes", "1Q"}, {"--chunks", "0"}, {"extra"}, {"--nope"}, {"--budget", "-1s"}} {
-		code, _, _ := runCLI(t, "", append([]string{"bench"}, args...)...)
-		assert.Equal(t, exitUsage, code, "%v", args)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sizes", "1Q"}, `--sizes: "1Q" is not a positive whole number`},
+		{[]string{"--sizes", "1.5K"}, `--sizes: "1.5K" is not`},
+		{[]string{"--sizes", "1K,1024"}, `--sizes: "1024" is given twice`},
+		{[]string{"--chunks", "0"}, `--chunks: "0" is not`},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"--nope"}, "flag provided but not defined"},
+		{[]string{"--budget", "-1s"}, "--budget -1s: must be positive"},
+		{[]string{"--budget", "0"}, "--budget 0s: must be positive (every run would be skipped)"},
+	} {
+		code, _, errOut := runCLI(t, "", append([]string{"bench"}, tt.args...)...)
+		assert.Equal(t, exitUsage, code, "%v", tt.args)
+		assert.Contains(t, errOut, tt.want, "%v", tt.args)
 	}
 	code, out, _ := runCLI(t, "", "bench", "--help")
 	assert.Equal(t, exitOK, code)
@@ -85,5 +98,11 @@ func TestBenchQuickAlone(t *testing.T) {
 func TestTickLabel(t *testing.T) {
 	for e, want := range map[float64]string{1: "10ns", 4: "10µs", 6: "1ms", 8: "100ms", 9: "1s", 10: "10s"} {
 		assert.Equal(t, want, tickLabel(e))
+	}
+}
+
+func TestFormatRatio(t *testing.T) {
+	for r, want := range map[float64]string{0.004: "0.00×", 0.43: "0.43×", 1: "1.0×", 2.44: "2.4×", 9.96: "10.0×", 10: "10×", 1110.4: "1110×"} {
+		assert.Equal(t, want, formatRatio(r), "%v", r)
 	}
 }

@@ -24,8 +24,9 @@ Runs the main job on embedded data, in four parts:
   1. one call's argument deltas, cut inside an escape, an emoji's surrogate
      pair and a number, read by the tokenizer: valid so far, or broken at
      byte N, after every delta;
-  2. a recorded OpenAI stream with three parallel calls whose deltas
-     interleave: each call's status and partial view as it grows;
+  2. an OpenAI stream with three parallel calls whose deltas interleave
+     (from the repo's own generated corpus, not a recording): each call's
+     status and partial view as it grows;
   3. the ready gate: calls become ready only at the end signal, and are
      then decoded strictly;
   4. a model's broken output repaired, kind by kind, with its log.
@@ -42,7 +43,7 @@ var demoDeltas = []string{
 // demoBroken is a call that breaks at one byte.
 var demoBroken = []string{`{"city": "Oslo", `, `"days": 3,`, ` }`}
 
-// demoStream is the recorded stream of part 2.
+// demoStream is the generated stream of part 2 (corpus/internal/gen).
 const demoStream = "openai-chat__parallel_interleaved"
 
 // demoModelOutput is what a model wrote instead of arguments.
