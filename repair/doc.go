@@ -23,13 +23,18 @@
 //   - [TrailingComma]: a comma before a closer, or just after an opener.
 //   - [SingleQuote], [SmartQuote]: 'strings' and “strings” become "strings".
 //   - [UnquotedKey]: {name: 1} becomes {"name": 1}.
-//   - [Comment]: //, /* */ and # comments are removed.
+//   - [Comment]: //, /* */ and # comments are removed; where a value or a
+//     name is due, // and # need whitespace after them (#ops there is a
+//     word, and an error).
 //   - [Literal]: True, False, None, undefined become true, false, null, null.
 //   - [ControlChar]: a raw control character in a string is escaped.
 //   - [InvalidEscape]: \' becomes '; any other bad escape, like \d in
 //     "C:\data", gets its backslash escaped, so no character is lost.
-//   - [MissingComma]: [1 2] becomes [1, 2], when whitespace, a comment or
-//     a quote or bracket separates the two values.
+//   - [MissingComma]: [1 2] becomes [1, 2], when whitespace or a comment
+//     separates the two values, or a bracket ends the first ([{}{}]). A
+//     string that touches the value before or after it ("a""b", or
+//     "echo "null"") is an error: a quote inside a string that was not
+//     escaped is the likelier reading, and no comma would repair it.
 //   - [Truncated]: input cut off by a token limit is closed: an open
 //     string, a partial true/false/null, open brackets; a dangling name,
 //     comma or partial number is dropped. Its edit is marked Truncated:

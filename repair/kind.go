@@ -28,7 +28,10 @@ const (
 	SmartQuote
 	// UnquotedKey quotes a bare identifier used as an object name: {a: 1}.
 	UnquotedKey
-	// Comment removes // line, /* block */ and # line comments.
+	// Comment removes // line, /* block */ and # line comments. Where a
+	// value or a name is due, a line comment must have whitespace after
+	// its // or #: there #ops or //cdn.example.com/a.js is a word, and an
+	// error, not a comment to remove.
 	Comment
 	// Literal maps Python and JavaScript literals to JSON:
 	// True, False, None, undefined become true, false, null, null.
@@ -43,7 +46,10 @@ const (
 	// becomes \ufffd, as decoders that let it pass read it.
 	InvalidEscape
 	// MissingComma inserts a comma between two values, or two members,
-	// that are separated only by whitespace: [1 2] and {"a":1 "b":2}.
+	// that are separated only by whitespace (or a comment): [1 2] and
+	// {"a":1 "b":2}; or that touch where a bracket ends the first:
+	// [{}{}]. A string touching a value is left alone, an error: in
+	// "echo "null"" the quotes are most likely not escaped.
 	MissingComma
 	// Truncated closes a value cut off at the end of the input: it closes
 	// an open string, completes a partial true/false/null, drops a

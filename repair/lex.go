@@ -192,6 +192,18 @@ func smartQuote(b []byte, i int) byte {
 	return 0
 }
 
+// endsQuote reports whether b ends with a quote: '"', '\” or a smart one.
+func endsQuote(b []byte) bool {
+	n := len(b)
+	return n > 0 && (b[n-1] == '"' || b[n-1] == '\'') || n >= 3 && smartQuote(b, n-3) != 0
+}
+
+// startsQuote reports whether b begins with a quote: '"', '\” or a smart
+// one.
+func startsQuote(b []byte) bool {
+	return len(b) > 0 && (b[0] == '"' || b[0] == '\'') || smartQuote(b, 0) != 0
+}
+
 // ctrlEscape maps a control character to its shortest JSON escape.
 var ctrlEscape = func() (t [0x20]string) {
 	const hex = "0123456789abcdef"

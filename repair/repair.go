@@ -245,6 +245,13 @@ func (p *parser) findValue(start, mark int) (int, error) {
 		p.pos = s
 		err := p.value()
 		if err == nil {
+			if open := unclosed(p.in[start:s]); open >= 0 {
+				// "{1: "x", "ids": [42]}": the object failed at its
+				// first token, yet the array is a part of it, not a
+				// value in prose.
+				p.log = p.log[:mark]
+				return 0, &Error{Offset: int64(start + open), Err: fmt.Errorf("%w: the value at offset %d lies inside the %q at offset %d, which is not JSON; taking it out would drop the rest", ErrNoValue, s, p.in[start+open], start+open)}
+			}
 			return s, nil
 		}
 		if errors.Is(err, ErrTooDeep) || p.deepFailure(s, err) || errors.Is(err, io.ErrUnexpectedEOF) {
@@ -254,6 +261,28 @@ func (p *parser) findValue(start, mark int) (int, error) {
 	}
 	p.log = p.log[:mark]
 	return 0, &Error{Offset: int64(start), Need: Prose &^ p.kinds, Err: ErrNoValue}
+}
+
+// unclosed returns the index in b of the outermost '{' or '[' that b
+// leaves open, or -1: a value right after b would be inside it. A closer
+// that does not match the innermost open bracket is ignored. Brackets in
+// quotes count too: in prose, quotes cannot be trusted to pair.
+func unclosed(b []byte) int {
+	var stack []int
+	for i, c := range b {
+		switch c {
+		case '{', '[':
+			stack = append(stack, i)
+		case '}', ']':
+			if n := len(stack); n > 0 && b[stack[n-1]] == c-2 {
+				stack = stack[:n-1]
+			}
+		}
+	}
+	if len(stack) == 0 {
+		return -1
+	}
+	return stack[0]
 }
 
 // deepFailure reports whether the candidate at s failed after its first

@@ -125,9 +125,14 @@ func (p *parser) value() error {
 					return p.fail(p.pos, 0, "expected ',' or %s, found %s", closerName(top.obj), quoteChar(in, p.pos))
 				}
 				// Two words glued together, like 0 and 1 in 01, are one
-				// bad token, not two values.
+				// bad token, not two values; and a quote that touches a
+				// token, as in "echo "null"", most likely ends nothing:
+				// it is a quote inside a string that was not escaped.
 				if p.safe == p.pos && isWord(in[p.pos-1]) && isWord(c) {
 					return p.fail(p.pos, 0, "invalid character %s after value", quoteChar(in, p.pos))
+				}
+				if p.safe == p.pos && (endsQuote(in[:p.pos]) || startsQuote(in[p.pos:])) {
+					return p.fail(p.pos, 0, "%s touches the value before it: a quote inside a string that is not escaped, or a missing ','", quoteChar(in, p.pos))
 				}
 				if !p.on(MissingComma) {
 					return p.fail(p.pos, MissingComma, "missing ',' before %s", quoteChar(in, p.pos))

@@ -381,6 +381,20 @@ func (p *parser) word() error {
 	return nil
 }
 
+// lineComment reports whether a '#' or "//" whose text begins at in[i]
+// is a comment. Where a value or a name is due, only one followed by
+// whitespace or the end of the input is: there, #ops or
+// //cdn.example.com/a.js is a word that lost its quotes, and removing it
+// as a comment would drop it, and the comma after it, without a trace in
+// the output. After a value, or before a colon, any is.
+func (p *parser) lineComment(i int) bool {
+	switch p.state {
+	case stNext, stColon, stDone:
+		return true
+	}
+	return i >= len(p.in) || isSpace(p.in[i])
+}
+
 // space skips whitespace and, with the Comment kind, comments.
 func (p *parser) space() error {
 	in := p.in
@@ -388,14 +402,14 @@ func (p *parser) space() error {
 		switch c := in[p.pos]; {
 		case isSpace(c):
 			p.pos++
-		case c == '#' && p.on(Comment):
+		case c == '#' && p.on(Comment) && p.lineComment(p.pos+1):
 			end := p.pos + 1
 			for end < len(in) && in[end] != '\n' {
 				end++
 			}
 			p.edit(Comment, p.pos, end-p.pos, "")
 			p.pos = end
-		case c == '/' && p.pos+1 < len(in) && in[p.pos+1] == '/' && p.on(Comment):
+		case c == '/' && p.pos+1 < len(in) && in[p.pos+1] == '/' && p.on(Comment) && p.lineComment(p.pos+2):
 			end := p.pos + 2
 			for end < len(in) && in[end] != '\n' {
 				end++
