@@ -192,14 +192,14 @@ func smartQuote(b []byte, i int) byte {
 	return 0
 }
 
-// endsQuote reports whether b ends with a quote: '"', '\” or a smart one.
+// endsQuote reports whether b ends with a quote: double, single or smart.
 func endsQuote(b []byte) bool {
 	n := len(b)
 	return n > 0 && (b[n-1] == '"' || b[n-1] == '\'') || n >= 3 && smartQuote(b, n-3) != 0
 }
 
-// startsQuote reports whether b begins with a quote: '"', '\” or a smart
-// one.
+// startsQuote reports whether b begins with a quote: double, single or
+// smart.
 func startsQuote(b []byte) bool {
 	return len(b) > 0 && (b[0] == '"' || b[0] == '\'') || smartQuote(b, 0) != 0
 }
