@@ -95,6 +95,11 @@ type parser struct {
 	// comma and commaLog are the same for the last comma, which the
 	// TrailingComma kind may remove when the closer shows up.
 	comma, commaLog int
+
+	// probing is set while Prose searches for a value: fail then makes
+	// no message and no pointer, only probeErr (see probe).
+	probing  bool
+	probeErr Error
 }
 
 // parsers keeps parsers, for their stacks, so that strict input is
@@ -150,6 +155,16 @@ func (p *parser) full(n, off int) bool {
 func (p *parser) fail(off int, need Kind, format string, args ...any) error {
 	if p.on(need) {
 		need = 0
+	}
+	if p.probing {
+		cause := ErrSyntax
+		for _, a := range args {
+			if a == io.ErrUnexpectedEOF {
+				cause = io.ErrUnexpectedEOF
+			}
+		}
+		p.probeErr = Error{Offset: int64(off), Need: need, Err: cause}
+		return &p.probeErr
 	}
 	return &Error{Offset: int64(off), Pointer: p.pointer(), Need: need, Err: fmt.Errorf("%w: "+format, append([]any{ErrSyntax}, args...)...)}
 }
@@ -214,15 +229,17 @@ func (p *parser) run() error {
 	proseAt, mark := p.pos, len(p.log)
 	for s := nextOpen(in, p.pos); s >= 0; {
 		p.pos = s
-		err := p.value()
+		err := p.probe()
 		p.log = p.log[:mark]
 		if err == nil {
 			return &Error{Offset: int64(s), Err: ErrAmbiguous}
 		}
 		if errors.Is(err, ErrTooDeep) {
-			return err
+			return p.again(s, mark)
 		}
 		if p.deepFailure(s, err) || errors.Is(err, io.ErrUnexpectedEOF) {
+			err = p.again(s, mark)
+			p.log = p.log[:mark]
 			return &Error{Offset: int64(s), Err: fmt.Errorf("%w (the one here is broken: %v)", ErrAmbiguous, err)}
 		}
 		s = nextOpen(in, max(s+1, resumeAt(err)))
@@ -243,7 +260,7 @@ func (p *parser) findValue(start, mark int) (int, error) {
 	for s := nextOpen(p.in, start); s >= 0; {
 		p.log = p.log[:mark]
 		p.pos = s
-		err := p.value()
+		err := p.probe()
 		if err == nil {
 			if open := unclosed(p.in[start:s]); open >= 0 {
 				// "{1: "x", "ids": [42]}": the object failed at its
@@ -255,12 +272,30 @@ func (p *parser) findValue(start, mark int) (int, error) {
 			return s, nil
 		}
 		if errors.Is(err, ErrTooDeep) || p.deepFailure(s, err) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return 0, err
+			return 0, p.again(s, mark)
 		}
 		s = nextOpen(p.in, max(s+1, resumeAt(err)))
 	}
 	p.log = p.log[:mark]
 	return 0, &Error{Offset: int64(start), Need: Prose &^ p.kinds, Err: ErrNoValue}
+}
+
+// probe is value for a candidate of the search in prose, which may try as
+// many candidates as the input has brackets: its errors are cheap (no
+// message, no pointer), and valid only until the next probe. again makes
+// the error of the one candidate whose error is reported.
+func (p *parser) probe() error {
+	p.probing = true
+	err := p.value()
+	p.probing = false
+	return err
+}
+
+// again reads the candidate at s again, and returns its error in full.
+func (p *parser) again(s, mark int) error {
+	p.log = p.log[:mark]
+	p.pos = s
+	return p.value()
 }
 
 // unclosed returns the index in b of the outermost '{' or '[' that b
@@ -297,6 +332,9 @@ func (p *parser) deepFailure(s int, err error) bool {
 }
 
 func resumeAt(err error) int {
+	if e, ok := err.(*Error); ok {
+		return int(e.Offset) // without errors.As: the search calls it for every candidate
+	}
 	var e *Error
 	if errors.As(err, &e) {
 		return int(e.Offset)
