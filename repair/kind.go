@@ -53,7 +53,10 @@ const (
 	MissingComma
 	// Truncated closes a value cut off at the end of the input: it closes
 	// an open string, completes a partial true/false/null, drops a
-	// dangling name, comma or partial number, and closes open brackets.
+	// dangling name or comma, drops a number that cannot end where it is
+	// cut (1., -, 1e) with its name, keeps one that can (0644 cut to 0
+	// stays 0, flagged like every truncated edit), and closes open
+	// brackets.
 	// Its edits say Truncated: a handler must not execute a call whose
 	// arguments were cut off; the result is for display and salvage.
 	Truncated

@@ -430,6 +430,14 @@ func TestErrorPointer(t *testing.T) {
 		require.ErrorAs(t, err, &e, tc.line)
 		assert.Equal(t, tc.ptr, e.Pointer, tc.line)
 	}
+	// Names in single or smart quotes lose their quotes, as double-quoted
+	// ones do.
+	for in, ptr := range map[string]string{"{“a”: {“b”: nope}}": "/a/b", `{'a': {'b/c': nope}}`: "/a/b~1c"} {
+		_, _, err := Repair([]byte(in), Options{Kinds: LLM})
+		var e *Error
+		require.ErrorAs(t, err, &e, in)
+		assert.Equal(t, ptr, e.Pointer, in)
+	}
 }
 
 // TestLinear guards against quadratic paths with inputs that would hit

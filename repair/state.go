@@ -221,15 +221,18 @@ func (p *parser) pointer() string {
 // appendPointerName appends the reference token of an object name as
 // written, quotes included: a double-quoted one as the tokenizer's
 // pointers have it (decoded, cut between two characters within its
-// first jsonwire.MaxPointerName raw bytes), any other (single or smart quotes, none) as its raw bytes
-// between the quotes.
+// first jsonwire.MaxPointerName raw bytes), any other (single or smart
+// quotes, none) as its raw bytes between the quotes.
 func appendPointerName(sb *strings.Builder, name []byte) {
 	if len(name) >= 2 && name[0] == '"' {
 		sb.Write(jsonwire.AppendPointerName(nil, name[1:len(name)-1], false))
 		return
 	}
-	if len(name) >= 2 && name[0] == '\'' {
+	switch {
+	case len(name) >= 2 && name[0] == '\'':
 		name = name[1 : len(name)-1]
+	case len(name) >= 6 && smartQuote(name, 0) != 0 && smartQuote(name, len(name)-3) != 0:
+		name = name[3 : len(name)-3]
 	}
 	appendPointerToken(sb, string(name))
 }
