@@ -68,6 +68,10 @@
 //   - Several values one after another (NDJSON, or two objects in the
 //     prose): which one is the call is not for a repair pass to decide.
 //   - Invalid UTF-8: replacing it loses data silently.
+//   - A string with a bad escape is not taken for raw text: in
+//     "C:\Users\name", InvalidEscape escapes the backslash of \U, but \n
+//     is a valid escape and stays a line feed. Whether the writer meant
+//     a path or a line break is not in the bytes.
 //   - A single- or smart-quoted string ends only at a quote followed by
 //     , : ] } or the end of the input, so that 'it's' stays one string;
 //     a missing comma right after such a string is therefore not seen.

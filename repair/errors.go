@@ -34,7 +34,8 @@ var (
 // Input cut short wraps io.ErrUnexpectedEOF.
 type Error struct {
 	// Offset is the byte offset in the input where the problem is: the
-	// first byte of the token or escape that could not be read, or, for
+	// first byte of the token or escape that could not be read (for a
+	// number, the byte where it stops being one: 8 in {"n": 1.}), or, for
 	// input that ends inside a string, number or literal, where that
 	// begins. The tokenizer (and "deltajson check") reports the first
 	// byte that no JSON text can have there: the same byte, or a later
