@@ -100,8 +100,8 @@ func NewCall(key string, opts Options) *Call {
 func newCall(key string, opts *Options) *Call {
 	c := &Call{key: key, opts: opts, maxArgs: opts.maxBytes(), maxNum: opts.maxNumber(), index: -1, lastSeq: -1}
 	c.tk = tokenizer.New(opts.tokenizerOptions())
-	if opts.Capacity > 0 {
-		c.args = make([]byte, 0, opts.Capacity)
+	if n := min(int64(opts.Capacity), c.maxArgs, opts.maxTotal()); n > 0 {
+		c.args = make([]byte, 0, n)
 	}
 	return c
 }
@@ -176,10 +176,14 @@ func (c *Call) Apply(ev Event) error {
 	if len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
 		return c.identityTooLong()
 	}
-	if ev.Kind == EventStart || (ev.ID != "" || ev.Name != "") && !c.over() {
+	if (ev.Kind == EventStart || ev.ID != "" || ev.Name != "") && !c.over() {
 		c.Start(ev.ID, ev.Name, ev.Index)
 	}
 	switch ev.Kind {
+	case EventStart:
+		if c.over() {
+			return ErrDuplicate // a replayed start: the call has ended
+		}
 	case EventDelta:
 		return c.Delta(ev.Data, ev.Seq, ev.Offset)
 	case EventEnd:
@@ -508,7 +512,7 @@ func (c *Call) end(final []byte, budget int64) error {
 		return nil
 	}
 	c.flush()
-	if final != nil && !bytes.Equal(final, c.args) && c.status != StatusTooLarge {
+	if final != nil && !bytes.Equal(final, c.args) && c.status != StatusTooLarge && c.status != StatusRejected {
 		if err := c.fits(len(final)-len(c.args), budget); err != nil {
 			c.ended = true
 			c.logEnd()

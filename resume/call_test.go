@@ -3,6 +3,7 @@ package resume_test
 import (
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -360,17 +361,20 @@ func TestCaps(t *testing.T) {
 		assert.Equal(t, `{"a":`, string(first.Arguments()), "the removed call is left alone")
 		assert.Equal(t, int64(0), s.Bytes())
 	})
-	t.Run("removed keys remembered up to MaxCalls", func(t *testing.T) {
-		s := resume.NewSet(resume.Options{MaxCalls: 2})
-		for _, key := range []string{"0", "1", "2"} {
+	t.Run("removed keys remembered up to 4096, whatever MaxCalls is", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{MaxCalls: 1})
+		for i := range 4097 {
+			key := strconv.Itoa(i)
 			_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`{`), Seq: -1, Offset: -1})
 			require.NoError(t, err)
 			s.Remove(key)
 		}
-		for key, want := range map[string]error{"0": nil, "1": resume.ErrRemoved, "2": resume.ErrRemoved} {
+		for _, key := range []string{"1", "4095", "4096"} {
 			_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`[`), Seq: -1, Offset: -1})
-			assert.Equal(t, want, err, "key %s: the oldest removed key is forgotten", key)
+			assert.Equal(t, resume.ErrRemoved, err, "key %s", key)
 		}
+		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`), Seq: -1, Offset: -1})
+		assert.NoError(t, err, "only the oldest removed key is forgotten")
 	})
 	t.Run("calls", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1})

@@ -31,7 +31,10 @@ const (
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Checkpoint is a saved call: everything but its argument bytes and its
-// Options (the gate, the logger, path watches). Restore it with the
+// Options (the gate, the logger; path watches are the call's, and are
+// not saved either). While the call takes events it holds no reference
+// to the arguments; after its end the tokenizer's last chunk, a part of
+// them, stays reachable through the Checkpoint value. Restore it with the
 // same argument bytes to go on where the call stood. A Checkpoint is a
 // value; its binary form (AppendBinary, MarshalBinary) resumes in
 // another process.
@@ -73,6 +76,10 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 	c.flush()
 	cp := Checkpoint{ok: true, c: *c, sum: crc32.Checksum(c.args, castagnoli), n: int64(len(c.args))}
 	cp.c.args, cp.c.opts, cp.c.err, cp.c.x, cp.c.counted = nil, nil, nil, nil, 0 // counted: a Set's, not the call's
+	// The tokenizer's last chunk is a slice of the arguments, read to its
+	// end (flush): an empty chunk in its place lets them go. A closed or
+	// failed tokenizer takes no chunk, and keeps its last one.
+	_ = cp.c.tk.Feed(nil)
 	if c.x != nil {
 		x := &extra{seqs: c.x.seqs, nSeqs: c.x.nSeqs}
 		x.deep = append(x.deep, c.x.deep...)

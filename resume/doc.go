@@ -128,8 +128,8 @@
 // (ErrTooLarge, ErrTotalTooLarge, ErrTooManyCalls), and the bytes that
 // would pass it are not kept. A Set refuses a call key, id or name longer
 // than MaxIdentityBytes (ErrIdentityTooLong; a call given such an id or
-// name is rejected), and remembers the keys of at most MaxCalls (and
-// 4096) removed calls.
+// name is rejected), and remembers the keys of the last 4096 removed
+// calls.
 //
 // # Observability
 //

@@ -12,7 +12,7 @@ import (
 // calls, rarely dozens; these leave room for many more, and still bound
 // what a Set fed by a broken or hostile stream holds: about
 // DefaultMaxTotalBytes, plus 1 KB and the key, id and name (each at most
-// MaxIdentityBytes) per call.
+// MaxIdentityBytes) per call, and Options.Capacity per call if set.
 const (
 	DefaultMaxBytes      = 8 << 20  // Options.MaxBytes: per call
 	DefaultMaxTotalBytes = 64 << 20 // Options.MaxTotalBytes: all calls of a Set
@@ -25,7 +25,7 @@ const (
 const MaxIdentityBytes = 1024
 
 // maxRemembered bounds the keys of removed calls a Set remembers (see
-// Set.Remove), when MaxCalls allows more.
+// Set.Remove): at most MaxIdentityBytes each, 4 MB in all.
 const maxRemembered = 4096
 
 // Options configure a Call, or every call of a Set. The zero value is
@@ -45,9 +45,11 @@ type Options struct {
 	// event starts the call, as resume.Event documents, because several
 	// providers send no separate start.
 	RequireStart bool
-	// Capacity is the initial capacity of a call's argument buffer. With
-	// it set to the largest expected size a call never allocates per
-	// delta.
+	// Capacity is the initial capacity of a call's argument buffer, at
+	// most MaxBytes and MaxTotalBytes. With it set to the largest
+	// expected size a call never allocates per delta. Each call of a Set
+	// reserves it whole, so a Set can hold up to MaxCalls × Capacity
+	// beyond its caps, which count argument bytes.
 	Capacity int
 	// Tokenizer configures the tokenizer of each call (depth, string and
 	// number limits). MaxBytes and AllowMultipleValues are ignored: the

@@ -92,12 +92,16 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	// A delta or end that carries an id or name (OpenAI Chat's first
 	// delta, an end that is the call's only event) says what a start
 	// would, unless the call takes no more events.
-	if ev.Kind == EventStart || (ev.ID != "" || ev.Name != "") && !c.over() {
+	if (ev.Kind == EventStart || ev.ID != "" || ev.Name != "") && !c.over() {
 		c.Start(ev.ID, ev.Name, ev.Index)
 	}
 	budget := s.budget(0)
 	var err error
 	switch ev.Kind {
+	case EventStart:
+		if c.over() {
+			err = ErrDuplicate // a replayed start: the call has ended
+		}
 	case EventDelta:
 		if budget < 0 || int64(len(ev.Data)) <= budget {
 			// The total cap has nothing to say: Delta, and its quick
@@ -140,8 +144,8 @@ func (s *Set) Len() int { return len(s.order) }
 func (s *Set) Bytes() int64 { return s.total }
 
 // Remove drops a call, for instance once it has run, and frees its
-// share of the total cap. The Set remembers the key (the last MaxCalls
-// keys removed, and at most 4096): a later event with it, as a reconnect
+// share of the total cap. The Set remembers the key (the last 4096 keys
+// removed, whatever MaxCalls is): a later event with it, as a reconnect
 // replays, is ignored with ErrRemoved, which is also an ErrDuplicate, and
 // cannot run the call again.
 func (s *Set) Remove(key string) {
@@ -180,7 +184,7 @@ func (s *Set) remember(key string) {
 	if _, ok := s.removed[key]; ok {
 		return
 	}
-	if len(s.gone) >= min(s.opts.maxCalls(), maxRemembered) {
+	if len(s.gone) >= maxRemembered {
 		delete(s.removed, s.gone[0])
 		s.gone = s.gone[1:]
 	}
@@ -213,11 +217,12 @@ func (s *Set) EndAll() []*Call {
 	return p
 }
 
-// Pending returns the calls that have not ended, in start order.
+// Pending returns the calls that still take events (no end signal yet,
+// and not abandoned), in start order.
 func (s *Set) Pending() []*Call {
 	var p []*Call
 	for _, c := range s.order {
-		if !c.ended {
+		if !c.over() {
 			p = append(p, c)
 		}
 	}
@@ -231,6 +236,9 @@ func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
 	var freed int64
 	if old := s.calls[cp.c.key]; old != nil {
 		freed = old.counted // it is replaced
+	}
+	if len(cp.c.key) > MaxIdentityBytes || len(cp.c.id) > MaxIdentityBytes || len(cp.c.name) > MaxIdentityBytes {
+		return nil, ErrIdentityTooLong // as Apply refuses them
 	}
 	c, err := restore(&cp, args, &s.opts, s.budget(freed))
 	if c == nil {

@@ -306,6 +306,14 @@ func TestIdentityTooLong(t *testing.T) {
 	}
 	assert.Equal(t, `{"a"}`, string(s.Call("1").Arguments()), "the refused delta's bytes are not kept")
 
+	// Nor do final arguments on the end make it ready.
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "3", Name: long, Data: []byte(`{`), Seq: -1, Offset: -1})
+	require.ErrorIs(t, err, resume.ErrIdentityTooLong)
+	c, err = s.Apply(resume.Event{Kind: resume.EventEnd, Key: "3", Final: []byte(`{"rm":"-rf"}`), Seq: -1, Offset: -1})
+	require.NoError(t, err)
+	assert.Equal(t, resume.StatusRejected, c.Status())
+	assert.Nil(t, c.Value())
+
 	// A call that has ended is left as it was.
 	done, err := s.Apply(resume.Event{Kind: resume.EventEnd, Key: "2", Final: []byte(`{}`), Seq: -1, Offset: -1})
 	require.NoError(t, err)
@@ -335,6 +343,37 @@ func TestAbandonedTakesNoMore(t *testing.T) {
 	assert.Equal(t, `{"a":1`, string(c.Arguments()))
 	assert.False(t, c.Ended())
 	assert.Equal(t, rs[0].Err, c.Err())
+}
+
+// TestLateStart: a start that comes after the call ended (a reconnect
+// replaying it) changes nothing and says so; Pending and EndAll leave out
+// abandoned calls.
+func TestLateStart(t *testing.T) {
+	s := resume.NewSet(resume.Options{})
+	start := resume.Event{Kind: resume.EventStart, Key: "0", ID: "call_1", Name: "f", Index: 0, Seq: -1, Offset: -1}
+	_, err := s.Apply(start)
+	require.NoError(t, err)
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{}`), Seq: -1, Offset: -1})
+	require.NoError(t, err)
+	c, err := s.Apply(resume.NewEvent(resume.EventEnd, "0"))
+	require.NoError(t, err)
+	require.Equal(t, resume.StatusReady, c.Status())
+	start.Name, start.ID = "g", "call_2"
+	_, err = s.Apply(start)
+	assert.ErrorIs(t, err, resume.ErrDuplicate)
+	assert.Equal(t, "f", c.Name())
+	assert.Equal(t, "call_1", c.ID())
+	lone := resume.NewCall("0", resume.Options{})
+	require.NoError(t, lone.Apply(resume.Event{Kind: resume.EventEnd, Key: "0", Final: []byte(`{}`), Seq: -1, Offset: -1}))
+	assert.ErrorIs(t, lone.Apply(start), resume.ErrDuplicate)
+	assert.Empty(t, lone.Name())
+
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte(`{`), Seq: -1, Offset: -1})
+	require.NoError(t, err)
+	s.Finish()
+	assert.Empty(t, s.Pending(), "an abandoned call takes no more events")
+	assert.Empty(t, s.EndAll())
+	assert.Equal(t, resume.StatusIncomplete, s.Call("1").Status())
 }
 
 func TestWatchNilFunc(t *testing.T) {
