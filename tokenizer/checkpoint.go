@@ -130,7 +130,7 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	if r.Flag() {
 		e := &SyntaxError{Offset: int64(r.Uint(uint64(s.base)))}
 		e.Err = causes[r.Uint(uint64(len(causes)-1))]
-		e.Pointer = string(r.Bytes(1 << 20))
+		e.Pointer = string(r.Bytes(1 << 30)) // as long as the frames can make it
 		e.detail = string(r.Bytes(1 << 10))
 		s.err = e
 	}

@@ -103,11 +103,11 @@
 // and escapes that end within its first 128 bytes) or element index. A
 // one-bit-per-level stack could not render a pointer, since the names are
 // gone with their chunks. Frames live in a 400-byte inline buffer, enough
-// for 64 levels with names of up to 5 bytes; deeper paths move to
-// immutable heap nodes, which copies share safely. A number cut across
-// chunks is held inline up to 32 bytes, and on the heap up to
-// Options.MaxNumberLength, in a buffer that copies share but never write
-// over each other's bytes in. Nothing else grows.
+// for 64 levels with names of up to 4 bytes, or 134 levels of arrays;
+// deeper paths move to immutable heap nodes, which copies share safely.
+// A number cut across chunks is held inline up to 32 bytes, and on the
+// heap up to Options.MaxNumberLength, in a buffer that copies share but
+// never write over each other's bytes in. Nothing else grows.
 //
 // At any time you can ask for Depth, In (which lexeme a chunk boundary
 // cut), Expect (name, colon, value, comma or end), Offset and the current

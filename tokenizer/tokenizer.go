@@ -66,7 +66,10 @@ const (
 )
 
 func (e Expect) String() string {
-	return [...]string{"value", "name", "colon", "comma", "end"}[e]
+	if names := [...]string{"value", "name", "colon", "comma", "end"}; int(e) < len(names) {
+		return names[e]
+	}
+	return "invalid"
 }
 
 // Lexeme says what the Tokenizer is in the middle of, when a chunk ended
@@ -82,7 +85,10 @@ const (
 )
 
 func (l Lexeme) String() string {
-	return [...]string{"none", "string", "name", "number", "literal"}[l]
+	if names := [...]string{"none", "string", "name", "number", "literal"}; int(l) < len(names) {
+		return names[l]
+	}
+	return "invalid"
 }
 
 // grammar states, finer than Expect.
@@ -369,6 +375,11 @@ loop:
 					j++
 				}
 				t.pos = j
+			}
+			if j == len(b) {
+				// The chunk is read, and Feed would take the next one:
+				// the caller may write over this one's bytes now.
+				t.flushName()
 			}
 		} else {
 			t.afterValue()
@@ -763,8 +774,11 @@ func (t *Tokenizer) AppendPointer(dst []byte) []byte {
 // Pointer returns the JSON Pointer of the value being read, as a string.
 func (t *Tokenizer) Pointer() string { return string(t.AppendPointer(nil)) }
 
-// Validate reports whether b is one strict JSON value. It returns nil or
-// a *SyntaxError, and allocates only for the error.
+// Validate reports whether b is one strict JSON value under the default
+// Options: so a number longer than DefaultMaxNumberLength, or nesting past
+// the default depth, is an error. It returns nil or a *SyntaxError, and
+// allocates only for the error and for a path too deep for the inline
+// frames (see the package doc).
 func Validate(b []byte) error {
 	var t Tokenizer
 	t.Feed(b)
@@ -779,5 +793,6 @@ func Validate(b []byte) error {
 	}
 }
 
-// Valid reports whether b is one strict JSON value.
+// Valid reports whether b is one strict JSON value under the default
+// Options (see Validate).
 func Valid(b []byte) bool { return Validate(b) == nil }

@@ -742,3 +742,52 @@ func TestColonReadWithName(t *testing.T) {
 	require.Equal(t, ErrNeedMore, drain(&tk))
 	assert.Equal(t, ExpectColon, tk.Expect())
 }
+
+// TestChunkReusedAfterName: once Next has read a chunk to its end, with a
+// member name last, the caller may write over the chunk before the next
+// Feed; the name in the pointer is the one read.
+func TestChunkReusedAfterName(t *testing.T) {
+	for in, rest := range map[string]string{`{"ab":`: `1}`, `{"ab"`: `:1}`, `{"ab": `: `1}`} {
+		buf := []byte(in)
+		tk := New(Options{})
+		require.NoError(t, tk.Feed(buf))
+		for _, want := range []Kind{BeginObject, Name} {
+			tok, err := tk.Next()
+			require.NoError(t, err, in)
+			require.Equal(t, want, tok.Kind(), in)
+		}
+		copy(buf, strings.Repeat(",", len(buf))) // reused before ErrNeedMore
+		require.NoError(t, tk.Feed([]byte(rest)), in)
+		assert.Equal(t, "/ab", tk.Pointer(), in)
+		tk.Close()
+		assert.Equal(t, io.EOF, drain(&tk), in)
+	}
+}
+
+// TestStringOfBadValues: String of a value outside an enum says so, as
+// Kind's and Status's do, instead of panicking.
+func TestStringOfBadValues(t *testing.T) {
+	assert.Equal(t, "invalid", Expect(9).String())
+	assert.Equal(t, "invalid", Lexeme(9).String())
+	assert.Equal(t, "invalid", Kind(99).String())
+	assert.Equal(t, "colon", ExpectColon.String())
+	assert.Equal(t, "name", InName.String())
+}
+
+// TestCheckpointLongPointer: a failed tokenizer whose pointer is longer
+// than a megabyte restores, with the same error.
+func TestCheckpointLongPointer(t *testing.T) {
+	name := strings.Repeat("n", 120)
+	in := []byte(strings.Repeat(`{"`+name+`":`, 9000) + "x")
+	tk := New(Options{})
+	require.NoError(t, tk.Feed(in))
+	err := drain(&tk)
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	require.Greater(t, len(se.Pointer), 1<<20)
+	b, err := tk.MarshalBinary()
+	require.NoError(t, err)
+	var back Tokenizer
+	require.NoError(t, back.UnmarshalBinary(b))
+	assert.Equal(t, se.Error(), back.Err().Error())
+}
