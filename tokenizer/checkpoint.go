@@ -79,19 +79,38 @@ func (t *Tokenizer) AppendBinary(b []byte) ([]byte, error) {
 	flag(t.nameCut)
 	flag(t.top.hasName)
 	u(uint64(t.values))
-	sub := t.sub
-	if t.lex == lexNone {
-		sub = 0 // stale from the last lexeme
+	// The fields of a lexeme that is not in progress are stale (a
+	// string's, in a number): they are saved as zeros, so that equal
+	// states give equal bytes however the input was cut. Each is set
+	// again when a lexeme needs it.
+	lx := *t
+	if lx.lex != lexString {
+		lx.isName, lx.first = false, false
 	}
-	b = append(b, t.lex, sub, t.lit)
-	flag(t.isName)
-	flag(t.first)
-	u(uint64(t.tokOff))
-	b = append(b, t.hexN)
-	u(uint64(t.u))
-	b = append(b, t.utfNeed, t.utfLo, t.utfHi)
-	bs(t.carry[:t.nCarry])
-	u(uint64(t.carryOff))
+	if lx.lex != lexString || lx.sub < sHex || lx.sub > sLoHex {
+		lx.hexN, lx.u = 0, 0 // not in a \u escape
+	}
+	if lx.lex != lexString || lx.sub != sUTF8 {
+		lx.utfNeed, lx.utfLo, lx.utfHi = 0, 0, 0 // not in a UTF-8 sequence
+	}
+	if lx.lex != lexLiteral {
+		lx.lit = 0
+	}
+	if lx.lex == lexNone {
+		lx.sub, lx.tokOff = 0, 0
+	}
+	if lx.nCarry == 0 {
+		lx.carryOff = 0
+	}
+	b = append(b, lx.lex, lx.sub, lx.lit)
+	flag(lx.isName)
+	flag(lx.first)
+	u(uint64(lx.tokOff))
+	b = append(b, lx.hexN)
+	u(uint64(lx.u))
+	b = append(b, lx.utfNeed, lx.utfLo, lx.utfHi)
+	bs(lx.carry[:lx.nCarry])
+	u(uint64(lx.carryOff))
 	if t.lex == lexNumber {
 		bs(t.numBytes())
 	} else {

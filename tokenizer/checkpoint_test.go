@@ -163,3 +163,26 @@ func TestCheckpointOfEarlierRelease(t *testing.T) {
 	}
 	assert.Equal(t, []string{`string c"`, "] ]", "} }"}, got)
 }
+
+// TestCheckpointBytesSameHoweverCut: equal states give equal checkpoint
+// bytes, whether the input came whole or a byte at a time.
+func TestCheckpointBytesSameHoweverCut(t *testing.T) {
+	for _, in := range []string{
+		`{"a"`, `{"a":"x\u00e9y"`, `[1,2,tru`, `{"k":[1.5e3,"\ud83d\ude00"`, `["café", "é", 12`,
+		`{"a":"\ud83d`, `["\u00`, `[12.`, `{"ab":{"cd":[true,null,"x"],"e":`, `["café et`, `{"ab":"日本`, `["\u00e9 x`,
+	} {
+		whole := New(Options{})
+		require.NoError(t, whole.Feed([]byte(in)))
+		require.Equal(t, ErrNeedMore, drain(&whole), in)
+		want, err := whole.MarshalBinary()
+		require.NoError(t, err, in)
+		bytewise := New(Options{})
+		for i := range len(in) {
+			require.NoError(t, bytewise.Feed([]byte(in[i:i+1])), in)
+			require.Equal(t, ErrNeedMore, drain(&bytewise), in)
+		}
+		got, err := bytewise.MarshalBinary()
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got, in)
+	}
+}
