@@ -66,6 +66,7 @@ const (
 	errTotalTooLarge
 	errRejected
 	errRejectedPanic
+	errIdentityTooLong
 )
 
 // Checkpoint saves the call. It costs a pass over the argument bytes (for
@@ -98,6 +99,8 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 		if le.cause == ErrTotalTooLarge {
 			cp.errKind = errTotalTooLarge
 		}
+	case c.err == ErrIdentityTooLong:
+		cp.errKind = errIdentityTooLong
 	case errors.As(c.err, &ce):
 		cp.errKind, cp.errMsg = errRejected, ce.Err.Error()
 		if ce.Panicked {
@@ -123,10 +126,12 @@ func (cp *Checkpoint) Len() int64 { return cp.n }
 // Restore makes a call from a checkpoint and the argument bytes it was
 // saved with. args may go on past them (the deltas that came after the
 // checkpoint, in order): the rest is applied as one delta. args is
-// copied. Arguments that do not match the checkpoint give ErrCheckpoint,
-// and no call; arguments past Options.MaxBytes give ErrTooLarge, and no
-// call. When the rest is refused (the call had ended, or it passes a
-// cap), Restore returns the call as the checkpoint left it, with the
+// copied. Arguments that do not match the checkpoint, or Options.Tokenizer
+// other than the one it was saved with, give ErrCheckpoint, and no call;
+// saved arguments past Options.MaxBytes give ErrTooLarge, and no call.
+// The rest is applied as Delta applies a delta: when it is refused (the
+// call had ended, or it passes a cap, which makes the call
+// StatusTooLarge as Delta does), Restore returns the call with the
 // delta's error.
 func Restore(cp Checkpoint, args []byte, opts Options) (*Call, error) {
 	return restore(&cp, args, &opts, -1)
@@ -146,6 +151,12 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	}
 	if budget >= 0 && cp.n > budget {
 		return nil, &limitErr{ErrTotalTooLarge, opts.maxTotal()}
+	}
+	if fresh := tokenizer.New(opts.tokenizerOptions()); !cp.replay && cp.c.tk.Limits() != fresh.Limits() {
+		// The grammar that holds bytes back would keep opts's limits, and
+		// the tokenizer the saved ones: a value one takes, the other
+		// could refuse after the call was ready.
+		return nil, fmt.Errorf("%w: Options.Tokenizer differs from the options it was saved with", ErrCheckpoint)
 	}
 	c := new(Call)
 	*c = cp.c
@@ -192,6 +203,8 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 		c.err = &limitErr{ErrTotalTooLarge, cp.limit}
 	case errRejected, errRejectedPanic:
 		c.err = &CheckError{Err: errors.New(cp.errMsg), Panicked: cp.errKind == errRejectedPanic}
+	case errIdentityTooLong:
+		c.err = ErrIdentityTooLong
 	}
 	if !c.consistent() {
 		return nil, ErrCheckpoint
@@ -326,7 +339,7 @@ func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	c.name = string(r.Bytes(1 << 16))
 	c.index = int(r.Int(-1, math.MaxInt32))
 	c.status = Status(r.Byte(byte(StatusRejected)))
-	s.errKind = r.Byte(errRejectedPanic)
+	s.errKind = r.Byte(errIdentityTooLong)
 	flags := r.Byte(127)
 	c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, s.replay, s.closed =
 		flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0, flags&16 != 0, flags&32 != 0, flags&64 != 0

@@ -12,6 +12,7 @@ import (
 
 	"github.com/deltajson/deltajson/corpus"
 	"github.com/deltajson/deltajson/resume"
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 func delta(key, data string) resume.Event {
@@ -447,4 +448,39 @@ func TestCallApplyAsSet(t *testing.T) {
 	assert.Equal(t, "get_weather", c.Name())
 	assert.Error(t, c.Apply(resume.Event{Kind: resume.EventKind(99), Key: "0", Name: "x"}))
 	assert.Equal(t, "get_weather", c.Name(), "an event of no known kind changes nothing")
+}
+
+// TestCheckpointIdentityTooLong: a call rejected for an overlong name
+// saves and restores as it is.
+func TestCheckpointIdentityTooLong(t *testing.T) {
+	c := resume.NewCall("0", resume.Options{})
+	require.NoError(t, c.Delta([]byte(`{"a":`), -1, -1))
+	require.ErrorIs(t, c.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Name: strings.Repeat("n", resume.MaxIdentityBytes+1), Seq: -1, Offset: -1}), resume.ErrIdentityTooLong)
+	cp, err := c.Checkpoint()
+	require.NoError(t, err)
+	b, err := cp.MarshalBinary()
+	require.NoError(t, err)
+	var back resume.Checkpoint
+	require.NoError(t, back.UnmarshalBinary(b))
+	r, err := resume.Restore(back, c.Arguments(), resume.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, resume.StatusRejected, r.Status())
+	assert.ErrorIs(t, r.Err(), resume.ErrIdentityTooLong)
+}
+
+// TestRestoreOtherTokenizerOptions: a checkpoint restores only with the
+// tokenizer options it was saved with; with others, the hold-back grammar
+// and the tokenizer would disagree on what is valid.
+func TestRestoreOtherTokenizerOptions(t *testing.T) {
+	saved := resume.Options{Tokenizer: tokenizer.Options{MaxNumberLength: 3}}
+	c := resume.NewCall("0", saved)
+	require.NoError(t, c.Delta([]byte(`[`), -1, -1))
+	cp, err := c.Checkpoint()
+	require.NoError(t, err)
+	_, err = resume.Restore(cp, c.Arguments(), resume.Options{})
+	assert.ErrorIs(t, err, resume.ErrCheckpoint)
+	r, err := resume.Restore(cp, []byte(`[123456]`), saved)
+	require.NoError(t, err)
+	require.NoError(t, r.End(nil))
+	assert.Equal(t, resume.StatusInvalid, r.Status(), "a number past the limit")
 }

@@ -186,3 +186,26 @@ func TestCheckpointBytesSameHoweverCut(t *testing.T) {
 		assert.Equal(t, want, got, in)
 	}
 }
+
+// TestLimitsMethod: Limits gives the options in force, defaults filled
+// in, and survives a checkpoint.
+func TestLimitsMethod(t *testing.T) {
+	var zero Tokenizer
+	def := New(Options{})
+	assert.Equal(t, def.Limits(), zero.Limits())
+	assert.Equal(t, DefaultMaxDepth, def.Limits().MaxDepth)
+	assert.Equal(t, DefaultMaxNumberLength, def.Limits().MaxNumberLength)
+	assert.Zero(t, def.Limits().MaxStringLength, "no limit")
+	opts := Options{MaxDepth: 5, MaxBytes: 100, MaxStringLength: 7, MaxNumberLength: 3, AllowMultipleValues: true}
+	tk := New(opts)
+	assert.Equal(t, opts, tk.Limits())
+	again := New(tk.Limits())
+	assert.Equal(t, tk.Limits(), again.Limits())
+	require.NoError(t, tk.Feed([]byte(`[1`)))
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	b, err := tk.MarshalBinary()
+	require.NoError(t, err)
+	var back Tokenizer
+	require.NoError(t, back.UnmarshalBinary(b))
+	assert.Equal(t, opts, back.Limits())
+}

@@ -703,6 +703,21 @@ func (t *Tokenizer) Err() error {
 // of stream bytes read so far.
 func (t *Tokenizer) Offset() int64 { return t.base + int64(t.pos) }
 
+// Limits returns the Options the tokenizer applies, with every default
+// filled in: New(t.Limits()) applies the same ones. A tokenizer restored
+// from a checkpoint has the limits it was saved with.
+func (t *Tokenizer) Limits() Options {
+	l := t.lim
+	if !t.inited {
+		l = Options{}.limits()
+	}
+	o := Options{MaxDepth: l.maxDepth, MaxBytes: l.maxBytes, MaxNumberLength: l.maxNumber, AllowMultipleValues: l.multiple}
+	if l.maxString < maxStringLimit {
+		o.MaxStringLength = l.maxString
+	}
+	return o
+}
+
 // Depth returns the number of open objects and arrays.
 func (t *Tokenizer) Depth() int { return t.depth }
 
