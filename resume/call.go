@@ -168,7 +168,7 @@ func (c *Call) value() []byte {
 // an end that carries an id or a name records it, as a start would,
 // unless the call takes no more events. An event with an id or name
 // longer than MaxIdentityBytes is refused with ErrIdentityTooLong, and
-// rejects the call (see identityTooLong).
+// rejects the call for good (StatusRejected), as in a Set.
 func (c *Call) Apply(ev Event) error {
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
 		return errUnknownKind(ev.Kind)

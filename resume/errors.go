@@ -61,8 +61,8 @@ var (
 	// *CheckError.
 	ErrRejected = errors.New("resume: rejected by the gate check")
 	// ErrCheckpoint: checkpoint bytes that are corrupt or truncated, or
-	// arguments given to Restore that are not those the checkpoint was
-	// saved with; the error's text says which.
+	// arguments or options given to Restore that are not those the
+	// checkpoint was saved with; the error's text says which when it can.
 	ErrCheckpoint = errors.New("resume: corrupt checkpoint")
 	// ErrCheckpointVersion: a checkpoint made by another version.
 	ErrCheckpointVersion = errors.New("resume: checkpoint from an unknown version")

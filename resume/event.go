@@ -10,8 +10,8 @@ const (
 	// EventDelta carries the next piece of the call's argument text.
 	EventDelta
 	// EventEnd is the provider's end signal for the call. When Final is
-	// non-nil it holds the complete argument text, and it wins over the
-	// concatenated deltas.
+	// not empty it holds the complete argument text, and it wins over the
+	// concatenated deltas (an empty Final is no final arguments).
 	EventEnd
 )
 

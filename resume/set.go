@@ -192,8 +192,10 @@ func (s *Set) remember(key string) {
 	s.gone = append(s.gone, key)
 }
 
-// Finish ends the response: every call that got no end signal is
-// abandoned (StatusIncomplete, see Call.Abandon). It returns every
+// Finish ends the response: every call that got no end signal and is
+// still receiving or complete is abandoned (StatusIncomplete, see
+// Call.Abandon); an invalid, too-large or rejected one keeps its status
+// and error. It returns every
 // call's result in the order the calls started; a handler runs the
 // ones with StatusReady.
 func (s *Set) Finish() []Result {

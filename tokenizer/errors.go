@@ -2,7 +2,6 @@ package tokenizer
 
 import (
 	"errors"
-	"io"
 	"strconv"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
@@ -77,5 +76,3 @@ func quoteByte(c byte) string {
 	return jsonwire.HexByte(c)
 }
 
-// isEOF reports whether err is the truncation cause.
-func isEOF(err error) bool { return err == io.ErrUnexpectedEOF }
