@@ -75,4 +75,3 @@ func quoteByte(c byte) string {
 	}
 	return jsonwire.HexByte(c)
 }
-
