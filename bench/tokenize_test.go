@@ -83,7 +83,7 @@ func TestTokenCount(t *testing.T) {
 					require.Equal(t, io.EOF, err)
 					break
 				}
-				require.True(t, tok.Complete(), "a string fed in one chunk comes whole")
+				require.True(t, tok.Whole(), "a string fed in one chunk comes whole")
 				got++
 			}
 

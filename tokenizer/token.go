@@ -104,8 +104,9 @@ func (t Token) Len() int { return len(t.Raw) }
 // End is the absolute offset just past the token (or piece).
 func (t Token) End() int64 { return t.Offset() + int64(len(t.Raw)) }
 
-// Complete reports whether the token is whole, not a piece of a string.
-func (t Token) Complete() bool { return t.info&infoWhole == infoWhole }
+// Whole reports whether the token is whole, not a piece of a string.
+// (Status's Complete is about the stream: one whole value read.)
+func (t Token) Whole() bool { return t.info&infoWhole == infoWhole }
 
 // AppendText appends the token's value as text to dst. For a string or
 // name (or a piece of one) that is the decoded UTF-8, without quotes; for

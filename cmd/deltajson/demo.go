@@ -94,7 +94,7 @@ func demoTokens(w io.Writer, deltas []string) {
 				return
 			}
 			piece := ""
-			if !tok.Complete() {
+			if !tok.Whole() {
 				piece = " (piece)"
 			}
 			fmt.Fprintf(w, "  %-7v %-22q at %d%s\n", tok.Kind(), tok.AppendText(nil), tok.Offset(), piece)
