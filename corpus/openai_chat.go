@@ -4,7 +4,11 @@ package corpus
 // The liberal rules, each seen in some vendor's stream:
 //
 //   - index missing: a new id starts a new call, a known id finds its call,
-//     and without either the position in tool_calls is used;
+//     and without either a lone piece goes to the last call started (older
+//     Ollama, Gemini's OpenAI endpoint), several by their position in
+//     tool_calls;
+//   - the same index with another id (Ollama gives every parallel call
+//     index 0): a new call, and the index's later pieces go to it;
 //   - id and name only on the first piece; later pieces may carry null, ""
 //     or the same values again;
 //   - arguments may be absent, null, "", the whole text at once, or a JSON
@@ -44,15 +48,22 @@ type chatToolCall struct {
 }
 
 type chatCall struct {
+	id    string
 	args  []byte
 	ended bool
 }
 
-// chatChoice keeps the calls of one choice in first-seen order.
+// chatChoice keeps the calls of one choice in first-seen order. A call's
+// number (its key's last part) is its wire index, unless that index was
+// taken by a call with another id: then it is a fresh number past every
+// index seen, and at maps the wire index to it.
 type chatChoice struct {
 	calls map[int]*chatCall
 	order []int
+	open  []int // the calls not ended, for finish_reason
 	byID  map[string]int
+	at    map[int]int
+	next  int // more than every number given
 }
 
 type chatDecoder struct {
@@ -88,33 +99,32 @@ func (d *chatDecoder) decode(p payload, out *eventList) error {
 			if ch.Delta == nil || len(ch.Delta.ToolCalls) == 0 {
 				continue // no calls to start or end: keep no state for it
 			}
-			st = &chatChoice{calls: make(map[int]*chatCall), byID: make(map[string]int)}
+			st = &chatChoice{calls: make(map[int]*chatCall), byID: make(map[string]int), at: make(map[int]int)}
 			d.choices[ci] = st
 		}
 		if ch.Delta != nil {
 			for j, tc := range ch.Delta.ToolCalls {
-				if err := st.piece(ci, j, tc, out); err != nil {
+				if err := st.piece(ci, j, len(ch.Delta.ToolCalls), tc, out); err != nil {
 					return err
 				}
 			}
 		}
 		if ch.FinishReason != nil && *ch.FinishReason != "" {
-			for _, idx := range st.order {
-				if call := st.calls[idx]; !call.ended {
-					call.ended = true
-					e := newEvent(resume.EventEnd, chatKey(ci, idx))
-					e.Index = idx
-					if err := out.add(e); err != nil {
-						return err
-					}
+			for _, idx := range st.open {
+				st.calls[idx].ended = true
+				e := newEvent(resume.EventEnd, chatKey(ci, idx))
+				e.Index = idx
+				if err := out.add(e); err != nil {
+					return err
 				}
 			}
+			st.open = st.open[:0]
 		}
 	}
 	return nil
 }
 
-func (st *chatChoice) piece(ci, pos int, tc chatToolCall, out *eventList) error {
+func (st *chatChoice) piece(ci, pos, n int, tc chatToolCall, out *eventList) error {
 	var id, name string
 	if tc.ID != nil {
 		id = *tc.ID
@@ -124,19 +134,30 @@ func (st *chatChoice) piece(ci, pos int, tc chatToolCall, out *eventList) error 
 	}
 	idx := pos
 	switch known, seen := st.byID[id]; {
-	case tc.Index != nil:
-		idx = *tc.Index
 	case id != "" && seen:
 		idx = known
+	case tc.Index != nil:
+		idx = *tc.Index
+		if to, ok := st.at[idx]; ok {
+			idx = to
+		}
+		if c := st.calls[idx]; c != nil && id != "" && c.id != "" && c.id != id {
+			idx = st.next // the index taken by another call: a new one
+			st.at[*tc.Index] = idx
+		}
 	case id != "":
-		idx = len(st.order)
+		idx = st.next
+	case n == 1 && len(st.order) > 0:
+		idx = st.order[len(st.order)-1]
 	}
 	key := chatKey(ci, idx)
 	call := st.calls[idx]
 	if call == nil {
-		call = &chatCall{}
+		call = &chatCall{id: id}
 		st.calls[idx] = call
 		st.order = append(st.order, idx)
+		st.open = append(st.open, idx)
+		st.next = max(st.next, idx+1)
 		e := newEvent(resume.EventStart, key)
 		e.ID, e.Name, e.Index = id, name, idx
 		if err := out.add(e); err != nil {

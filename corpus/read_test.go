@@ -298,6 +298,16 @@ func TestChatLiberal(t *testing.T) {
 			chunk(`{"index":0,"function":{"arguments":"junk"}}`),
 		want: map[string]string{"0": `{}`},
 	}, {
+		name: "no index, no id, alone: the last call started (older Ollama, Gemini's OpenAI endpoint)",
+		in: chunk(`{"id":"a","function":{"name":"fa","arguments":""}}`) + chunk(`{"function":{"arguments":"{\"x\":1}"}}`) +
+			chunk(`{"id":"b","function":{"name":"fb","arguments":""}}`) + chunk(`{"function":{"arguments":"{\"y\":2}"}}`),
+		want: map[string]string{"0": `{"x":1}`, "1": `{"y":2}`},
+	}, {
+		name: "the same index with another id: a new call (Ollama's parallel calls)",
+		in: chunk(`{"index":0,"id":"a","function":{"name":"fa","arguments":"{\"x\":1}"}}`) +
+			chunk(`{"index":0,"id":"b","function":{"name":"fb","arguments":"{\"y\""}}`) + chunk(`{"index":0,"function":{"arguments":":2}"}}`),
+		want: map[string]string{"0": `{"x":1}`, "1": `{"y":2}`},
+	}, {
 		name: "second choice keyed apart",
 		in:   `data: {"choices":[{"index":1,"delta":{"tool_calls":[{"index":0,"id":"x","function":{"name":"f","arguments":"{}"}}]}}]}` + "\n\n",
 		want: map[string]string{"1.0": `{}`},
