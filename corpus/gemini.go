@@ -44,10 +44,10 @@ type geminiDecoder struct {
 	n    int         // calls seen
 	open *partialObj // the call being streamed in pieces, if any
 	key  string
-	pad  int // what is left of maxPadding
+	left treeBudget // what is left of the stream's partialArgs budget
 }
 
-func newGeminiDecoder() *geminiDecoder { return &geminiDecoder{pad: maxPadding} }
+func newGeminiDecoder() *geminiDecoder { return &geminiDecoder{left: newTreeBudget()} }
 
 func (d *geminiDecoder) decode(p payload, out *eventList) error {
 	var c geminiChunk
@@ -101,7 +101,7 @@ func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
 		d.open, d.key = newPartialObj(), key
 	}
 	for _, pa := range fc.PartialArgs {
-		if err := d.open.apply(pa, &d.pad); err != nil {
+		if err := d.open.apply(pa, &d.left); err != nil {
 			return err
 		}
 	}

@@ -40,12 +40,21 @@ type pathStep struct {
 	index int // -1 for a name step
 }
 
+// maxPathSteps bounds a jsonPath's steps, as the tokenizer's default
+// depth bounds nesting: the tree is written recursively, and each step is
+// a node. (A path of a million steps took 694 MB; eight million
+// overflowed the stack.)
+const maxPathSteps = 10000
+
 func parsePath(p string) ([]pathStep, error) {
 	if !strings.HasPrefix(p, "$") {
 		return nil, fmt.Errorf("jsonPath %q does not start with $", p)
 	}
 	var steps []pathStep
 	for s := p[1:]; s != ""; {
+		if len(steps) == maxPathSteps {
+			return nil, fmt.Errorf("jsonPath %.40q…: more than %d steps", p, maxPathSteps)
+		}
 		switch {
 		case s[0] == '.':
 			end := strings.IndexAny(s[1:], ".[")
@@ -79,9 +88,9 @@ func parsePath(p string) ([]pathStep, error) {
 	return steps, nil
 }
 
-// apply sets the value of one partialArg; pad is what is left of
-// maxPadding for the stream.
-func (o *partialObj) apply(pa partialArg, pad *int) error {
+// apply sets the value of one partialArg; b is what is left of the
+// stream's budget (see treeBudget).
+func (o *partialObj) apply(pa partialArg, b *treeBudget) error {
 	steps, err := parsePath(pa.JSONPath)
 	if err != nil {
 		return err
@@ -95,7 +104,7 @@ func (o *partialObj) apply(pa partialArg, pad *int) error {
 				want = '['
 			}
 		}
-		if n, err = n.child(st, want, pad); err != nil {
+		if n, err = n.child(st, want, b); err != nil {
 			return fmt.Errorf("jsonPath %q: %w", pa.JSONPath, err)
 		}
 	}
@@ -121,16 +130,32 @@ func (o *partialObj) apply(pa partialArg, pad *int) error {
 // "$.a[999999999]" is a few bytes: the padding needs a bound of its own.
 const maxPadding = 1 << 16
 
+// maxNodes bounds the objects, arrays and values a stream's partialArgs
+// make, in all: a path of a few bytes per step makes a node per step.
+const maxNodes = 1 << 16
+
+// treeBudget is what is left, for a stream, of maxPadding (pad) and of
+// maxNodes (nodes).
+type treeBudget struct{ pad, nodes int }
+
+func newTreeBudget() treeBudget { return treeBudget{pad: maxPadding, nodes: maxNodes} }
+
 // child finds or makes the step's node; a new inner node gets kind want.
-// pad is what is left of maxPadding, and is used up by the elements an
-// index skips.
-func (o *partialObj) child(st pathStep, want byte, pad *int) (*partialObj, error) {
-	mk := func() *partialObj {
+// A new node costs one of b's nodes, and the elements an index skips cost
+// b's padding.
+func (o *partialObj) child(st pathStep, want byte, b *treeBudget) (*partialObj, error) {
+	mk := func() (*partialObj, error) {
+		// Every node is paid for from the same budget as padding, so
+		// that the tree stays small whatever the paths.
+		if b.nodes == 0 {
+			return nil, fmt.Errorf("more than %d objects, arrays and values in all", maxNodes)
+		}
+		b.nodes--
 		c := &partialObj{kind: want, raw: []byte("null")}
 		if want == '{' {
 			c.kids = make(map[string]*partialObj)
 		}
-		return c
+		return c, nil
 	}
 	if st.index < 0 {
 		if o.kind != '{' {
@@ -138,7 +163,10 @@ func (o *partialObj) child(st pathStep, want byte, pad *int) (*partialObj, error
 		}
 		c := o.kids[st.name]
 		if c == nil {
-			c = mk()
+			var err error
+			if c, err = mk(); err != nil {
+				return nil, err
+			}
 			o.kids[st.name] = c
 			o.keys = append(o.keys, st.name)
 		}
@@ -147,16 +175,20 @@ func (o *partialObj) child(st pathStep, want byte, pad *int) (*partialObj, error
 	if o.kind != '[' {
 		return nil, fmt.Errorf("index step [%d] into a non-array", st.index)
 	}
-	if gap := st.index - len(o.elems); gap > *pad {
+	if gap := st.index - len(o.elems); gap > b.pad {
 		return nil, fmt.Errorf("index step [%d] would pad arrays with more than %d nulls in all", st.index, maxPadding)
 	} else if gap > 0 {
-		*pad -= gap
+		b.pad -= gap
 	}
 	for len(o.elems) <= st.index {
 		o.elems = append(o.elems, &partialObj{raw: []byte("null")})
 	}
 	if c := o.elems[st.index]; c.kind == 0 && want != 0 {
-		o.elems[st.index] = mk()
+		c, err := mk()
+		if err != nil {
+			return nil, err
+		}
+		o.elems[st.index] = c
 	}
 	return o.elems[st.index], nil
 }

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"hash/crc32"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -98,14 +99,28 @@ func TestPartialArgs(t *testing.T) {
 		name: "padding past the bound", in: []partialArg{{JSONPath: "$.a[999999999]", StringValue: str("x")}}, err: true,
 	}, {
 		name: "padding past the bound in all", in: []partialArg{{JSONPath: "$.a[40000]", StringValue: str("x")}, {JSONPath: "$.b[30000]", StringValue: str("x")}}, err: true,
+	}, {
+		// A path of a million steps took 694 MB, eight million overflowed
+		// the stack; steps and nodes are bounded.
+		name: "steps at the bound", in: []partialArg{{JSONPath: "$" + strings.Repeat(".a", maxPathSteps), StringValue: str("x")}},
+		want: strings.Repeat(`{"a":`, maxPathSteps) + `"x"` + strings.Repeat("}", maxPathSteps),
+	}, {
+		name: "steps past the bound", in: []partialArg{{JSONPath: "$" + strings.Repeat(".a", maxPathSteps+1), StringValue: str("x")}}, err: true,
+	}, {
+		name: "nodes past the bound in all", in: func() (pas []partialArg) {
+			for i := range maxNodes/maxPathSteps + 1 {
+				pas = append(pas, partialArg{JSONPath: "$.k" + strconv.Itoa(i) + strings.Repeat(".a", maxPathSteps-1), StringValue: str("x")})
+			}
+			return pas
+		}(), err: true,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := newPartialObj()
-			pad := maxPadding
+			left := newTreeBudget()
 			var err error
 			for _, pa := range tt.in {
-				if err = o.apply(pa, &pad); err != nil {
+				if err = o.apply(pa, &left); err != nil {
 					break
 				}
 			}
