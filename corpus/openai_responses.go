@@ -4,7 +4,8 @@ package corpus
 // custom_tool_call (freeform input, not JSON), or a hosted "*_call" item
 // that carries arguments (tool_search_call sends them as an object, only in
 // output_item.done, and has no name, so its item type stands in). Key is
-// the item id; Seq is sequence_number.
+// the item id, or "output_index N" for an item with none; Seq is
+// sequence_number.
 //
 // The first of function_call_arguments.done, custom_tool_call_input.done or
 // output_item.done ends the call with Final; later ones are ignored.
@@ -12,6 +13,7 @@ package corpus
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/deltajson/deltajson/resume"
@@ -28,6 +30,7 @@ type responsesEvent struct {
 	Item        *responsesItem  `json:"item"`
 	Code        string          `json:"code"`
 	Message     string          `json:"message"`
+	Error       json.RawMessage `json:"error"` // the live API nests code and message here
 	Response    *struct {
 		Error json.RawMessage `json:"error"`
 	} `json:"response"`
@@ -67,7 +70,12 @@ func (d *responsesDecoder) decode(p payload, out *eventList) error {
 		return err
 	}
 	switch ev.Type {
-	case "error": // {"type":"error","code":…,"message":…}
+	case "error": // {"type":"error","code":…,"message":…}, or nested in "error"
+		if ev.Code == "" && ev.Message == "" {
+			if err := providerError(ev.Error); err != nil {
+				return err
+			}
+		}
 		return fmt.Errorf("%s: %s: %w", ev.Code, ev.Message, ErrProvider)
 	case "response.failed":
 		if ev.Response != nil {
@@ -77,8 +85,16 @@ func (d *responsesDecoder) decode(p payload, out *eventList) error {
 		}
 		return fmt.Errorf("response.failed: %w", ErrProvider)
 	}
-	mk := func(kind resume.EventKind, key string) resume.Event {
-		e := newEvent(kind, key)
+	// Key is the item id; an item with none (some compatible servers) is
+	// keyed by its output index, so that two such calls stay apart.
+	key := func(id string) string {
+		if id == "" && ev.OutputIndex != nil {
+			return "output_index " + strconv.Itoa(*ev.OutputIndex)
+		}
+		return id
+	}
+	mk := func(kind resume.EventKind, id string) resume.Event {
+		e := newEvent(kind, key(id))
 		if ev.OutputIndex != nil {
 			e.Index = *ev.OutputIndex
 		}
@@ -89,21 +105,21 @@ func (d *responsesDecoder) decode(p payload, out *eventList) error {
 	}
 	switch ev.Type {
 	case "response.output_item.added":
-		if it := ev.Item; it != nil && it.isCall() && !d.started[it.ID] {
-			d.started[it.ID] = true
+		if it := ev.Item; it != nil && it.isCall() && !d.started[key(it.ID)] {
+			d.started[key(it.ID)] = true
 			e := mk(resume.EventStart, it.ID)
 			e.ID, e.Name = it.callID(), it.name()
 			return out.add(e)
 		}
 	case "response.function_call_arguments.delta", "response.custom_tool_call_input.delta":
-		if d.ended[ev.ItemID] {
+		if d.ended[key(ev.ItemID)] {
 			return nil
 		}
 		text, ok, err := argText(ev.Delta)
 		if err != nil || !ok {
 			return err
 		}
-		d.started[ev.ItemID] = true
+		d.started[key(ev.ItemID)] = true
 		e := mk(resume.EventDelta, ev.ItemID)
 		e.Data = text
 		return out.add(e)

@@ -132,6 +132,9 @@ func TestReadErrors(t *testing.T) {
 		name: "responses error event", in: []byte(`{"type":"error","code":"rate_limit_exceeded","message":"Slow down","sequence_number":3}` + "\n"),
 		format: FormatOpenAIResponses, is: ErrProvider, line: 1, msg: "rate_limit_exceeded: Slow down",
 	}, {
+		name: "responses error event, nested as the live API sends it", in: []byte(`{"type":"error","error":{"type":"invalid_request_error","code":"bad","message":"No such tool"},"sequence_number":3}` + "\n"),
+		format: FormatOpenAIResponses, is: ErrProvider, line: 1, msg: "invalid_request_error: No such tool",
+	}, {
 		name: "responses failed", in: []byte(`{"type":"response.failed","response":{"error":{"code":"server_error","message":"boom"}}}` + "\n"),
 		format: FormatOpenAIResponses, is: ErrProvider, msg: "boom",
 	}, {
@@ -339,4 +342,23 @@ func TestReadForcedFormat(t *testing.T) {
 	_, err = Read(strings.NewReader("{\"x\":1}\n"), FormatGemini)
 	require.ErrorIs(t, err, ErrUnknownFormat)
 	assert.Contains(t, err.Error(), "no provider named in the stream")
+}
+
+// TestResponsesItemsWithoutID: calls whose items carry no id are keyed by
+// their output index, so that two of them stay apart.
+func TestResponsesItemsWithoutID(t *testing.T) {
+	in := `{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","name":"fa","arguments":""}}
+{"type":"response.output_item.added","output_index":1,"item":{"type":"function_call","name":"fb","arguments":""}}
+{"type":"response.function_call_arguments.delta","output_index":0,"delta":"{\"x\":1}"}
+{"type":"response.function_call_arguments.delta","output_index":1,"delta":"{\"y\":2}"}
+{"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","name":"fa","arguments":"{\"x\":1}"}}
+{"type":"response.output_item.done","output_index":1,"item":{"type":"function_call","name":"fb","arguments":"{\"y\":2}"}}
+`
+	evs, err := Read(strings.NewReader(in), FormatOpenAIResponses)
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, c := range assemble(evs) {
+		got[c.Key] = c.Text()
+	}
+	assert.Equal(t, map[string]string{"output_index 0": `{"x":1}`, "output_index 1": `{"y":2}`}, got)
 }
