@@ -9,7 +9,8 @@ package corpus
 // functionCall with name and willContinue, then partialArgs entries
 // (jsonPath, and stringValue / numberValue / boolValue / nullValue, string
 // values arriving in several pieces), closed by a functionCall without
-// willContinue (usually empty). These pieces carry values, not JSON text,
+// willContinue (usually empty), by the next named call (whole or streamed)
+// or by the candidate's finishReason. These pieces carry values, not JSON text,
 // so no faithful text deltas exist: the reader assembles the object, in
 // first-seen key order, and sends it as the Final of the End. See
 // partialargs.go.
@@ -28,6 +29,7 @@ type geminiChunk struct {
 				FunctionCall *geminiCall `json:"functionCall"`
 			}] `json:"parts"`
 		} `json:"content"`
+		FinishReason string `json:"finishReason"`
 	}] `json:"candidates"`
 	Error json.RawMessage `json:"error"`
 }
@@ -58,14 +60,20 @@ func (d *geminiDecoder) decode(p payload, out *eventList) error {
 		return err
 	}
 	for _, cand := range c.Candidates {
-		if cand.Content == nil {
-			continue
-		}
-		for _, part := range cand.Content.Parts {
-			if fc := part.FunctionCall; fc != nil {
-				if err := d.call(fc, out); err != nil {
-					return err
+		if cand.Content != nil {
+			for _, part := range cand.Content.Parts {
+				if fc := part.FunctionCall; fc != nil {
+					if err := d.call(fc, out); err != nil {
+						return err
+					}
 				}
+			}
+		}
+		if cand.FinishReason != "" && d.open != nil {
+			// The candidate is done: a call still streamed in pieces
+			// gets its end, with what came.
+			if err := d.close(out); err != nil {
+				return err
 			}
 		}
 	}
@@ -74,8 +82,10 @@ func (d *geminiDecoder) decode(p payload, out *eventList) error {
 
 func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
 	streamed := fc.WillContinue || len(fc.PartialArgs) > 0
-	if d.open != nil && fc.Name != "" && len(fc.Args) == 0 && len(fc.PartialArgs) == 0 {
-		if err := d.close(out); err != nil { // a new call starts while one is open
+	if d.open != nil && fc.Name != "" && len(fc.PartialArgs) == 0 {
+		// A named call, whole or the first of its pieces, starts while one
+		// is open: it is a new call, not the open one's closer.
+		if err := d.close(out); err != nil {
 			return err
 		}
 	}

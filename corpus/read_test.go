@@ -362,3 +362,23 @@ func TestResponsesItemsWithoutID(t *testing.T) {
 	}
 	assert.Equal(t, map[string]string{"output_index 0": `{"x":1}`, "output_index 1": `{"y":2}`}, got)
 }
+
+// TestGeminiCallAfterOpenOne: a whole named call that comes while a call
+// streamed in pieces is open ends the open one and is a call of its own;
+// finishReason ends a call still open.
+func TestGeminiCallAfterOpenOne(t *testing.T) {
+	part := func(fc string) string { return `{"candidates":[{"content":{"parts":[{"functionCall":` + fc + `}]}}]}` + "\n" }
+	in := part(`{"name":"fa","willContinue":true}`) +
+		part(`{"partialArgs":[{"jsonPath":"$.q","stringValue":"x"}],"willContinue":true}`) +
+		part(`{"name":"fb","args":{"y":2}}`) +
+		part(`{"name":"fc","willContinue":true,"partialArgs":[{"jsonPath":"$.z","boolValue":true}]}`) +
+		`{"candidates":[{"finishReason":"STOP"}]}` + "\n"
+	evs, err := Read(strings.NewReader(in), FormatGemini)
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, c := range assemble(evs) {
+		got[c.Name] = c.Text()
+		assert.True(t, c.Ended, c.Name)
+	}
+	assert.Equal(t, map[string]string{"fa": `{"q":"x"}`, "fb": `{"y":2}`, "fc": `{"z":true}`}, got)
+}
