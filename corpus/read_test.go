@@ -367,7 +367,9 @@ func TestResponsesItemsWithoutID(t *testing.T) {
 // streamed in pieces is open ends the open one and is a call of its own;
 // finishReason ends a call still open.
 func TestGeminiCallAfterOpenOne(t *testing.T) {
-	part := func(fc string) string { return `{"candidates":[{"content":{"parts":[{"functionCall":` + fc + `}]}}]}` + "\n" }
+	part := func(fc string) string {
+		return `{"candidates":[{"content":{"parts":[{"functionCall":` + fc + `}]}}]}` + "\n"
+	}
 	in := part(`{"name":"fa","willContinue":true}`) +
 		part(`{"partialArgs":[{"jsonPath":"$.q","stringValue":"x"}],"willContinue":true}`) +
 		part(`{"name":"fb","args":{"y":2}}`) +
