@@ -58,10 +58,16 @@ func (it *responsesItem) isCall() bool {
 type responsesDecoder struct {
 	started map[string]bool
 	ended   map[string]bool
+	// added holds the arguments an output_item.added carried whole (some
+	// compatible servers), for a call that gets no deltas and an empty
+	// done; sent marks the calls that got a delta.
+	added map[string][]byte
+	sent  map[string]bool
 }
 
 func newResponsesDecoder() *responsesDecoder {
-	return &responsesDecoder{started: make(map[string]bool), ended: make(map[string]bool)}
+	return &responsesDecoder{started: make(map[string]bool), ended: make(map[string]bool),
+		added: make(map[string][]byte), sent: make(map[string]bool)}
 }
 
 func (d *responsesDecoder) decode(p payload, out *eventList) error {
@@ -109,6 +115,15 @@ func (d *responsesDecoder) decode(p payload, out *eventList) error {
 			d.started[key(it.ID)] = true
 			e := mk(resume.EventStart, it.ID)
 			e.ID, e.Name = it.callID(), it.name()
+			raw := it.Arguments
+			if it.Type == "custom_tool_call" {
+				raw = it.Input
+			}
+			if text, ok, err := argText(raw); err != nil {
+				return err
+			} else if ok && len(text) > 0 {
+				d.added[e.Key] = text
+			}
 			return out.add(e)
 		}
 	case "response.function_call_arguments.delta", "response.custom_tool_call_input.delta":
@@ -120,6 +135,7 @@ func (d *responsesDecoder) decode(p payload, out *eventList) error {
 			return err
 		}
 		d.started[key(ev.ItemID)] = true
+		d.sent[key(ev.ItemID)] = true
 		e := mk(resume.EventDelta, ev.ItemID)
 		e.Data = text
 		return out.add(e)
@@ -170,6 +186,10 @@ func (d *responsesDecoder) end(e resume.Event, raw json.RawMessage, out *eventLi
 	if ok {
 		e.Final = text
 	}
+	if len(e.Final) == 0 && !d.sent[e.Key] {
+		e.Final = d.added[e.Key] // the arguments came whole, with the item
+	}
+	delete(d.added, e.Key)
 	d.ended[e.Key] = true
 	return out.add(e)
 }

@@ -384,3 +384,17 @@ func TestGeminiCallAfterOpenOne(t *testing.T) {
 	}
 	assert.Equal(t, map[string]string{"fa": `{"q":"x"}`, "fb": `{"y":2}`, "fc": `{"z":true}`}, got)
 }
+
+// TestResponsesArgumentsInAddedItem: arguments that came whole in
+// output_item.added, with no deltas and an empty done, are the call's.
+func TestResponsesArgumentsInAddedItem(t *testing.T) {
+	in := `{"type":"response.output_item.added","output_index":0,"item":{"id":"fc_1","type":"function_call","name":"f","arguments":"{\"x\":1}"}}
+{"type":"response.function_call_arguments.done","output_index":0,"item_id":"fc_1","arguments":""}
+`
+	evs, err := Read(strings.NewReader(in), FormatOpenAIResponses)
+	require.NoError(t, err)
+	calls := assemble(evs)
+	require.Len(t, calls, 1)
+	assert.Equal(t, `{"x":1}`, calls[0].Text())
+	assert.True(t, calls[0].Ended)
+}
