@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/deltajson/deltajson/resume"
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // Read decodes a whole recorded provider stream into tool-call events, in
@@ -157,6 +158,10 @@ func unmarshalPayload(p payload, v any) error {
 	if err := json.Unmarshal(p.data, v); err != nil {
 		if errors.Is(err, ErrTooLarge) {
 			return err
+		}
+		if errors.Is(tokenizer.Validate(p.data), io.ErrUnexpectedEOF) {
+			// The payload stops short, as in a stream cut off mid-event.
+			return fmt.Errorf("JSON payload cut short: %w: %w", err, io.ErrUnexpectedEOF)
 		}
 		return fmt.Errorf("bad JSON payload: %w", err)
 	}

@@ -98,6 +98,9 @@ func TestReadErrors(t *testing.T) {
 		name: "truncated SSE", in: chat[:len(chat)/2], format: FormatAuto,
 		is: io.ErrUnexpectedEOF, msg: "cut off",
 	}, {
+		name: "SSE payload cut, then a blank line", in: []byte("data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"argu\n\n"), format: FormatOpenAIChat,
+		is: io.ErrUnexpectedEOF, line: 1, msg: "cut short",
+	}, {
 		name: "bad JSON payload", in: []byte(badJSON), format: FormatOpenAIChat,
 		line: 1 + strings.Count(badPrefix, "\n"), offset: int64(len(badPrefix)), msg: "bad JSON payload",
 	}, {
