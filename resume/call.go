@@ -173,9 +173,19 @@ func (c *Call) Apply(ev Event) error {
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
 		return errUnknownKind(ev.Kind)
 	}
+	return c.apply(ev, -1)
+}
+
+// apply applies ev, of a known kind, under budget, the bytes a Set still
+// allows (-1: no cap beyond the call's own): what Call.Apply and
+// Set.Apply share.
+func (c *Call) apply(ev Event, budget int64) error {
 	if len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
 		return c.identityTooLong()
 	}
+	// A delta or end that carries an id or name (OpenAI Chat's first
+	// delta, an end that is the call's only event) says what a start
+	// would, unless the call takes no more events.
 	if (ev.Kind == EventStart || ev.ID != "" || ev.Name != "") && !c.over() {
 		c.Start(ev.ID, ev.Name, ev.Index)
 	}
@@ -185,9 +195,14 @@ func (c *Call) Apply(ev Event) error {
 			return ErrDuplicate // a replayed start: the call has ended
 		}
 	case EventDelta:
-		return c.Delta(ev.Data, ev.Seq, ev.Offset)
+		if budget < 0 || int64(len(ev.Data)) <= budget {
+			// The total cap has nothing to say: Delta, and its quick
+			// paths when the call allows them.
+			return c.Delta(ev.Data, ev.Seq, ev.Offset)
+		}
+		return c.delta(ev.Data, ev.Seq, ev.Offset, budget)
 	case EventEnd:
-		return c.end(ev.Final, -1)
+		return c.end(ev.Final, budget)
 	}
 	return nil
 }

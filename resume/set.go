@@ -86,33 +86,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		}
 		s.last = c
 	}
-	if len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
-		return c, c.identityTooLong()
-	}
-	// A delta or end that carries an id or name (OpenAI Chat's first
-	// delta, an end that is the call's only event) says what a start
-	// would, unless the call takes no more events.
-	if (ev.Kind == EventStart || ev.ID != "" || ev.Name != "") && !c.over() {
-		c.Start(ev.ID, ev.Name, ev.Index)
-	}
-	budget := s.budget(0)
-	var err error
-	switch ev.Kind {
-	case EventStart:
-		if c.over() {
-			err = ErrDuplicate // a replayed start: the call has ended
-		}
-	case EventDelta:
-		if budget < 0 || int64(len(ev.Data)) <= budget {
-			// The total cap has nothing to say: Delta, and its quick
-			// paths when the call allows them.
-			err = c.Delta(ev.Data, ev.Seq, ev.Offset)
-		} else {
-			err = c.delta(ev.Data, ev.Seq, ev.Offset, budget)
-		}
-	case EventEnd:
-		err = c.end(ev.Final, budget)
-	}
+	err := c.apply(ev, s.budget(0))
 	s.count(c)
 	return c, err
 }
