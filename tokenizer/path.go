@@ -19,8 +19,9 @@ import (
 // not fit move to immutable heap nodes (spill), which copies may share
 // because nobody writes to them again. That happens only when the path
 // outgrows the inline buffer (134 levels of arrays with short indexes,
-// 64 with names of 4 bytes, fewer with longer names), and with hysteresis, so a reader going up and down around one
-// depth does not allocate each time.
+// 64 with names of 4 bytes, fewer with longer names), and with
+// hysteresis, so a reader going up and down around one depth does not
+// allocate each time.
 //
 // A frame is its payload followed by a two-byte trailer [len, kind]:
 //
