@@ -35,7 +35,7 @@ func appendOneLine(dst, v []byte) []byte {
 			dst = append(dst, ' ')
 		case r == utf8.RuneError && n == 1:
 			dst = append(dst, `\ufffd`...)
-		case r < utf8.RuneSelf && (r < ' ' || r == 0x7f), r >= utf8.RuneSelf && !unicode.IsPrint(r) && r != utf8.RuneError:
+		case r < utf8.RuneSelf && (r < ' ' || r == 0x7f), r >= utf8.RuneSelf && !unicode.IsPrint(r):
 			dst = appendUEscape(dst, r)
 		default:
 			dst = append(dst, v[:n]...)

@@ -65,11 +65,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, c := range commands {
 		if c.name == args[0] {
 			// Output that could not be written is an I/O error, whatever
-			// the command made of it (check and replay buffer theirs,
-			// and report it themselves).
+			// the command made of it; it is said here, once, for every
+			// command.
 			w := &writeErr{w: stdout}
 			code := c.run(args[1:], stdin, w, stderr)
-			if w.err != nil && code != exitUsage {
+			if w.err != nil {
 				fmt.Fprintf(stderr, "deltajson %s: writing the output: %v\n", c.name, w.err)
 				code = exitUsage
 			}

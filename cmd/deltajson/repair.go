@@ -121,8 +121,7 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	if _, err := stdout.Write(out); err != nil {
-		fmt.Fprintf(stderr, "deltajson repair: writing the output: %v\n", err)
-		return exitUsage
+		return exitUsage // run reports it (writeErr); the log is not written
 	}
 	if *logFormat == "json" {
 		writeJSONLog(stderr, in, log)

@@ -139,25 +139,18 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// A stream cut off or broken part way: replay what was read.
 		fmt.Fprintf(stderr, "deltajson replay: %s: %v (replaying the %d events before it)\n", displayName(files[0]), err, len(events))
 	}
-	// The timeline has a line per delta: buffered, and its write error,
-	// like any other, is an I/O error.
+	// The timeline has a line per delta: buffered.
 	out := bufio.NewWriter(stdout)
-	status := replayCalls(events, *chunk, opts(*maxCalls, *maxTotal), *asJSON, files[0], out, stderr)
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "deltajson replay: writing the output: %v\n", err)
-		return exitUsage
-	}
+	o := resume.Options{MaxBytes: -1, MaxCalls: *maxCalls, MaxTotalBytes: *maxTotal}
+	status := replayCalls(events, *chunk, o, *asJSON, files[0], out, stderr)
+	out.Flush() // an error is run's to report (writeErr)
 	return status
-}
-
-func opts(maxCalls int, maxTotal int64) resume.Options {
-	return resume.Options{MaxBytes: -1, MaxCalls: maxCalls, MaxTotalBytes: maxTotal}
 }
 
 // replayCalls replays events (see replayEvents), writes the timeline unless
 // asJSON, then the results, to stdout, and the calls past a cap to stderr,
 // and returns the exit status.
-func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool, file string, stdout *bufio.Writer, stderr io.Writer) int {
+func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool, file string, stdout, stderr io.Writer) int {
 	var tl io.Writer
 	if !asJSON {
 		tl = stdout
@@ -195,7 +188,7 @@ func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool
 			jr.MismatchOffset = &r.MismatchOffset
 		}
 		if err := enc.Encode(jr); err != nil {
-			return exitUsage // the caller reports the write error
+			return exitUsage // run reports the write error
 		}
 	}
 	if keys := over.dropped; len(keys) > 0 {
