@@ -77,28 +77,21 @@ func compact(raw []byte) []byte {
 }
 
 // loneSurrogate returns the index in lit, a JSON string literal, of the
-// first \u escape of a surrogate that is not half of a pair, or -1.
+// first \u escape of a surrogate that is not half of a pair, or -1. Other
+// bad escapes are unquote's to report.
 func loneSurrogate(lit []byte) int {
-	for i := 1; i+1 < len(lit); i++ {
+	for i := 1; i < len(lit); i++ {
 		if lit[i] != '\\' {
 			continue
 		}
-		if lit[i+1] != 'u' {
-			i++ // a one-letter escape, perhaps of a backslash
+		if n := jsonwire.EscapeLen(lit, i); n > 0 {
+			i += n - 1
 			continue
 		}
-		r, ok := jsonwire.Hex4(lit[i+2:])
-		if !ok || !utf16.IsSurrogate(r) {
-			i += 5
-			continue
+		if r, ok := jsonwire.Hex4(lit[i+2:]); ok && lit[i+1] == 'u' && utf16.IsSurrogate(r) {
+			return i
 		}
-		if r < 0xDC00 && i+12 <= len(lit) && lit[i+6] == '\\' && lit[i+7] == 'u' {
-			if r2, ok := jsonwire.Hex4(lit[i+8:]); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
-				i += 11
-				continue
-			}
-		}
-		return i
+		return -1 // a bad escape of another kind
 	}
 	return -1
 }
