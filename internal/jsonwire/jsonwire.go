@@ -91,55 +91,55 @@ func SkipPlain(b []byte, i int) int {
 	return i
 }
 
-// ScanNumber returns the end of a number that starts at b[i] and ends
-// inside b, or 0 when that is not certain: the number runs to the end of
-// b, or something is wrong with it. The caller's state machine (NumberStep)
-// handles those cases, and reports errors.
-func ScanNumber(b []byte, i int) int {
-	j := i
-	if b[j] == '-' {
-		j++
+// A number whose end is inside b is read in three steps, written so that
+// each inlines and a caller's loop reads numbers with no call:
+//
+//	j := ScanInt(b, i)
+//	if j != 0 && b[j] == '.' { // the fraction
+//		k := j + 1
+//		if j = SkipManyDigits(b, k); j == k || j == len(b) {
+//			j = 0
+//		}
+//	}
+//	if j != 0 && b[j]|0x20 == 'e' {
+//		j = ScanExponent(b, j)
+//	}
+//
+// j is then the index just past the number, an index of b: the number
+// ends there, at a byte that is not a digit. Or it is 0 when that is not
+// certain: a part runs to the end of b, or something is wrong with it.
+// The caller's state machine (NumberStep) handles those cases, and
+// reports errors. The steps do not look past the number: a byte after it
+// that cannot follow a number is the grammar's business.
+
+// ScanInt reads the sign and integer part of a number that starts at
+// b[i] (see above). A leading zero followed by a digit gives 0.
+func ScanInt(b []byte, i int) int {
+	if b[i] == '-' {
+		i++
 	}
-	switch {
-	case j == len(b):
-		return 0
-	case b[j] == '0':
-		j++
-	case b[j] >= '1' && b[j] <= '9':
-		j = SkipDigits(b, j+1)
-	default:
-		return 0
-	}
-	// Each part ends at a byte of b, c, or the number is cut by the chunk.
-	if j == len(b) {
-		return 0
-	}
-	c := b[j]
-	if c == '.' {
-		k := j + 1
-		if j = skipManyDigits(b, k); j == k || j == len(b) {
-			return 0
-		}
-		c = b[j]
-	}
-	if c|0x20 == 'e' {
-		j++
-		if j < len(b) && (b[j] == '+' || b[j] == '-') {
-			j++
-		}
-		k := j
-		if j = SkipDigits(b, k); j == k || j == len(b) {
-			return 0
-		}
-		c = b[j]
-	}
-	if IsDigit(c) { // a leading zero
+	k := i
+	if i = SkipDigits(b, k); i == k || i == len(b) || b[k] == '0' && i > k+1 {
 		return 0
 	}
-	return j
+	return i
 }
 
-// skipManyDigits is SkipDigits for runs that are likely long, such as
+// ScanExponent reads the exponent of a number, from its 'e' or 'E' at b[i]
+// (see above).
+func ScanExponent(b []byte, i int) int {
+	i++
+	if i < len(b) && (b[i] == '+' || b[i] == '-') {
+		i++
+	}
+	k := i
+	if i = SkipDigits(b, k); i == k || i == len(b) {
+		return 0
+	}
+	return i
+}
+
+// SkipManyDigits is SkipDigits for runs that are likely long, such as
 // the fraction of a float: eight bytes at a time. A byte is flagged (its
 // high bit set) when it is above '9' (+0x46 reaches 0x80 from 0x3A up to
 // 0xB9) or below '0' (-'0' borrows), or from 0xB0 up (-'0' stays at 0x80
@@ -147,7 +147,7 @@ func ScanNumber(b []byte, i int) int {
 // after it, and a digit makes neither, so the lowest flagged byte is
 // always the first that is not a digit. It costs more than SkipDigits on
 // short runs, which are the common integers.
-func skipManyDigits(b []byte, i int) int {
+func SkipManyDigits(b []byte, i int) int {
 	for i+8 <= len(b) {
 		w := binary.LittleEndian.Uint64(b[i : i+8])
 		x := ((w + 0x46*ones8) | (w - '0'*ones8)) & highs8

@@ -213,7 +213,7 @@ func TestSkipDigits(t *testing.T) {
 	for _, fn := range []struct {
 		name string
 		f    func([]byte, int) int
-	}{{"SkipDigits", SkipDigits}, {"skipManyDigits", skipManyDigits}} {
+	}{{"SkipDigits", SkipDigits}, {"SkipManyDigits", SkipManyDigits}} {
 		t.Run(fn.name, func(t *testing.T) {
 			for _, b := range skipCorpus(newRand(7), []byte("0123456789"), others) {
 				if !checkAllStarts(t, fn.name, fn.f, refSkipDigits, b) {
@@ -236,8 +236,8 @@ func TestSkipManyDigitsEveryByte(t *testing.T) {
 			for _, tail := range []byte{'0', '9', 0x00, 0x7f, 0xff} {
 				b := append(bytes.Repeat([]byte("7"), pos), byte(c))
 				b = append(b, bytes.Repeat([]byte{tail}, 16)...)
-				if got := skipManyDigits(b, 0); got != pos {
-					t.Fatalf("skipManyDigits(%q, 0) = %d, want %d", b, got, pos)
+				if got := SkipManyDigits(b, 0); got != pos {
+					t.Fatalf("SkipManyDigits(%q, 0) = %d, want %d", b, got, pos)
 				}
 			}
 		}
@@ -315,7 +315,7 @@ func numberViable(p []byte) bool {
 // refScanNumber reads the longest prefix of b[i:] that can still begin a
 // number. The number ends there, at j, when that prefix is a whole number,
 // b[j] exists, and b[j] is not a digit (a digit there follows a leading
-// zero, which is an error ScanNumber leaves to the caller). Otherwise 0.
+// zero, which is an error the steps leave to the caller). Otherwise 0.
 func refScanNumber(b []byte, i int) int {
 	j := i
 	for j < len(b) && numberViable(b[i:j+1]) {
@@ -358,6 +358,22 @@ func numberCorpus(rng *rand.Rand) [][]byte {
 		out = append(out, b)
 	}
 	return out
+}
+
+// scanNumber reads a number in the steps of ScanInt's doc, as
+// tokenizer.Next does.
+func scanNumber(b []byte, i int) int {
+	j := ScanInt(b, i)
+	if j != 0 && b[j] == '.' { // the fraction
+		k := j + 1
+		if j = SkipManyDigits(b, k); j == k || j == len(b) {
+			j = 0
+		}
+	}
+	if j != 0 && b[j]|0x20 == 'e' {
+		j = ScanExponent(b, j)
+	}
+	return j
 }
 
 func TestScanNumber(t *testing.T) {
@@ -424,8 +440,8 @@ func TestScanNumber(t *testing.T) {
 			if want := refScanNumber(b, 0); want != tt.want {
 				t.Fatalf("reference(%q) = %d, table says %d", tt.in, want, tt.want)
 			}
-			if got := ScanNumber(b, 0); got != tt.want {
-				t.Errorf("ScanNumber(%q, 0) = %d, want %d", tt.in, got, tt.want)
+			if got := scanNumber(b, 0); got != tt.want {
+				t.Errorf("scanNumber(%q, 0) = %d, want %d", tt.in, got, tt.want)
 			}
 			// The same number after other bytes.
 			pre := append([]byte("[1,"), b...)
@@ -433,8 +449,8 @@ func TestScanNumber(t *testing.T) {
 			if tt.want > 0 {
 				want = tt.want + 3
 			}
-			if got := ScanNumber(pre, 3); got != want {
-				t.Errorf("ScanNumber(%q, 3) = %d, want %d", pre, got, want)
+			if got := scanNumber(pre, 3); got != want {
+				t.Errorf("scanNumber(%q, 3) = %d, want %d", pre, got, want)
 			}
 		})
 	}
@@ -442,8 +458,8 @@ func TestScanNumber(t *testing.T) {
 	t.Run("generated", func(t *testing.T) {
 		for _, b := range numberCorpus(newRand(3)) {
 			for i := range b {
-				if got, want := ScanNumber(b, i), refScanNumber(b, i); got != want {
-					t.Fatalf("ScanNumber(%q, %d) = %d, want %d", b, i, got, want)
+				if got, want := scanNumber(b, i), refScanNumber(b, i); got != want {
+					t.Fatalf("scanNumber(%q, %d) = %d, want %d", b, i, got, want)
 				}
 			}
 		}
