@@ -104,6 +104,20 @@ func nextLine(b []byte, i int) (line []byte, next int) {
 	return bytes.TrimSuffix(line, []byte("\r")), next
 }
 
+// nextSSELine is nextLine for text/event-stream, whose lines may also end
+// in a lone "\r" (the spec allows all three ends). JSON lines keep to
+// nextLine: there a '\r' may be whitespace inside a document.
+func nextSSELine(b []byte, i int) (line []byte, next int) {
+	j := bytes.IndexAny(b[i:], "\r\n") // not IndexByte('\n'): with lone "\r"s it would run to the end each time
+	switch {
+	case j < 0:
+		return b[i:], len(b)
+	case b[i+j] == '\r' && i+j+1 < len(b) && b[i+j+1] == '\n':
+		return b[i : i+j], i + j + 2
+	}
+	return b[i : i+j], i + j + 1
+}
+
 // splitSSE follows the text/event-stream rules that matter here: "field:
 // value" lines with one optional space, data lines joined by "\n", ':'
 // comments, events dispatched on a blank line. "[DONE]" is dropped. An
@@ -127,7 +141,7 @@ func splitSSE(b []byte, yield func(payload) bool) error {
 		return ok
 	}
 	for i := 0; i < len(b); {
-		l, next := nextLine(b, i)
+		l, next := nextSSELine(b, i)
 		line++
 		if line == 1 {
 			l = bytes.TrimPrefix(l, utf8BOM)

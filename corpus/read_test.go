@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -400,4 +401,22 @@ func TestResponsesArgumentsInAddedItem(t *testing.T) {
 	require.Len(t, calls, 1)
 	assert.Equal(t, `{"x":1}`, calls[0].Text())
 	assert.True(t, calls[0].Ended)
+}
+
+// TestSSELineEnds reads an SSE recording with its lines ended as the
+// text/event-stream spec allows: "\n", "\r\n" or a lone "\r". The events
+// are the same each way.
+func TestSSELineEnds(t *testing.T) {
+	lf, err := os.ReadFile("streams/openai-chat__parallel_interleaved.sse")
+	require.NoError(t, err)
+	require.NotContains(t, string(lf), "\r")
+	want, err := Read(bytes.NewReader(lf), FormatAuto)
+	require.NoError(t, err)
+	require.NotEmpty(t, want)
+	for _, end := range []string{"\r\n", "\r"} {
+		in := bytes.ReplaceAll(lf, []byte("\n"), []byte(end))
+		got, err := Read(bytes.NewReader(in), FormatAuto)
+		require.NoError(t, err, "%q", end)
+		assert.Equal(t, want, got, "%q", end)
+	}
 }
