@@ -2,7 +2,8 @@ package corpus
 
 // NOTE: Anthropic Messages events, also what Bedrock frames carry. A tool
 // block (tool_use, server_tool_use, mcp_tool_use) is keyed by its content
-// block index. Its input arrives as input_json_delta pieces; when the start
+// block index, as "1"; in the second message of a recording and later,
+// whose indexes start again from 0, by "msg2/1" and so on. Its input arrives as input_json_delta pieces; when the start
 // event already holds a non-empty input object and no non-empty piece
 // follows, that object's compact text is the End's Final. A block with no
 // content_block_stop (cut off by max_tokens) gets no End.
@@ -36,7 +37,16 @@ type anthropicBlock struct {
 }
 
 type anthropicDecoder struct {
-	blocks map[int]*anthropicBlock
+	blocks   map[int]*anthropicBlock // the current message's open tool blocks
+	messages int                     // message_start events seen
+}
+
+// key names block idx of the current message.
+func (d *anthropicDecoder) key(idx int) string {
+	if d.messages <= 1 {
+		return strconv.Itoa(idx)
+	}
+	return "msg" + strconv.Itoa(d.messages) + "/" + strconv.Itoa(idx)
 }
 
 func newAnthropicDecoder() *anthropicDecoder {
@@ -48,14 +58,20 @@ func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 	if err := unmarshalPayload(p, &ev); err != nil {
 		return err
 	}
-	if ev.Type == "error" {
+	switch {
+	case ev.Type == "error":
 		return providerError(ev.Error)
-	}
-	if ev.Index == nil {
+	case ev.Type == "message_start":
+		// A new message numbers its blocks from 0 again. A block the
+		// last one left open (cut off) stays open, with no End.
+		d.messages++
+		clear(d.blocks)
+		return nil
+	case ev.Index == nil:
 		return nil
 	}
 	idx := *ev.Index
-	key := strconv.Itoa(idx)
+	key := d.key(idx)
 	switch ev.Type {
 	case "content_block_start":
 		cb := ev.ContentBlock

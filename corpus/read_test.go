@@ -420,3 +420,27 @@ func TestSSELineEnds(t *testing.T) {
 		assert.Equal(t, want, got, "%q", end)
 	}
 }
+
+// TestAnthropicTwoMessages: a recording of two messages (a tool turn, then
+// the next) numbers content blocks from 0 in each; their calls stay apart.
+func TestAnthropicTwoMessages(t *testing.T) {
+	ev := func(typ, data string) string { return "event: " + typ + "\ndata: " + data + "\n\n" }
+	message := func(id, args string) string {
+		return ev("message_start", `{"type":"message_start","message":{"id":"msg_`+id+`"}}`) +
+			ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`) +
+			ev("content_block_stop", `{"type":"content_block_stop","index":0}`) +
+			ev("content_block_start", `{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"toolu_`+id+`","name":"f","input":{}}}`) +
+			ev("content_block_delta", `{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":`+args+`}}`) +
+			ev("content_block_stop", `{"type":"content_block_stop","index":1}`) +
+			ev("message_stop", `{"type":"message_stop"}`)
+	}
+	in := message("a", `"{\"n\":1}"`) + message("b", `"{\"n\":2}"`)
+	evs, err := Read(strings.NewReader(in), FormatAnthropic)
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, c := range assemble(evs) {
+		got[c.Key+" "+c.ID] = c.Text()
+		assert.True(t, c.Ended, c.Key)
+	}
+	assert.Equal(t, map[string]string{"1 toolu_a": `{"n":1}`, "msg2/1 toolu_b": `{"n":2}`}, got)
+}
