@@ -34,10 +34,12 @@ func refPayloads(data []byte) []map[string]any {
 }
 
 // refArgs joins argument pieces per key as the wire has them: tool_calls
-// index for OpenAI Chat, block index for Anthropic, item_id for Responses
-// deltas. It also returns Responses' .done arguments per item_id.
+// index for OpenAI Chat, block index (and message) for Anthropic,
+// item_id for Responses deltas. It also returns Responses' .done
+// arguments per item_id.
 func refArgs(f Format, data []byte) (args, done map[string]string) {
 	args, done = map[string]string{}, map[string]string{}
+	messages := 0
 	for _, m := range refPayloads(data) {
 		switch f {
 		case FormatOpenAIChat:
@@ -55,8 +57,15 @@ func refArgs(f Format, data []byte) (args, done map[string]string) {
 				}
 			}
 		case FormatAnthropic:
+			if m["type"] == "message_start" {
+				messages++ // a new message numbers its blocks from 0 again
+			}
 			if d, ok := m["delta"].(map[string]any); ok && d["type"] == "input_json_delta" {
-				args[fmt.Sprint(m["index"].(float64))] += d["partial_json"].(string)
+				key := fmt.Sprint(m["index"].(float64))
+				if messages > 1 {
+					key = fmt.Sprintf("msg%d/%s", messages, key)
+				}
+				args[key] += d["partial_json"].(string)
 			}
 		case FormatOpenAIResponses:
 			switch m["type"] {

@@ -97,7 +97,10 @@
 //     starts a call keyed by the block index (sometimes with the whole
 //     input, which is a Final); input_json_delta.partial_json is an
 //     EventDelta (the first often ""); content_block_stop is the EventEnd.
-//     Bedrock wraps the same events in AWS event-stream frames.
+//     Each message numbers its blocks from 0 again, so a handler that
+//     reads several messages keys by message and index (package corpus
+//     does, from the second message on). Bedrock wraps the same events
+//     in AWS event-stream frames.
 //   - Gemini and Vertex: each functionCall part carries whole args
 //     objects, several per event: a start and an EventEnd whose Final is
 //     the args' compact JSON. Vertex partialArgs carry values rather than
