@@ -18,6 +18,9 @@ package corpus
 //     pieces for a call that has ended are ignored.
 //
 // finish_reason ends every call of its choice, without a Final.
+//
+// The deprecated single function_call delta (name and arguments, no index
+// or id), which older servers still send, is read as tool call 0.
 
 import (
 	"bytes"
@@ -31,7 +34,8 @@ type chatChunk struct {
 	Choices capped[struct {
 		Index *int `json:"index"`
 		Delta *struct {
-			ToolCalls capped[chatToolCall] `json:"tool_calls"`
+			ToolCalls    capped[chatToolCall] `json:"tool_calls"`
+			FunctionCall *chatFunction        `json:"function_call"`
 		} `json:"delta"`
 		FinishReason *string `json:"finish_reason"`
 	}] `json:"choices"`
@@ -39,12 +43,14 @@ type chatChunk struct {
 }
 
 type chatToolCall struct {
-	Index    *int    `json:"index"`
-	ID       *string `json:"id"`
-	Function *struct {
-		Name      *string         `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-	} `json:"function"`
+	Index    *int          `json:"index"`
+	ID       *string       `json:"id"`
+	Function *chatFunction `json:"function"`
+}
+
+type chatFunction struct {
+	Name      *string         `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
 }
 
 type chatCall struct {
@@ -94,19 +100,25 @@ func (d *chatDecoder) decode(p payload, out *eventList) error {
 		if ch.Index != nil {
 			ci = *ch.Index
 		}
+		var calls []chatToolCall
+		if ch.Delta != nil {
+			calls = ch.Delta.ToolCalls
+			if len(calls) == 0 && ch.Delta.FunctionCall != nil {
+				zero := 0 // the deprecated function_call's one call
+				calls = []chatToolCall{{Index: &zero, Function: ch.Delta.FunctionCall}}
+			}
+		}
 		st := d.choices[ci]
 		if st == nil {
-			if ch.Delta == nil || len(ch.Delta.ToolCalls) == 0 {
+			if len(calls) == 0 {
 				continue // no calls to start or end: keep no state for it
 			}
 			st = &chatChoice{calls: make(map[int]*chatCall), byID: make(map[string]int), at: make(map[int]int)}
 			d.choices[ci] = st
 		}
-		if ch.Delta != nil {
-			for j, tc := range ch.Delta.ToolCalls {
-				if err := st.piece(ci, j, len(ch.Delta.ToolCalls), tc, out); err != nil {
-					return err
-				}
+		for j, tc := range calls {
+			if err := st.piece(ci, j, len(calls), tc, out); err != nil {
+				return err
 			}
 		}
 		if ch.FinishReason != nil && *ch.FinishReason != "" {

@@ -444,3 +444,22 @@ func TestAnthropicTwoMessages(t *testing.T) {
 	}
 	assert.Equal(t, map[string]string{"1 toolu_a": `{"n":1}`, "msg2/1 toolu_b": `{"n":2}`}, got)
 }
+
+// TestChatLegacyFunctionCall reads the deprecated delta.function_call,
+// which older OpenAI-compatible servers still stream, as one call.
+func TestChatLegacyFunctionCall(t *testing.T) {
+	chunk := func(delta, finish string) string {
+		return `data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":` + delta + `,"finish_reason":` + finish + `}]}` + "\n\n"
+	}
+	in := chunk(`{"role":"assistant","content":null,"function_call":{"name":"get_weather","arguments":""}}`, `null`) +
+		chunk(`{"function_call":{"arguments":"{\"loc"}}`, `null`) +
+		chunk(`{"function_call":{"arguments":"ation\":\"Paris\"}"}}`, `null`) +
+		chunk(`{}`, `"function_call"`) + "data: [DONE]\n\n"
+	evs, err := Read(strings.NewReader(in), FormatAuto)
+	require.NoError(t, err)
+	calls := assemble(evs)
+	require.Len(t, calls, 1)
+	assert.Equal(t, "get_weather", calls[0].Name)
+	assert.Equal(t, `{"location":"Paris"}`, calls[0].Text())
+	assert.True(t, calls[0].Ended)
+}

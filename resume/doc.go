@@ -86,9 +86,11 @@
 //   - OpenAI Chat Completions: choices[].delta.tool_calls[i] gives Key
 //     "i" from its index; id and function.name come on the first delta
 //     only (EventStart), each function.arguments piece is an EventDelta,
-//     and finish_reason "tool_calls" ends every open call (Set.EndAll). OpenAI-compatible vendors (Groq, DeepSeek, Mistral,
-//     llama.cpp, OpenRouter) send the same, some with whole arguments in
-//     one delta.
+//     and finish_reason "tool_calls" ends every open call (Set.EndAll).
+//     OpenAI-compatible vendors (Groq, DeepSeek, Mistral, llama.cpp,
+//     OpenRouter) send the same, some with whole arguments in one delta.
+//     Older servers send the deprecated delta.function_call instead: one
+//     call, with no index or id.
 //   - OpenAI Responses: response.output_item.added starts a call keyed by
 //     item_id with output_index as Index; function_call_arguments.delta is
 //     an EventDelta and .done an EventEnd whose Final is the full
