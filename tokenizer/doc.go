@@ -110,8 +110,9 @@
 // never write over each other's bytes in. Nothing else grows.
 //
 // At any time you can ask for Depth, In (which lexeme a chunk boundary
-// cut), Expect (name, colon, value, comma or end), Offset and the current
-// pointer (AppendPointer, which allocates only if the destination must grow).
+// cut), Expect (name, colon, value, comma or end), NextClose (whether
+// '}' or ']' may come next, and which), Offset and the current pointer
+// (AppendPointer, which allocates only if the destination must grow).
 // They describe the bytes read so far, and Next may read a little past its
 // token: a colon right after a member name (and one space after the colon)
 // comes with the name, so that between a name and its value Expect is

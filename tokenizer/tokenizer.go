@@ -790,6 +790,32 @@ func (t *Tokenizer) Expect() Expect {
 	return ExpectEnd
 }
 
+// NextClose returns the byte that closes the innermost open container,
+// '}' or ']', when it may come next, and 0 when it may not: outside any
+// container, where a name, a colon or a value is due, and after a comma.
+// Inside a lexeme it answers for the moment the lexeme ends, as Expect
+// does: in a value, the close may follow; in a member name, it may not.
+func (t *Tokenizer) NextClose() byte {
+	if t.depth == 0 {
+		return 0
+	}
+	closer := byte(']')
+	if t.top.obj {
+		closer = '}'
+	}
+	switch {
+	case t.lex != lexNone && !(t.lex == lexString && t.isName):
+		return closer
+	case t.lex != lexNone:
+		return 0 // a name: a colon and a value come first
+	}
+	switch t.expect {
+	case expFirstValue, expFirstName, expComma:
+		return closer
+	}
+	return 0
+}
+
 // AppendPointer appends the RFC 6901 JSON Pointer of the value being read
 // (or about to be read) to dst. While a member name is being read, or is
 // expected, the pointer is that of the object. It allocates only if dst

@@ -354,6 +354,39 @@ func TestMultipleValues(t *testing.T) {
 	assert.Contains(t, run([]byte("[1] ]"), nil, Options{AllowMultipleValues: true}).Err, "invalid character ']'")
 }
 
+// TestNextClose feeds each input whole and asks whether a close may come
+// next, and which.
+func TestNextClose(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want byte
+	}{
+		{``, 0},
+		{`"abc`, 0},
+		{`{`, '}'},
+		{`{"a`, 0},
+		{`{"a"`, 0},
+		{`{"a":`, 0},
+		{`{"a": "x`, '}'},
+		{`{"a":1`, '}'},
+		{`{"a":tr`, '}'},
+		{`{"a":1,`, 0},
+		{`{"a":1}`, 0},
+		{`[`, ']'},
+		{`[1`, ']'},
+		{`[1,`, 0},
+		{`[{}`, ']'},
+		{`[{"a":[`, ']'},
+		{`[{"a":[]`, '}'},
+		{`[[]]`, 0},
+	} {
+		tk := New(Options{})
+		require.NoError(t, tk.Feed([]byte(tt.in)))
+		require.Equal(t, ErrNeedMore, drain(&tk), tt.in)
+		assert.Equal(t, string(rune(tt.want)), string(rune(tk.NextClose())), tt.in)
+	}
+}
+
 func TestState(t *testing.T) {
 	tk := New(Options{})
 	steps := []struct {
