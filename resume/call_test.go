@@ -361,6 +361,41 @@ func TestCaps(t *testing.T) {
 		assert.Equal(t, `{"a":`, string(first.Arguments()), "the removed call is left alone")
 		assert.Equal(t, int64(0), s.Bytes())
 	})
+	t.Run("removed key taken by another call ID", func(t *testing.T) {
+		// Anthropic's second message numbers its blocks from 0 again.
+		s := resume.NewSet(resume.Options{})
+		start := func(id string) resume.Event {
+			ev := resume.NewEvent(resume.EventStart, "1")
+			ev.ID = id
+			return ev
+		}
+		delta := resume.NewEvent(resume.EventDelta, "1")
+		delta.Data = []byte(`{"n":1}`)
+		for _, ev := range []resume.Event{start("toolu_A"), delta, resume.NewEvent(resume.EventEnd, "1")} {
+			_, err := s.Apply(ev)
+			require.NoError(t, err)
+		}
+		s.Remove("1")
+		for _, ev := range []resume.Event{start("toolu_A"), start(""), delta} {
+			_, err := s.Apply(ev)
+			require.ErrorIs(t, err, resume.ErrRemoved, "the same ID, or none, is the removed call's")
+		}
+		delta.Data = []byte(`{"n":2}`)
+		for _, ev := range []resume.Event{start("toolu_B"), delta, resume.NewEvent(resume.EventEnd, "1")} {
+			_, err := s.Apply(ev)
+			require.NoError(t, err, "%v", ev.Kind)
+		}
+		c := s.Call("1")
+		require.NotNil(t, c)
+		assert.Equal(t, "toolu_B", c.ID())
+		assert.Equal(t, resume.StatusReady, c.Status())
+		assert.Equal(t, `{"n":2}`, string(c.Arguments()))
+		s.Remove("1")
+		_, err := s.Apply(start("toolu_B"))
+		require.ErrorIs(t, err, resume.ErrRemoved, "the new call is remembered once removed")
+		_, err = s.Apply(start("toolu_A"))
+		require.NoError(t, err, "and the ID it took over from is not")
+	})
 	t.Run("removed keys remembered up to 4096, whatever MaxCalls is", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1})
 		for i := range 4097 {

@@ -13,14 +13,16 @@ import "math"
 // for a key not seen before, whatever the options: it has no call to end.
 // An event whose Key, ID or Name is longer than MaxIdentityBytes gives
 // ErrIdentityTooLong. An event for the key of a removed call gives
-// ErrRemoved (see Remove). A Set is not safe for concurrent use. The zero
+// ErrRemoved (see Remove), unless it names another call ID: then it
+// starts a new call under the key, as the next message of a stream that
+// numbers its calls from 0 again does. A Set is not safe for concurrent use. The zero
 // Set is ready to use, with the zero Options.
 type Set struct {
 	opts     Options
 	calls    map[string]*Call
 	order    []*Call
-	removed  map[string]struct{} // keys of removed calls (see Remove)
-	gone     []string            // the same keys, oldest first
+	removed  map[string]string // keys of removed calls, to their IDs (see Remove)
+	gone     []string          // the same keys, oldest first
 	total    int64
 	maxTotal int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
 	last     *Call // the last event's call: events come in runs for one call
@@ -71,8 +73,11 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	c := s.last
 	if c == nil || c.key != ev.Key {
 		if c = s.calls[ev.Key]; c == nil {
-			if _, ok := s.removed[ev.Key]; ok {
-				return nil, ErrRemoved
+			if id, ok := s.removed[ev.Key]; ok {
+				if ev.ID == "" || id == "" || ev.ID == id {
+					return nil, ErrRemoved
+				}
+				s.forget(ev.Key) // another call under the key
 			}
 			if s.opts.RequireStart && ev.Kind != EventStart || ev.Kind == EventEnd && len(ev.Final) == 0 {
 				return nil, ErrUnknownCall
@@ -121,10 +126,12 @@ func (s *Set) Bytes() int64 { return s.total }
 // share of the total cap. The Set remembers the key (the last 4096 keys
 // removed, whatever MaxCalls is): a later event with it, as a reconnect
 // replays, is ignored with ErrRemoved, which is also an ErrDuplicate, and
-// cannot run the call again.
+// cannot run the call again. An event with the key that names another
+// call ID (Event.ID) starts a new call: Anthropic numbers each message's
+// blocks from 0, and OpenAI each response's tool calls.
 func (s *Set) Remove(key string) {
-	if s.drop(key) {
-		s.remember(key)
+	if c := s.calls[key]; c != nil && s.drop(key) {
+		s.remember(key, c.ID())
 	}
 }
 
@@ -149,21 +156,33 @@ func (s *Set) drop(key string) bool {
 	return true
 }
 
-// remember adds the key of a removed call to those whose events are
-// ignored, forgetting the oldest past the bound.
-func (s *Set) remember(key string) {
+// remember adds the key of a removed call, with its ID, to those whose
+// events are ignored, forgetting the oldest past the bound.
+func (s *Set) remember(key, id string) {
 	if s.removed == nil {
-		s.removed = make(map[string]struct{})
+		s.removed = make(map[string]string)
 	}
 	if _, ok := s.removed[key]; ok {
+		s.removed[key] = id
 		return
 	}
 	if len(s.gone) >= maxRemembered {
 		delete(s.removed, s.gone[0])
 		s.gone = s.gone[1:]
 	}
-	s.removed[key] = struct{}{}
+	s.removed[key] = id
 	s.gone = append(s.gone, key)
+}
+
+// forget takes a key off the removed ones, for a new call that takes it.
+func (s *Set) forget(key string) {
+	delete(s.removed, key)
+	for i, k := range s.gone {
+		if k == key {
+			s.gone = append(s.gone[:i], s.gone[i+1:]...)
+			break
+		}
+	}
 }
 
 // Finish ends the response: every call that got no end signal and is
