@@ -1,12 +1,14 @@
 package corpus
 
 // NOTE: Anthropic Messages events, also what Bedrock frames carry. A tool
-// block (tool_use, server_tool_use, mcp_tool_use) is keyed by its content
-// block index, as "1"; in the second message of a recording and later,
-// whose indexes start again from 0, by "msg2/1" and so on. Its input arrives as input_json_delta pieces; when the start
-// event already holds a non-empty input object and no non-empty piece
-// follows, that object's compact text is the End's Final. A block with no
-// content_block_stop (cut off by max_tokens) gets no End.
+// block (tool_use; server_tool_use and mcp_tool_use, which Anthropic runs
+// itself, so their events say Hosted) is keyed by its content block index,
+// as "1"; in the second message of a recording and later, whose indexes
+// start again from 0, by "msg2/1" and so on. Its input arrives as
+// input_json_delta pieces; when the start event already holds a non-empty
+// input object and no non-empty piece follows, that object's compact text
+// is the End's Final. A block with no content_block_stop (cut off by
+// max_tokens) gets no End.
 
 import (
 	"bytes"
@@ -90,6 +92,7 @@ func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 		d.blocks[idx] = b
 		e := newEvent(resume.EventStart, key)
 		e.ID, e.Name, e.Index = cb.ID, cb.Name, idx
+		e.Hosted = cb.Type != "tool_use" // Anthropic runs server and MCP tools itself
 		return out.add(e)
 	case "content_block_delta":
 		b := d.blocks[idx]

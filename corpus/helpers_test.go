@@ -9,7 +9,7 @@ type gotCall struct {
 	Key, ID, Name string
 	Deltas        []string
 	Final         []byte
-	Ended         bool
+	Ended, Hosted bool
 }
 
 // Text is the Final when there is one, else the joined deltas.
@@ -41,6 +41,7 @@ func assemble(evs []resume.Event) []*gotCall {
 		if e.Name != "" && c.Name == "" {
 			c.Name = e.Name
 		}
+		c.Hosted = c.Hosted || e.Hosted
 		switch e.Kind {
 		case resume.EventDelta:
 			c.Deltas = append(c.Deltas, string(e.Data))

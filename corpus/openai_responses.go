@@ -3,7 +3,8 @@ package corpus
 // NOTE: OpenAI Responses events. A call is an output item: function_call,
 // custom_tool_call (freeform input, not JSON), or a hosted "*_call" item
 // that carries arguments (tool_search_call sends them as an object, only in
-// output_item.done, and has no name, so its item type stands in). Key is
+// output_item.done, and has no name, so its item type stands in). OpenAI
+// runs a hosted call itself: its events say Hosted. Key is
 // the item id, or "output_index N" for an item with none; Seq is
 // sequence_number.
 //
@@ -114,7 +115,7 @@ func (d *responsesDecoder) decode(p payload, out *eventList) error {
 		if it := ev.Item; it != nil && it.isCall() && !d.started[key(it.ID)] {
 			d.started[key(it.ID)] = true
 			e := mk(resume.EventStart, it.ID)
-			e.ID, e.Name = it.callID(), it.name()
+			e.ID, e.Name, e.Hosted = it.callID(), it.name(), it.hosted()
 			raw := it.Arguments
 			if it.Type == "custom_tool_call" {
 				raw = it.Input
@@ -152,17 +153,22 @@ func (d *responsesDecoder) decode(p payload, out *eventList) error {
 				raw = it.Input
 			}
 			e := mk(resume.EventEnd, it.ID)
-			e.ID, e.Name = it.callID(), it.name()
+			e.ID, e.Name, e.Hosted = it.callID(), it.name(), it.hosted()
 			return d.end(e, raw, out)
 		}
 	}
 	return nil
 }
 
+// hosted reports a built-in tool's item, which OpenAI runs itself.
+func (it *responsesItem) hosted() bool {
+	return it.Type != "function_call" && it.Type != "custom_tool_call"
+}
+
 // name is the tool name; a hosted call such as tool_search_call has none,
 // so its item type stands in.
 func (it *responsesItem) name() string {
-	if it.Name == "" && it.Type != "function_call" && it.Type != "custom_tool_call" {
+	if it.Name == "" && it.hosted() {
 		return it.Type
 	}
 	return it.Name

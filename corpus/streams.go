@@ -56,6 +56,8 @@ type ExpectCall struct {
 	Valid bool `json:"valid"`
 	// Ended says whether the stream sends an end signal for the call.
 	Ended bool `json:"ended"`
+	// Hosted says the provider runs the tool itself (Event.Hosted).
+	Hosted bool `json:"hosted,omitempty"`
 }
 
 // Streams returns the embedded streams sorted by name. The result is

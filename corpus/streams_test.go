@@ -57,6 +57,7 @@ func TestStreamsMatchSidecars(t *testing.T) {
 				assert.Equal(t, want.Name, got.Name, "call %s name", want.Key)
 				assert.Equal(t, want.Arguments, got.Text(), "call %s arguments", want.Key)
 				assert.Equal(t, want.Ended, got.Ended, "call %s ended", want.Key)
+				assert.Equal(t, want.Hosted, got.Hosted, "call %s hosted", want.Key)
 				assert.Equal(t, want.Valid, json.Valid([]byte(want.Arguments)), "call %s valid flag", want.Key)
 			}
 		})

@@ -40,6 +40,7 @@ type Call struct {
 
 	key, id, name string
 	index         int
+	hosted        bool // run by the provider: never ready (see Event.Hosted)
 
 	status Status
 	err    error
@@ -118,6 +119,16 @@ func (c *Call) Name() string { return c.name }
 // Index returns the call's position in the response, or -1.
 func (c *Call) Index() int { return c.index }
 
+// Hosted reports whether the call is one the provider runs itself (see
+// Event.Hosted).
+func (c *Call) Hosted() bool { return c.hosted }
+
+// MarkHosted marks the call as one the provider runs itself (see
+// Event.Hosted): at its end it becomes StatusRejected with ErrHosted
+// instead of ready. Mark it before the end signal; a call that has
+// ended keeps its status.
+func (c *Call) MarkHosted() { c.hosted = true }
+
 // Status returns where the call stands.
 func (c *Call) Status() Status { return c.status }
 
@@ -188,6 +199,9 @@ func (c *Call) apply(ev Event, budget int64) error {
 	// would, unless the call takes no more events.
 	if (ev.Kind == EventStart || ev.ID != "" || ev.Name != "") && !c.over() {
 		c.Start(ev.ID, ev.Name, ev.Index)
+	}
+	if ev.Hosted {
+		c.MarkHosted()
 	}
 	switch ev.Kind {
 	case EventStart:
@@ -609,6 +623,11 @@ func (c *Call) replaceArgs(final []byte) {
 // gate runs the check on a whole, valid, ended call and makes it ready
 // or rejected.
 func (c *Call) gate() {
+	if c.hosted {
+		c.setStatus(StatusRejected, ErrHosted)
+		c.logResult()
+		return
+	}
 	if c.opts.Check != nil {
 		if err := c.runCheck(); err != nil {
 			c.setStatus(StatusRejected, err)
@@ -698,6 +717,7 @@ func (c *Call) setStatus(s Status, err error) {
 type Result struct {
 	Key, ID, Name string
 	Index         int
+	Hosted        bool // run by the provider (see Event.Hosted)
 	Status        Status
 	// Err is the reason for any status but ready, receiving and complete.
 	Err error
@@ -725,7 +745,7 @@ type Result struct {
 // Result returns the call's outcome so far.
 func (c *Call) Result() Result {
 	return Result{
-		Key: c.key, ID: c.id, Name: c.name, Index: c.index,
+		Key: c.key, ID: c.id, Name: c.name, Index: c.index, Hosted: c.hosted,
 		Status: c.status, Err: c.err,
 		Arguments: c.Arguments(), Value: c.Value(),
 		Ended: c.ended, Final: c.hasFinal, EmptyAsObject: c.emptyValue,

@@ -67,6 +67,7 @@ const (
 	errRejected
 	errRejectedPanic
 	errIdentityTooLong
+	errHosted
 )
 
 // Checkpoint saves the call. It costs a pass over the argument bytes (for
@@ -101,6 +102,8 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 		}
 	case c.err == ErrIdentityTooLong:
 		cp.errKind = errIdentityTooLong
+	case c.err == ErrHosted:
+		cp.errKind = errHosted
 	case errors.As(c.err, &ce):
 		cp.errKind, cp.errMsg = errRejected, ce.Err.Error()
 		if ce.Panicked {
@@ -205,6 +208,10 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 		c.err = &CheckError{Err: errors.New(cp.errMsg), Panicked: cp.errKind == errRejectedPanic}
 	case errIdentityTooLong:
 		c.err = ErrIdentityTooLong
+	case errHosted:
+		if c.err = ErrHosted; !c.hosted {
+			return nil, ErrCheckpoint
+		}
 	}
 	if !c.consistent() {
 		return nil, ErrCheckpoint
@@ -280,7 +287,7 @@ func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 	bs(c.name)
 	s(int64(c.index))
 	b = append(b, byte(c.status), cp.errKind)
-	b = append(b, packFlags(c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, cp.replay, cp.closed))
+	b = append(b, packFlags(c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, cp.replay, cp.closed, c.hosted))
 	u(uint64(cp.n))
 	b = binary.LittleEndian.AppendUint32(b, cp.sum)
 	u(uint64(c.viewEnd))
@@ -339,10 +346,10 @@ func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	c.name = string(r.Bytes(1 << 16))
 	c.index = int(r.Int(-1, math.MaxInt32))
 	c.status = Status(r.Byte(byte(StatusRejected)))
-	s.errKind = r.Byte(errIdentityTooLong)
-	flags := r.Byte(127)
-	c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, s.replay, s.closed =
-		flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0, flags&16 != 0, flags&32 != 0, flags&64 != 0
+	s.errKind = r.Byte(errHosted)
+	flags := r.Byte(255)
+	c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, s.replay, s.closed, c.hosted =
+		flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0, flags&16 != 0, flags&32 != 0, flags&64 != 0, flags&128 != 0
 	s.n = int64(r.Uint(math.MaxInt64 >> 1))
 	s.sum = r.Uint32()
 	c.viewEnd = int(r.Uint(uint64(s.n)))

@@ -108,6 +108,8 @@ func TestCheckpointEnded(t *testing.T) {
 		{name: "rejected", opts: resume.Options{Check: func(*resume.Call, []byte) error { panic("no") }},
 			run: func(c *resume.Call) { feed(c, `{}`, 0); c.End(nil) }},
 		{name: "mismatch", run: func(c *resume.Call) { feed(c, `{"a":1}`, 0); c.End([]byte(`{"a":2}`)) }},
+		{name: "hosted", run: func(c *resume.Call) { c.MarkHosted(); feed(c, `{"q":1}`, 0); c.End(nil) }},
+		{name: "hosted, open", run: func(c *resume.Call) { c.MarkHosted(); feed(c, `{"q":`, 0) }},
 		{name: "seq", run: func(c *resume.Call) { c.Delta([]byte(`{"a"`), 4, -1); c.Delta([]byte(`:1}`), 6, -1) }},
 		{name: "deep", run: func(c *resume.Call) {
 			feed(c, `[`+string(make([]byte, 0))+repeat("[", 130)+`{"x":`, 0)
@@ -125,6 +127,12 @@ func TestCheckpointEnded(t *testing.T) {
 		r, err := resume.Restore(back, c.Arguments(), tt.opts)
 		require.NoError(t, err, tt.name)
 		assert.Equal(t, snap(c), snap(r), tt.name)
+		if tt.name == "hosted, open" {
+			feed(r, `1}`, 0)
+			require.NoError(t, r.End(nil))
+			assert.Equal(t, resume.StatusRejected, r.Status(), "hosted survives the checkpoint")
+			assert.ErrorIs(t, r.Err(), resume.ErrHosted)
+		}
 		if tt.name == "seq" {
 			require.ErrorIs(t, r.Delta([]byte(`{"a"`), 4, -1), resume.ErrDuplicate)
 			require.ErrorIs(t, r.Delta([]byte(`{"b"`), 4, -1), resume.ErrReplay)

@@ -34,7 +34,8 @@
 // JSON (Err is the tokenizer's *tokenizer.SyntaxError: offset, JSON
 // Pointer, reason), incomplete when it ended (or the stream stopped)
 // with the value unfinished, too large past a byte cap, and rejected
-// when the check failed.
+// when the check failed, or when the call is one the provider runs
+// itself (Event.Hosted: shown, never run here).
 //
 // # End signals
 //
@@ -94,15 +95,17 @@
 //   - OpenAI Responses: response.output_item.added starts a call keyed by
 //     item_id with output_index as Index; function_call_arguments.delta is
 //     an EventDelta and .done an EventEnd whose Final is the full
-//     arguments; sequence_number is Seq.
+//     arguments; sequence_number is Seq. A built-in tool's item (not a
+//     function_call or custom_tool_call) is OpenAI's to run: Hosted.
 //   - Anthropic Messages: content_block_start with a tool_use block
 //     starts a call keyed by the block index (sometimes with the whole
 //     input, which is a Final); input_json_delta.partial_json is an
 //     EventDelta (the first often ""); content_block_stop is the EventEnd.
 //     Each message numbers its blocks from 0 again, so a handler that
 //     reads several messages keys by message and index (package corpus
-//     does, from the second message on). Bedrock wraps the same events
-//     in AWS event-stream frames.
+//     does, from the second message on). Anthropic runs server_tool_use
+//     and mcp_tool_use blocks itself: their events set Event.Hosted.
+//     Bedrock wraps the same events in AWS event-stream frames.
 //   - Gemini and Vertex: each functionCall part carries whole args
 //     objects, several per event: a start and an EventEnd whose Final is
 //     the args' compact JSON. Vertex partialArgs carry values rather than

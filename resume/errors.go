@@ -53,6 +53,9 @@ var (
 	// call it names becomes StatusRejected, since it cannot be run as
 	// the model meant it.
 	ErrIdentityTooLong = errors.New("resume: call key, id or name longer than MaxIdentityBytes")
+	// ErrHosted: the call is one the provider runs itself (see
+	// Event.Hosted), so it ends StatusRejected instead of ready.
+	ErrHosted = errors.New("resume: a hosted tool, run by the provider")
 	// ErrNoEnd: the stream stopped before the call's end signal (see
 	// Call.Abandon). A call that stopped inside its value also matches
 	// io.ErrUnexpectedEOF.

@@ -42,6 +42,13 @@ type Event struct {
 	ID string
 	// Name is the tool name, when this event carries it.
 	Name string
+	// Hosted says the provider runs this tool itself and sends its
+	// arguments only to show: Anthropic's server_tool_use and
+	// mcp_tool_use blocks, OpenAI Responses' built-in tool items. Such a
+	// call is read like any other, but it never becomes ready: its end
+	// makes it StatusRejected with ErrHosted, so that a handler that runs
+	// ready calls cannot run it. One event saying so is enough.
+	Hosted bool
 	// Index is the call's position in the response (tool_calls[i].index,
 	// output_index, content block index), or -1 when unknown.
 	Index int

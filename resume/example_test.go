@@ -12,7 +12,8 @@ import (
 
 // A handler feeds a response's events to a Set and runs each call once it
 // is ready. The events come from package corpus here; in production they
-// come from your own stream reader.
+// come from your own stream reader. The web search is Anthropic's own
+// (a server_tool_use block): it is read, and never ready to run here.
 func Example() {
 	stream := corpus.Streams()[2] // anthropic__interleaved_blocks
 	events, err := corpus.Read(bytes.NewReader(stream.Data), corpus.FormatAuto)
@@ -36,13 +37,13 @@ func Example() {
 		}
 	}
 	for _, r := range calls.Finish() {
-		fmt.Printf("never ran: %s: %s\n", r.Name, r.Status)
+		fmt.Printf("not run: %s(%s): %s: %v\n", r.Name, r.Arguments, r.Status, r.Err)
 	}
 	// Output:
 	// run get_weather({"location": "Montréal, QC", "unit": "celsius"})
 	// run get_time({"timezone": "America/Toronto"})
-	// run web_search({"query":"北京 天气","max_results":5})
 	// run list_todos({})
+	// not run: web_search({"query":"北京 天气","max_results":5}): rejected: resume: a hosted tool, run by the provider
 }
 
 // The partial view is valid JSON at every moment, and only grows.

@@ -109,8 +109,9 @@ func TestCorpusStreams(t *testing.T) {
 				assert.Equal(t, want.Name, r.Name, st.Name)
 				assert.Equal(t, want.ID, r.ID, st.Name)
 				assert.Equal(t, want.Arguments, string(r.Arguments), "%s call %s chunk %d", st.Name, r.Key, n)
-				ready := want.Ended && (want.Valid || want.Arguments == "")
+				ready := want.Ended && (want.Valid || want.Arguments == "") && !want.Hosted
 				assert.Equal(t, ready, r.Status == resume.StatusReady, "%s call %s: %s %v", st.Name, r.Key, r.Status, r.Err)
+				assert.Equal(t, want.Hosted, r.Hosted, "%s call %s", st.Name, r.Key)
 				assert.Equal(t, want.Ended, r.Ended, st.Name)
 			}
 		}
@@ -483,4 +484,57 @@ func TestRestoreOtherTokenizerOptions(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, r.End(nil))
 	assert.Equal(t, resume.StatusInvalid, r.Status(), "a number past the limit")
+}
+
+// TestHosted: a call the provider runs itself is read and shown like any
+// other, and never becomes ready; a handler that runs ready calls leaves
+// it alone.
+func TestHosted(t *testing.T) {
+	s := resume.NewSet(resume.Options{})
+	start := resume.NewEvent(resume.EventStart, "1")
+	start.ID, start.Name, start.Hosted = "srvtoolu_1", "web_search", true
+	delta := resume.NewEvent(resume.EventDelta, "1")
+	delta.Data = []byte(`{"query":"x"}`)
+	for _, ev := range []resume.Event{start, delta} {
+		c, err := s.Apply(ev)
+		require.NoError(t, err)
+		assert.True(t, c.Hosted())
+	}
+	assert.Equal(t, resume.StatusComplete, s.Call("1").Status())
+	c, err := s.Apply(resume.NewEvent(resume.EventEnd, "1"))
+	require.NoError(t, err)
+	assert.Equal(t, resume.StatusRejected, c.Status())
+	assert.ErrorIs(t, c.Err(), resume.ErrHosted)
+	assert.Equal(t, `{"query":"x"}`, string(c.AppendPartial(nil)), "its arguments are there to show")
+	r := s.Finish()
+	require.Len(t, r, 1)
+	assert.True(t, r[0].Hosted)
+	assert.Equal(t, resume.StatusRejected, r[0].Status)
+
+	// Said by a later delta only, as much as by the start.
+	s = resume.NewSet(resume.Options{})
+	delta.Key, delta.Data = "2", []byte(`{"query":`)
+	_, err = s.Apply(delta)
+	require.NoError(t, err)
+	delta.Data, delta.Hosted = []byte(`"x"}`), true
+	_, err = s.Apply(delta)
+	require.NoError(t, err)
+	c, err = s.Apply(resume.NewEvent(resume.EventEnd, "2"))
+	require.NoError(t, err)
+	assert.ErrorIs(t, c.Err(), resume.ErrHosted)
+
+	// A gate check is not asked about it; it could only pass it.
+	asked := false
+	d := resume.NewCall("k", resume.Options{Check: func(*resume.Call, []byte) error { asked = true; return nil }})
+	d.MarkHosted()
+	require.NoError(t, d.Delta([]byte(`{}`), -1, -1))
+	require.NoError(t, d.End(nil))
+	assert.Equal(t, resume.StatusRejected, d.Status())
+	assert.False(t, asked)
+
+	// Marked after it ran, a call stays ready.
+	e := resume.NewCall("k", resume.Options{})
+	require.NoError(t, e.End([]byte(`{}`)))
+	e.MarkHosted()
+	assert.Equal(t, resume.StatusReady, e.Status())
 }

@@ -25,7 +25,8 @@ const (
 	StatusTooLarge
 	// StatusRejected: the gate check failed, and Err is a *CheckError; or
 	// an event gave the call an id or name longer than MaxIdentityBytes,
-	// and Err is ErrIdentityTooLong.
+	// and Err is ErrIdentityTooLong; or the call is hosted (run by the
+	// provider), and Err is ErrHosted.
 	StatusRejected
 )
 

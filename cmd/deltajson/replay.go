@@ -38,7 +38,10 @@ the calls started (index is -1 when the stream gave none):
   {"key":"0","id":"call_1","index":0,"name":"get_weather","status":"ready","arguments":"{\"city\":\"Paris\"}","deltas":5}
 
 status is ready, invalid, incomplete, too-large or rejected (receiving and
-complete never show: a call that did not end is incomplete). arguments is
+complete never show: a call that did not end is incomplete). A tool the
+provider runs itself (Anthropic's server_tool_use and mcp_tool_use,
+OpenAI Responses' built-in tools) is never ready: it is rejected, with
+"hosted":true, and its arguments are only shown. arguments is
 the final argument text as received (for Gemini, the args' compact JSON);
 deltas counts the deltas applied, after any --chunk re-splitting.
 The stream is read whole; one longer than 256 MB, or of more than
@@ -55,7 +58,8 @@ With --format other than auto, a stream in which that format's reader
 finds no events is a usage error (is it another format?); "no tool calls"
 is for a stream of that format, or an auto-detected one, that has none.
 
-Exit status: 0 all calls ready, 1 some call not ready or past a cap,
+Exit status: 0 all calls ready (or hosted, and whole), 1 some call not
+ready or past a cap,
 2 usage or I/O error, or no events of the --format given.
 
 Example:
@@ -75,6 +79,7 @@ type replayResult struct {
 	Index     int    `json:"index"`
 	Name      string `json:"name"`
 	Status    string `json:"status"`
+	Hosted    bool   `json:"hosted,omitempty"`
 	Arguments string `json:"arguments"`
 	Deltas    int    `json:"deltas"`
 	Error     string `json:"error,omitempty"`
@@ -165,7 +170,7 @@ func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool
 	enc.SetEscapeHTML(false)
 	for _, c := range calls.Calls() {
 		r := c.Result()
-		if r.Status != resume.StatusReady {
+		if r.Status != resume.StatusReady && !errors.Is(r.Err, resume.ErrHosted) {
 			status = exitInvalid
 		}
 		if !asJSON {
@@ -179,7 +184,7 @@ func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool
 			fmt.Fprintln(stdout)
 			continue
 		}
-		jr := replayResult{Key: r.Key, ID: r.ID, Index: r.Index, Name: r.Name, Status: r.Status.String(),
+		jr := replayResult{Key: r.Key, ID: r.ID, Index: r.Index, Name: r.Name, Status: r.Status.String(), Hosted: r.Hosted,
 			Arguments: string(r.Arguments), Deltas: r.Deltas, EmptyAsObject: r.EmptyAsObject}
 		if r.Err != nil {
 			jr.Error = r.Err.Error()

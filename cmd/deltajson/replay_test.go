@@ -64,12 +64,16 @@ func TestReplayStreams(t *testing.T) {
 				assert.Equal(t, want.ID, got.ID, st.Name)
 				assert.Equal(t, want.Name, got.Name, st.Name)
 				assert.Equal(t, want.Arguments, got.Arguments, "%s call %s chunk %s", st.Name, want.Key, chunk)
-				ready := want.Ended && (want.Valid || want.Arguments == "")
-				assert.Equal(t, ready, got.Status == "ready", "%s call %s: %s %s", st.Name, want.Key, got.Status, got.Error)
+				whole := want.Ended && (want.Valid || want.Arguments == "")
+				assert.Equal(t, whole && !want.Hosted, got.Status == "ready", "%s call %s: %s %s", st.Name, want.Key, got.Status, got.Error)
 				if !want.Valid && want.Arguments != "" {
 					assert.NotEqual(t, "ready", got.Status, "%s: never valid JSON, never ready", st.Name)
 				}
-				allReady = allReady && got.Status == "ready"
+				assert.Equal(t, want.Hosted, got.Hosted, "%s call %s", st.Name, want.Key)
+				if want.Hosted && whole {
+					assert.Equal(t, "rejected", got.Status, "%s call %s: hosted", st.Name, want.Key)
+				}
+				allReady = allReady && whole
 			}
 			if allReady {
 				assert.Equal(t, exitOK, code, st.Name)

@@ -95,7 +95,7 @@ func anthropic() []stream {
 		calls := []call{
 			{Key: "1", ID: "toolu_01WeatherAaBbCc", Name: "get_weather", Arguments: `{"location": "Montréal, QC", "unit": "celsius"}`, Ended: true},
 			{Key: "2", ID: "toolu_01TimeDdEeFf", Name: "get_time", Arguments: `{"timezone": "America/Toronto"}`, Ended: true},
-			{Key: "3", ID: "srvtoolu_01SearchGgHh", Name: "web_search", Arguments: `{"query":"北京 天气","max_results":5}`, Ended: true},
+			{Key: "3", ID: "srvtoolu_01SearchGgHh", Name: "web_search", Arguments: `{"query":"北京 天气","max_results":5}`, Ended: true, Hosted: true},
 			{Key: "4", ID: "toolu_01NoArgsIiJj", Name: "list_todos", Arguments: ``, Ended: true},
 		}
 		m.toolStart(1, "tool_use", calls[0].ID, calls[0].Name, obj())

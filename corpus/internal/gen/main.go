@@ -39,6 +39,8 @@ type call struct {
 	Valid bool `json:"valid"`
 	// Ended says whether the stream ends the call (an End event).
 	Ended bool `json:"ended"`
+	// Hosted says the provider runs the tool itself.
+	Hosted bool `json:"hosted,omitempty"`
 }
 
 type sidecar struct {
