@@ -71,6 +71,8 @@ func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 		return nil
 	case ev.Index == nil:
 		return nil
+	case d.messages == 0:
+		d.messages = 1 // a recording that starts without message_start
 	}
 	idx := *ev.Index
 	key := d.key(idx)

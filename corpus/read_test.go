@@ -434,15 +434,20 @@ func TestAnthropicTwoMessages(t *testing.T) {
 			ev("content_block_stop", `{"type":"content_block_stop","index":1}`) +
 			ev("message_stop", `{"type":"message_stop"}`)
 	}
-	in := message("a", `"{\"n\":1}"`) + message("b", `"{\"n\":2}"`)
-	evs, err := Read(strings.NewReader(in), FormatAnthropic)
-	require.NoError(t, err)
-	got := map[string]string{}
-	for _, c := range assemble(evs) {
-		got[c.Key+" "+c.ID] = c.Text()
-		assert.True(t, c.Ended, c.Key)
+	first := message("a", `"{\"n\":1}"`)
+	for name, in := range map[string]string{
+		"with message_start":          first + message("b", `"{\"n\":2}"`),
+		"first without message_start": first[strings.Index(first, "\n\n")+2:] + message("b", `"{\"n\":2}"`),
+	} {
+		evs, err := Read(strings.NewReader(in), FormatAnthropic)
+		require.NoError(t, err, name)
+		got := map[string]string{}
+		for _, c := range assemble(evs) {
+			got[c.Key+" "+c.ID] = c.Text()
+			assert.True(t, c.Ended, c.Key)
+		}
+		assert.Equal(t, map[string]string{"1 toolu_a": `{"n":1}`, "msg2/1 toolu_b": `{"n":2}`}, got, name)
 	}
-	assert.Equal(t, map[string]string{"1 toolu_a": `{"n":1}`, "msg2/1 toolu_b": `{"n":2}`}, got)
 }
 
 // TestChatLegacyFunctionCall reads the deprecated delta.function_call,

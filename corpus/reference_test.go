@@ -57,8 +57,11 @@ func refArgs(f Format, data []byte) (args, done map[string]string) {
 				}
 			}
 		case FormatAnthropic:
-			if m["type"] == "message_start" {
+			switch {
+			case m["type"] == "message_start":
 				messages++ // a new message numbers its blocks from 0 again
+			case messages == 0 && m["index"] != nil:
+				messages = 1 // no message_start before the first block
 			}
 			if d, ok := m["delta"].(map[string]any); ok && d["type"] == "input_json_delta" {
 				key := fmt.Sprint(m["index"].(float64))
