@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // Exit statuses: the first three are every subcommand's.
@@ -101,12 +102,14 @@ func usage(w io.Writer) {
 // goes to stdout with exitOK; a bad flag's message and the usage go to
 // stderr with exitUsage. When ok is false the subcommand returns code.
 // Afterwards fs.Usage writes the usage to stderr, for the subcommand's
-// own usage errors.
+// own usage errors. After a usage error only the usage lines are
+// written, with a pointer to --help, so that the message that says what
+// was wrong stays in sight.
 func parseArgs(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (pos []string, code int, ok bool) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {} // printed below, to the right stream
 	pos, err := parseInterleaved(fs, args)
-	fs.Usage = func() { printUsage(fs, usage, stderr) }
+	fs.Usage = func() { printShortUsage(fs.Name(), usage, stderr) }
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		printUsage(fs, usage, stdout)
@@ -116,6 +119,15 @@ func parseArgs(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.
 		return nil, exitUsage, false
 	}
 	return pos, exitOK, true
+}
+
+// printShortUsage writes usage up to its first blank line (the
+// "Usage:" lines), and where the rest is.
+func printShortUsage(name, usage string, w io.Writer) {
+	if i := strings.Index(usage, "\n\n"); i >= 0 {
+		usage = usage[:i+1]
+	}
+	fmt.Fprintf(w, "%sRun 'deltajson %s --help' for the flags and an example.\n", usage, name)
 }
 
 // printUsage writes usage and then fs's flags, if it has any, to w.

@@ -28,6 +28,10 @@ func TestHelpStreams(t *testing.T) {
 		assert.Equal(t, exitUsage, code, c.name)
 		assert.Empty(t, out, c.name)
 		assert.Contains(t, errOut, "flag provided but not defined: -no-such-flag\nUsage: deltajson "+c.name, c.name)
+		// Only the usage lines follow the message, so that it stays in
+		// sight, and where the rest of the help is.
+		assert.Contains(t, errOut, "Run 'deltajson "+c.name+" --help'", c.name)
+		assert.LessOrEqual(t, strings.Count(errOut, "\n"), 5, "%s: %q", c.name, errOut)
 	}
 	code, out, errOut := runCLI(t, "", "help", "nope")
 	assert.Equal(t, exitUsage, code)
