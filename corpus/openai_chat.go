@@ -20,7 +20,9 @@ package corpus
 // finish_reason ends every call of its choice, without a Final.
 //
 // The deprecated single function_call delta (name and arguments, no index
-// or id), which older servers still send, is read as tool call 0.
+// or id), which older servers still send, is read as one more call, with
+// a number no tool call has (0 when it comes first); an empty one starts
+// nothing.
 
 import (
 	"bytes"
@@ -54,9 +56,10 @@ type chatFunction struct {
 }
 
 type chatCall struct {
-	id    string
-	args  []byte
-	ended bool
+	id     string
+	args   []byte
+	ended  bool
+	legacy bool // the deprecated function_call's call
 }
 
 // chatChoice keeps the calls of one choice in first-seen order. A call's
@@ -70,6 +73,8 @@ type chatChoice struct {
 	byID  map[string]int
 	at    map[int]int
 	next  int // more than every number given
+	// legacy is the number of the deprecated function_call's call, or -1.
+	legacy int
 }
 
 type chatDecoder struct {
@@ -101,23 +106,28 @@ func (d *chatDecoder) decode(p payload, out *eventList) error {
 			ci = *ch.Index
 		}
 		var calls []chatToolCall
+		var legacy *chatFunction
 		if ch.Delta != nil {
 			calls = ch.Delta.ToolCalls
-			if len(calls) == 0 && ch.Delta.FunctionCall != nil {
-				zero := 0 // the deprecated function_call's one call
-				calls = []chatToolCall{{Index: &zero, Function: ch.Delta.FunctionCall}}
+			if len(calls) == 0 && ch.Delta.FunctionCall.says() {
+				legacy = ch.Delta.FunctionCall
 			}
 		}
 		st := d.choices[ci]
 		if st == nil {
-			if len(calls) == 0 {
+			if len(calls) == 0 && legacy == nil {
 				continue // no calls to start or end: keep no state for it
 			}
-			st = &chatChoice{calls: make(map[int]*chatCall), byID: make(map[string]int), at: make(map[int]int)}
+			st = &chatChoice{calls: make(map[int]*chatCall), byID: make(map[string]int), at: make(map[int]int), legacy: -1}
 			d.choices[ci] = st
 		}
 		for j, tc := range calls {
 			if err := st.piece(ci, j, len(calls), tc, out); err != nil {
+				return err
+			}
+		}
+		if legacy != nil {
+			if err := st.legacyPiece(ci, legacy, out); err != nil {
 				return err
 			}
 		}
@@ -153,19 +163,49 @@ func (st *chatChoice) piece(ci, pos, n int, tc chatToolCall, out *eventList) err
 		if to, ok := st.at[idx]; ok {
 			idx = to
 		}
-		if c := st.calls[idx]; c != nil && id != "" && c.id != "" && c.id != id {
+		if c := st.calls[idx]; c != nil && (c.legacy || id != "" && c.id != "" && c.id != id) {
 			idx = st.next // the index taken by another call: a new one
 			st.at[*tc.Index] = idx
 		}
 	case id != "":
 		idx = st.next
-	case n == 1 && len(st.order) > 0:
+	case n == 1 && len(st.order) > 0 && !st.calls[st.order[len(st.order)-1]].legacy:
 		idx = st.order[len(st.order)-1]
 	}
+	return st.add(ci, idx, id, name, tc.Function, false, out)
+}
+
+// legacyPiece adds a piece of the deprecated function_call to the
+// choice's one such call, which takes a number of its own: never a tool
+// call's, so that the two shapes in one stream stay apart.
+func (st *chatChoice) legacyPiece(ci int, fn *chatFunction, out *eventList) error {
+	if st.legacy < 0 {
+		st.legacy = st.next
+	}
+	var name string
+	if fn.Name != nil {
+		name = *fn.Name
+	}
+	return st.add(ci, st.legacy, "", name, fn, true, out)
+}
+
+// says reports a function_call that names a call or brings argument
+// text; an empty one ({}, or null and "" fields) starts nothing.
+func (fn *chatFunction) says() bool {
+	if fn == nil {
+		return false
+	}
+	a := string(bytes.TrimSpace(fn.Arguments))
+	return fn.Name != nil && *fn.Name != "" || a != "" && a != "null" && a != `""`
+}
+
+// add starts call number idx if it is new, and appends the piece's
+// argument text to it.
+func (st *chatChoice) add(ci, idx int, id, name string, fn *chatFunction, legacy bool, out *eventList) error {
 	key := chatKey(ci, idx)
 	call := st.calls[idx]
 	if call == nil {
-		call = &chatCall{id: id}
+		call = &chatCall{id: id, legacy: legacy}
 		st.calls[idx] = call
 		st.order = append(st.order, idx)
 		st.open = append(st.open, idx)
@@ -181,10 +221,10 @@ func (st *chatChoice) piece(ci, pos, n int, tc chatToolCall, out *eventList) err
 			st.byID[id] = idx
 		}
 	}
-	if call.ended || tc.Function == nil {
+	if call.ended || fn == nil {
 		return nil
 	}
-	text, ok, err := argText(tc.Function.Arguments)
+	text, ok, err := argText(fn.Arguments)
 	if err != nil || !ok {
 		return err
 	}

@@ -468,3 +468,31 @@ func TestChatLegacyFunctionCall(t *testing.T) {
 	assert.Equal(t, `{"location":"Paris"}`, calls[0].Text())
 	assert.True(t, calls[0].Ended)
 }
+
+// TestChatLegacyMixed: function_call and tool_calls in one stream stay
+// two calls, whichever comes first; an empty function_call starts none.
+func TestChatLegacyMixed(t *testing.T) {
+	chunk := func(delta, finish string) string {
+		return `data: {"choices":[{"index":0,"delta":` + delta + `,"finish_reason":` + finish + `}]}` + "\n\n"
+	}
+	tool := chunk(`{"tool_calls":[{"index":0,"id":"call_a","function":{"name":"f","arguments":"{}"}}]}`, `null`)
+	legacy := chunk(`{"function_call":{"name":"g","arguments":"{}"}}`, `null`)
+	end := chunk(`{}`, `"stop"`)
+	for name, tt := range map[string]struct {
+		in   string
+		want map[string]string
+	}{
+		"tool call first":     {tool + legacy + end, map[string]string{"0 f": `{}`, "1 g": `{}`}},
+		"function call first": {legacy + tool + end, map[string]string{"0 g": `{}`, "1 f": `{}`}},
+		"empty function call": {chunk(`{"content":"hi","function_call":{"name":null,"arguments":""}}`, `null`) + chunk(`{"function_call":{}}`, `null`) + end, map[string]string{}},
+	} {
+		evs, err := Read(strings.NewReader(tt.in), FormatOpenAIChat)
+		require.NoError(t, err, name)
+		got := map[string]string{}
+		for _, c := range assemble(evs) {
+			got[c.Key+" "+c.Name] = c.Text()
+			assert.True(t, c.Ended, "%s: %s", name, c.Key)
+		}
+		assert.Equal(t, tt.want, got, name)
+	}
+}
