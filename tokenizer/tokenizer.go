@@ -795,8 +795,9 @@ func (t *Tokenizer) Expect() Expect {
 // container, where a name, a colon or a value is due, and after a comma.
 // Inside a lexeme it answers for the moment the lexeme ends, as Expect
 // does: in a value, the close may follow; in a member name, it may not.
+// After an error nothing may come, and it returns 0.
 func (t *Tokenizer) NextClose() byte {
-	if t.depth == 0 {
+	if t.depth == 0 || t.err != nil {
 		return 0
 	}
 	closer := byte(']')

@@ -379,10 +379,14 @@ func TestNextClose(t *testing.T) {
 		{`[{"a":[`, ']'},
 		{`[{"a":[]`, '}'},
 		{`[[]]`, 0},
+		{`[1 x`, 0}, // failed: nothing may come
 	} {
 		tk := New(Options{})
 		require.NoError(t, tk.Feed([]byte(tt.in)))
-		require.Equal(t, ErrNeedMore, drain(&tk), tt.in)
+		if err := drain(&tk); err != ErrNeedMore {
+			var se *SyntaxError
+			require.ErrorAs(t, err, &se, tt.in)
+		}
 		assert.Equal(t, string(rune(tt.want)), string(rune(tk.NextClose())), tt.in)
 	}
 }
