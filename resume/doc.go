@@ -87,7 +87,8 @@
 //   - OpenAI Chat Completions: choices[].delta.tool_calls[i] gives Key
 //     "i" from its index; id and function.name come on the first delta
 //     only (EventStart), each function.arguments piece is an EventDelta,
-//     and finish_reason "tool_calls" ends every open call (Set.EndAll).
+//     and a finish_reason ("tool_calls", or "stop" or "length" from some
+//     vendors) ends every open call (Set.EndAll).
 //     OpenAI-compatible vendors (Groq, DeepSeek, Mistral, llama.cpp,
 //     OpenRouter) send the same, some with whole arguments in one delta.
 //     Older servers send the deprecated delta.function_call instead: one
