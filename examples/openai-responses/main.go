@@ -65,7 +65,10 @@ func main() {
 		}
 		c, err := calls.Apply(ev)
 		switch {
-		case errors.Is(err, resume.ErrDuplicate) || c == nil:
+		case errors.Is(err, resume.ErrDuplicate):
+			continue // a replayed event: nothing changed
+		case c == nil:
+			log.Printf("event for %q refused: %v", ev.Key, err) // past MaxCalls, say
 			continue
 		case c.Status() == resume.StatusReady: // only after .done, never before
 			fmt.Printf("RUN %s %s(%s)\n", c.ID(), c.Name(), c.Value())
