@@ -35,7 +35,8 @@ type anthropicEvent struct {
 }
 
 type anthropicBlock struct {
-	final []byte // input from the start event, until a piece arrives
+	final  []byte // input from the start event, until a piece arrives
+	hosted bool   // Anthropic runs the tool: every event says Hosted
 }
 
 type anthropicDecoder struct {
@@ -87,14 +88,14 @@ func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 		default:
 			return nil
 		}
-		b := &anthropicBlock{}
+		b := &anthropicBlock{hosted: cb.Type != "tool_use"} // Anthropic runs server and MCP tools itself
 		if in := compact(bytes.TrimSpace(cb.Input)); len(in) > 0 && string(in) != "{}" && string(in) != "null" {
 			b.final = in
 		}
 		d.blocks[idx] = b
 		e := newEvent(resume.EventStart, key)
 		e.ID, e.Name, e.Index = cb.ID, cb.Name, idx
-		e.Hosted = cb.Type != "tool_use" // Anthropic runs server and MCP tools itself
+		e.Hosted = b.hosted
 		return out.add(e)
 	case "content_block_delta":
 		b := d.blocks[idx]
@@ -109,7 +110,7 @@ func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 			b.final = nil
 		}
 		e := newEvent(resume.EventDelta, key)
-		e.Index, e.Data = idx, text
+		e.Index, e.Data, e.Hosted = idx, text, b.hosted
 		return out.add(e)
 	case "content_block_stop":
 		b := d.blocks[idx]
@@ -118,7 +119,7 @@ func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 		}
 		delete(d.blocks, idx)
 		e := newEvent(resume.EventEnd, key)
-		e.Index, e.Final = idx, b.final
+		e.Index, e.Final, e.Hosted = idx, b.final, b.hosted
 		return out.add(e)
 	}
 	return nil

@@ -31,7 +31,7 @@ func assemble(evs []resume.Event) []*gotCall {
 	for _, e := range evs {
 		c := byKey[e.Key]
 		if c == nil {
-			c = &gotCall{Key: e.Key}
+			c = &gotCall{Key: e.Key, Hosted: true}
 			byKey[e.Key] = c
 			out = append(out, c)
 		}
@@ -41,7 +41,7 @@ func assemble(evs []resume.Event) []*gotCall {
 		if e.Name != "" && c.Name == "" {
 			c.Name = e.Name
 		}
-		c.Hosted = c.Hosted || e.Hosted
+		c.Hosted = c.Hosted && e.Hosted // every event of a hosted call says so
 		switch e.Kind {
 		case resume.EventDelta:
 			c.Deltas = append(c.Deltas, string(e.Data))

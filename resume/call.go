@@ -39,6 +39,7 @@ type Call struct {
 	maxNum  int
 
 	key, id, name string
+	firstID       string // the first id an event gave it (a Set remembers both)
 	index         int
 	hosted        bool // run by the provider: never ready (see Event.Hosted)
 
@@ -125,9 +126,13 @@ func (c *Call) Hosted() bool { return c.hosted }
 
 // MarkHosted marks the call as one the provider runs itself (see
 // Event.Hosted): at its end it becomes StatusRejected with ErrHosted
-// instead of ready. Mark it before the end signal; a call that has
-// ended keeps its status.
-func (c *Call) MarkHosted() { c.hosted = true }
+// instead of ready. Mark it before the end signal: a call that has
+// ended (or is ending, as in a gate check) is left as it is.
+func (c *Call) MarkHosted() {
+	if !c.over() {
+		c.hosted = true
+	}
+}
 
 // Status returns where the call stands.
 func (c *Call) Status() Status { return c.status }
@@ -248,6 +253,9 @@ func (c *Call) Start(id, name string, index int) {
 	c.others++
 	if id != "" {
 		c.id = id
+		if c.firstID == "" {
+			c.firstID = id
+		}
 	}
 	if name != "" {
 		c.name = name

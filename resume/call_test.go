@@ -391,10 +391,52 @@ func TestCaps(t *testing.T) {
 		assert.Equal(t, resume.StatusReady, c.Status())
 		assert.Equal(t, `{"n":2}`, string(c.Arguments()))
 		s.Remove("1")
-		_, err := s.Apply(start("toolu_B"))
-		require.ErrorIs(t, err, resume.ErrRemoved, "the new call is remembered once removed")
-		_, err = s.Apply(start("toolu_A"))
-		require.NoError(t, err, "and the ID it took over from is not")
+		for _, id := range []string{"toolu_B", "toolu_A"} {
+			_, err := s.Apply(start(id))
+			require.ErrorIs(t, err, resume.ErrRemoved, "%s: every removed call's ID stays remembered", id)
+		}
+	})
+	t.Run("removed key: a refused new ID forgets nothing", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{MaxCalls: 1, RequireStart: true})
+		ev := func(kind resume.EventKind, key, id, data string) resume.Event {
+			e := resume.NewEvent(kind, key)
+			e.ID, e.Data = id, []byte(data)
+			return e
+		}
+		call := []resume.Event{ev(resume.EventStart, "0", "call_A", ""), ev(resume.EventDelta, "0", "", `{}`), ev(resume.EventEnd, "0", "", "")}
+		for _, e := range call {
+			_, err := s.Apply(e)
+			require.NoError(t, err)
+		}
+		s.Remove("0")
+		_, err := s.Apply(ev(resume.EventEnd, "0", "call_B", ""))
+		require.ErrorIs(t, err, resume.ErrUnknownCall, "an end with no Final starts nothing")
+		_, err = s.Apply(ev(resume.EventDelta, "0", "call_B", "{"))
+		require.ErrorIs(t, err, resume.ErrUnknownCall, "RequireStart")
+		_, err = s.Apply(ev(resume.EventStart, "9", "call_C", ""))
+		require.NoError(t, err)
+		_, err = s.Apply(ev(resume.EventStart, "0", "call_B", ""))
+		require.ErrorIs(t, err, resume.ErrTooManyCalls)
+		s.Remove("9")
+		for _, e := range call[1:] {
+			_, err := s.Apply(e)
+			require.ErrorIs(t, err, resume.ErrRemoved, "call_A's replay, after the refusals")
+		}
+	})
+	t.Run("removed key: the first ID and the last are remembered", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{})
+		call := []resume.Event{resume.NewEvent(resume.EventDelta, "0"), resume.NewEvent(resume.EventDelta, "0"), resume.NewEvent(resume.EventEnd, "0")}
+		call[0].ID, call[0].Data = "id1", []byte(`{"n":`)
+		call[1].ID, call[1].Data = "id2", []byte(`1}`)
+		for _, e := range call {
+			_, err := s.Apply(e)
+			require.NoError(t, err)
+		}
+		s.Remove("0")
+		for _, e := range call {
+			_, err := s.Apply(e)
+			require.ErrorIs(t, err, resume.ErrRemoved, "a replay whose first event names the first ID")
+		}
 	})
 	t.Run("removed keys remembered up to 4096, whatever MaxCalls is", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1})

@@ -209,7 +209,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	case errIdentityTooLong:
 		c.err = ErrIdentityTooLong
 	case errHosted:
-		if c.err = ErrHosted; !c.hosted {
+		if c.err = ErrHosted; !c.hosted || !c.ended || c.status != StatusRejected {
 			return nil, ErrCheckpoint
 		}
 	}

@@ -47,7 +47,9 @@ type Event struct {
 	// mcp_tool_use blocks, OpenAI Responses' built-in tool items. Such a
 	// call is read like any other, but it never becomes ready: its end
 	// makes it StatusRejected with ErrHosted, so that a handler that runs
-	// ready calls cannot run it. One event saying so is enough.
+	// ready calls cannot run it. One event before the end saying so is
+	// enough; say it on every event of the call, since a Set may refuse
+	// the start (past MaxCalls) and make the call from a later one.
 	Hosted bool
 	// Index is the call's position in the response (tool_calls[i].index,
 	// output_index, content block index), or -1 when unknown.

@@ -24,8 +24,9 @@ const (
 // ErrIdentityTooLong, so that what a Set holds per call stays small.
 const MaxIdentityBytes = 1024
 
-// maxRemembered bounds the keys of removed calls a Set remembers (see
-// Set.Remove): at most MaxIdentityBytes each, 4 MB in all.
+// maxRemembered bounds the keys of removed calls a Set remembers, and
+// their call IDs, twice as many (see Set.Remove): at most
+// MaxIdentityBytes each, 12 MB in all.
 const maxRemembered = 4096
 
 // Options configure a Call, or every call of a Set. The zero value is

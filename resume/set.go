@@ -13,19 +13,23 @@ import "math"
 // for a key not seen before, whatever the options: it has no call to end.
 // An event whose Key, ID or Name is longer than MaxIdentityBytes gives
 // ErrIdentityTooLong. An event for the key of a removed call gives
-// ErrRemoved (see Remove), unless it names another call ID: then it
-// starts a new call under the key, as the next message of a stream that
-// numbers its calls from 0 again does. A Set is not safe for concurrent use. The zero
+// ErrRemoved (see Remove), unless it names a call ID that no removed call
+// had: then it starts a new call under the key, as the next message of a
+// stream that numbers its calls from 0 again does. A Set is not safe for concurrent use. The zero
 // Set is ready to use, with the zero Options.
 type Set struct {
-	opts     Options
-	calls    map[string]*Call
-	order    []*Call
-	removed  map[string]string // keys of removed calls, to their IDs (see Remove)
-	gone     []string          // the same keys, oldest first
-	total    int64
-	maxTotal int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
-	last     *Call // the last event's call: events come in runs for one call
+	opts    Options
+	calls   map[string]*Call
+	order   []*Call
+	removed map[string]struct{} // keys of removed calls (see Remove)
+	gone    []string            // the same keys, oldest first
+	// The call IDs of removed calls (the first and the last each had),
+	// oldest first in goneIDs.
+	removedIDs map[string]struct{}
+	goneIDs    []string
+	total      int64
+	maxTotal   int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
+	last       *Call // the last event's call: events come in runs for one call
 }
 
 // NewSet returns an empty Set whose calls use opts.
@@ -73,11 +77,10 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	c := s.last
 	if c == nil || c.key != ev.Key {
 		if c = s.calls[ev.Key]; c == nil {
-			if id, ok := s.removed[ev.Key]; ok {
-				if ev.ID == "" || id == "" || ev.ID == id {
-					return nil, ErrRemoved
+			if _, ok := s.removed[ev.Key]; ok {
+				if _, ran := s.removedIDs[ev.ID]; ran || ev.ID == "" {
+					return nil, ErrRemoved // else another call under the key
 				}
-				s.forget(ev.Key) // another call under the key
 			}
 			if s.opts.RequireStart && ev.Kind != EventStart || ev.Kind == EventEnd && len(ev.Final) == 0 {
 				return nil, ErrUnknownCall
@@ -124,14 +127,18 @@ func (s *Set) Bytes() int64 { return s.total }
 
 // Remove drops a call, for instance once it has run, and frees its
 // share of the total cap. The Set remembers the key (the last 4096 keys
-// removed, whatever MaxCalls is): a later event with it, as a reconnect
+// removed, whatever MaxCalls is), and the call's ID (the first and the
+// last, if it changed): a later event with the key, as a reconnect
 // replays, is ignored with ErrRemoved, which is also an ErrDuplicate, and
-// cannot run the call again. An event with the key that names another
-// call ID (Event.ID) starts a new call: Anthropic numbers each message's
-// blocks from 0, and OpenAI each response's tool calls.
+// cannot run the call again. An event with the key that names a call ID
+// (Event.ID) that no removed call had starts a new call: Anthropic
+// numbers each message's blocks from 0, and OpenAI each response's tool
+// calls. So an event with no ID for a removed key is always a replay.
 func (s *Set) Remove(key string) {
 	if c := s.calls[key]; c != nil && s.drop(key) {
-		s.remember(key, c.ID())
+		s.remember(key)
+		s.rememberID(c.firstID)
+		s.rememberID(c.id)
 	}
 }
 
@@ -156,33 +163,39 @@ func (s *Set) drop(key string) bool {
 	return true
 }
 
-// remember adds the key of a removed call, with its ID, to those whose
-// events are ignored, forgetting the oldest past the bound.
-func (s *Set) remember(key, id string) {
+// remember adds the key of a removed call to those whose events are
+// ignored, forgetting the oldest past the bound.
+func (s *Set) remember(key string) {
 	if s.removed == nil {
-		s.removed = make(map[string]string)
+		s.removed = make(map[string]struct{})
 	}
-	if _, ok := s.removed[key]; ok {
-		s.removed[key] = id
-		return
-	}
-	if len(s.gone) >= maxRemembered {
-		delete(s.removed, s.gone[0])
-		s.gone = s.gone[1:]
-	}
-	s.removed[key] = id
-	s.gone = append(s.gone, key)
+	s.removed, s.gone = rememberIn(s.removed, s.gone, key, maxRemembered)
 }
 
-// forget takes a key off the removed ones, for a new call that takes it.
-func (s *Set) forget(key string) {
-	delete(s.removed, key)
-	for i, k := range s.gone {
-		if k == key {
-			s.gone = append(s.gone[:i], s.gone[i+1:]...)
-			break
-		}
+// rememberID adds a removed call's ID, if it has one, to those that
+// cannot start a new call under a removed key.
+func (s *Set) rememberID(id string) {
+	if id == "" {
+		return
 	}
+	if s.removedIDs == nil {
+		s.removedIDs = make(map[string]struct{})
+	}
+	s.removedIDs, s.goneIDs = rememberIn(s.removedIDs, s.goneIDs, id, 2*maxRemembered)
+}
+
+// rememberIn adds v to the set m, whose members are in order in fifo,
+// dropping the oldest past max.
+func rememberIn(m map[string]struct{}, fifo []string, v string, max int) (map[string]struct{}, []string) {
+	if _, ok := m[v]; ok {
+		return m, fifo
+	}
+	if len(fifo) >= max {
+		delete(m, fifo[0])
+		fifo = fifo[1:]
+	}
+	m[v] = struct{}{}
+	return m, append(fifo, v)
 }
 
 // Finish ends the response: every call that got no end signal and is

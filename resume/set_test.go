@@ -532,9 +532,32 @@ func TestHosted(t *testing.T) {
 	assert.Equal(t, resume.StatusRejected, d.Status())
 	assert.False(t, asked)
 
-	// Marked after it ran, a call stays ready.
+	// Marked after it ran, or by the gate check as it runs, a call stays
+	// ready, and is not called hosted.
 	e := resume.NewCall("k", resume.Options{})
 	require.NoError(t, e.End([]byte(`{}`)))
 	e.MarkHosted()
 	assert.Equal(t, resume.StatusReady, e.Status())
+	assert.False(t, e.Hosted())
+	f := resume.NewCall("k", resume.Options{Check: func(c *resume.Call, _ []byte) error { c.MarkHosted(); return nil }})
+	require.NoError(t, f.End([]byte(`{}`)))
+	assert.Equal(t, resume.StatusReady, f.Status())
+	assert.False(t, f.Result().Hosted)
+
+	// A hosted start refused past MaxCalls: the later events, which say
+	// Hosted too, make a hosted call.
+	s = resume.NewSet(resume.Options{MaxCalls: 1})
+	_, err = s.Apply(resume.NewEvent(resume.EventStart, "0"))
+	require.NoError(t, err)
+	_, err = s.Apply(start)
+	require.ErrorIs(t, err, resume.ErrTooManyCalls)
+	s.Remove("0")
+	delta.Key, delta.Data, delta.Hosted = "1", []byte(`{"query":"x"}`), true
+	_, err = s.Apply(delta)
+	require.NoError(t, err)
+	end := resume.NewEvent(resume.EventEnd, "1")
+	end.Hosted = true
+	c, err = s.Apply(end)
+	require.NoError(t, err)
+	assert.Equal(t, resume.StatusRejected, c.Status())
 }
