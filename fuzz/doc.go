@@ -16,6 +16,10 @@
 //	FuzzStreamCore     a random order of deltas, replays, end signals and
 //	                   duplicates for three calls: never ready before the
 //	                   end signal, never ready twice, never a wrong text
+//	FuzzRunOnce        a handler that runs and removes ready calls, six
+//	                   calls on three keys, replays with and without IDs:
+//	                   each call runs at most once, with its arguments,
+//	                   and a hosted call never
 //	FuzzPartialView    every partial view is valid JSON, and each view
 //	                   extends the previous one
 //	FuzzRepair         valid input is untouched; the output is strict or

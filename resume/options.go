@@ -25,8 +25,8 @@ const (
 const MaxIdentityBytes = 1024
 
 // maxRemembered bounds the keys of removed calls a Set remembers, and
-// their call IDs, twice as many (see Set.Remove): at most
-// MaxIdentityBytes each, 12 MB in all.
+// those of refused calls, and their call IDs, twice as many (see Set and
+// Set.Remove): at most MaxIdentityBytes each, 16 MB in all.
 const maxRemembered = 4096
 
 // Options configure a Call, or every call of a Set. The zero value is

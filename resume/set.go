@@ -15,8 +15,12 @@ import "math"
 // ErrIdentityTooLong. An event for the key of a removed call gives
 // ErrRemoved (see Remove), unless it names a call ID that no removed call
 // had: then it starts a new call under the key, as the next message of a
-// stream that numbers its calls from 0 again does. A Set is not safe for concurrent use. The zero
-// Set is ready to use, with the zero Options.
+// stream that numbers its calls from 0 again does. An event refused past
+// MaxCalls refuses its call for good: the call's later events give
+// ErrTooManyCalls too, even once there is room, so that no call is made
+// from the rest of one that lost its start (and its name). A Set is not
+// safe for concurrent use. The zero Set is ready to use, with the zero
+// Options.
 type Set struct {
 	opts    Options
 	calls   map[string]*Call
@@ -24,12 +28,15 @@ type Set struct {
 	removed map[string]struct{} // keys of removed calls (see Remove)
 	gone    []string            // the same keys, oldest first
 	// The call IDs of removed calls (the first and the last each had),
-	// oldest first in goneIDs.
+	// and of calls refused past MaxCalls, oldest first in goneIDs.
 	removedIDs map[string]struct{}
 	goneIDs    []string
-	total      int64
-	maxTotal   int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
-	last       *Call // the last event's call: events come in runs for one call
+	// Keys of calls refused past MaxCalls, oldest first in goneRefused.
+	refused     map[string]struct{}
+	goneRefused []string
+	total       int64
+	maxTotal    int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
+	last        *Call // the last event's call: events come in runs for one call
 }
 
 // NewSet returns an empty Set whose calls use opts.
@@ -74,18 +81,25 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	if len(ev.Key) > MaxIdentityBytes {
 		return nil, ErrIdentityTooLong // no call can have it
 	}
+	if _, ran := s.removedIDs[ev.ID]; ran && ev.ID != "" {
+		// A removed call's event, even under a key that a newer call
+		// holds now: it must not rename that call, or run into it.
+		return nil, ErrRemoved
+	}
 	c := s.last
 	if c == nil || c.key != ev.Key {
 		if c = s.calls[ev.Key]; c == nil {
-			if _, ok := s.removed[ev.Key]; ok {
-				if _, ran := s.removedIDs[ev.ID]; ran || ev.ID == "" {
-					return nil, ErrRemoved // else another call under the key
-				}
+			if _, ok := s.removed[ev.Key]; ok && ev.ID == "" {
+				return nil, ErrRemoved // else another call under the key (see above)
+			}
+			if _, ok := s.refused[ev.Key]; ok && ev.ID == "" {
+				return nil, ErrTooManyCalls // the rest of a refused call
 			}
 			if s.opts.RequireStart && ev.Kind != EventStart || ev.Kind == EventEnd && len(ev.Final) == 0 {
 				return nil, ErrUnknownCall
 			}
 			if len(s.order) >= s.opts.maxCalls() {
+				s.refuse(ev.Key, ev.ID)
 				return nil, ErrTooManyCalls
 			}
 			c = newCall(ev.Key, &s.opts)
@@ -133,7 +147,8 @@ func (s *Set) Bytes() int64 { return s.total }
 // cannot run the call again. An event with the key that names a call ID
 // (Event.ID) that no removed call had starts a new call: Anthropic
 // numbers each message's blocks from 0, and OpenAI each response's tool
-// calls. So an event with no ID for a removed key is always a replay.
+// calls. So an event with no ID for a removed key is always a replay,
+// and so is an event that names a removed call's ID, whatever its key.
 func (s *Set) Remove(key string) {
 	if c := s.calls[key]; c != nil && s.drop(key) {
 		s.remember(key)
@@ -172,8 +187,18 @@ func (s *Set) remember(key string) {
 	s.removed, s.gone = rememberIn(s.removed, s.gone, key, maxRemembered)
 }
 
-// rememberID adds a removed call's ID, if it has one, to those that
-// cannot start a new call under a removed key.
+// refuse remembers a call refused past MaxCalls: its key, and its ID if
+// the event gave one.
+func (s *Set) refuse(key, id string) {
+	if s.refused == nil {
+		s.refused = make(map[string]struct{})
+	}
+	s.refused, s.goneRefused = rememberIn(s.refused, s.goneRefused, key, maxRemembered)
+	s.rememberID(id)
+}
+
+// rememberID adds a removed or refused call's ID, if it has one, to
+// those whose events are ignored.
 func (s *Set) rememberID(id string) {
 	if id == "" {
 		return

@@ -173,6 +173,8 @@ func TestSetDefaultCaps(t *testing.T) {
 	require.ErrorIs(t, err, resume.ErrTooManyCalls)
 	s.Remove(key(0))
 	_, err = s.Apply(delta("one more", `{}`))
+	require.ErrorIs(t, err, resume.ErrTooManyCalls, "a refused call stays refused")
+	_, err = s.Apply(delta("another", `{}`))
 	require.NoError(t, err, "Remove frees a place")
 
 	s = resume.NewSet(resume.Options{MaxCalls: -1})
@@ -544,20 +546,24 @@ func TestHosted(t *testing.T) {
 	assert.Equal(t, resume.StatusReady, f.Status())
 	assert.False(t, f.Result().Hosted)
 
-	// A hosted start refused past MaxCalls: the later events, which say
-	// Hosted too, make a hosted call.
+	// A start refused past MaxCalls: the call's later events make no
+	// call, even once there is room (it would have no name, nor its
+	// hosted mark if only the start said so).
 	s = resume.NewSet(resume.Options{MaxCalls: 1})
 	_, err = s.Apply(resume.NewEvent(resume.EventStart, "0"))
 	require.NoError(t, err)
 	_, err = s.Apply(start)
 	require.ErrorIs(t, err, resume.ErrTooManyCalls)
 	s.Remove("0")
-	delta.Key, delta.Data, delta.Hosted = "1", []byte(`{"query":"x"}`), true
-	_, err = s.Apply(delta)
-	require.NoError(t, err)
-	end := resume.NewEvent(resume.EventEnd, "1")
-	end.Hosted = true
-	c, err = s.Apply(end)
-	require.NoError(t, err)
-	assert.Equal(t, resume.StatusRejected, c.Status())
+	delta.Key, delta.Data, delta.Hosted = "1", []byte(`{"query":"x"}`), false
+	for _, ev := range []resume.Event{delta, resume.NewEvent(resume.EventEnd, "1")} {
+		c, err := s.Apply(ev)
+		require.ErrorIs(t, err, resume.ErrTooManyCalls, "%v", ev.Kind)
+		assert.Nil(t, c)
+	}
+	assert.Equal(t, 0, s.Len())
+	next := resume.NewEvent(resume.EventStart, "1")
+	next.ID = "toolu_next"
+	_, err = s.Apply(next)
+	require.NoError(t, err, "another call under the key, as a next message has")
 }
