@@ -31,8 +31,14 @@
 // resume.Set, one Event per delta), reparse-sonic, reparse-fastjson and
 // reparse-encoding-json (validate the whole buffer after every delta, as
 // naive handlers do; quadratic, so skipped where one op would validate
-// more than 3e8 bytes), and jsontext-pipe (a jsontext.Decoder fed through
-// io.Pipe). The documents are toolargs, 20 KB of made-up tool arguments
+// more than 3e8 bytes), jsontext-pipe (a jsontext.Decoder fed through
+// io.Pipe, as the issue asked; the pipe's goroutine hand-off is most of
+// its cost per delta) and jsontext-reader (the same decoder reading the
+// deltas through an io.Reader that gives one per Read, with no goroutine:
+// jsontext's own cost). resume is given Options.Capacity, the document's
+// size, as a handler that knows its largest argument size sets it; with
+// no Capacity its buffer grows by doubling, and each mode of resume costs
+// more (README). The documents are toolargs, 20 KB of made-up tool arguments
 // (corpus.ToolArgs), and twitter. SetBytes is the document's size. The
 // deltas are cut before the timed loop (Cut), as an SDK hands them to a
 // handler, so each mode is timed for its own work on them only.

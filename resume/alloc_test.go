@@ -97,3 +97,21 @@ func TestCallSize(t *testing.T) {
 	assert.Less(t, per, 1200.0)
 	runtime.KeepAlive(s)
 }
+
+// TestGrowth: a call given no Capacity grows its buffer by doubling, so
+// that 20 KB in 64-byte deltas costs a handful of allocations, not a
+// growth by a quarter every few KB (TestReserveRoom checks the room).
+func TestGrowth(t *testing.T) {
+	doc := []byte(toolargs)
+	require.Greater(t, len(doc), 16<<10)
+	allocs := testing.AllocsPerRun(20, func() {
+		c := resume.NewCall("0", resume.Options{})
+		for i := 0; i < len(doc); i += 64 {
+			if err := c.Delta(doc[i:min(i+64, len(doc))], -1, -1); err != nil {
+				panic(err)
+			}
+		}
+	})
+	// The Call itself, then 512 B, 1, 2, 4, 8, 16 and 32 KB or so.
+	assert.LessOrEqual(t, allocs, 9.0)
+}

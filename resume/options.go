@@ -12,7 +12,8 @@ import (
 // calls, rarely dozens; these leave room for many more, and still bound
 // what a Set fed by a broken or hostile stream holds: about
 // DefaultMaxTotalBytes, plus 1 KB and the key, id and name (each at most
-// MaxIdentityBytes) per call, and Options.Capacity per call if set.
+// MaxIdentityBytes) per call, and Options.Capacity per call if set. A
+// growing buffer's spare room (see Call) stays within the total too.
 const (
 	DefaultMaxBytes      = 8 << 20  // Options.MaxBytes: per call
 	DefaultMaxTotalBytes = 64 << 20 // Options.MaxTotalBytes: all calls of a Set

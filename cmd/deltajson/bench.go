@@ -33,6 +33,7 @@ and times the whole stream for each mode:
   reparse-fastjson       (what naive handlers do), with sonic, fastjson
   reparse-encoding-json  or encoding/json
   jsontext-pipe          go-json-experiment's jsontext decoder fed by a pipe
+  jsontext-reader        the same decoder reading one delta per Read, no pipe
 
 It prints a table of times and of each peer's time divided by resume's,
 and with --svg writes a log-log chart of time against size: resume grows
