@@ -335,7 +335,7 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 		return err
 	}
 	start := len(c.args)
-	c.reserve(len(data), budget)
+	c.reserve(len(data))
 	if len(data) == 1 {
 		c.args = append(c.args, data[0]) // no memmove call
 	} else {
@@ -375,20 +375,17 @@ func (c *Call) unhold(start int) {
 // when the buffer must grow, it doubles, from 512 bytes, with at most
 // 1 MB of room past the bytes held (and none past 32 KB before it is
 // needed: a larger object costs the heap more), and never past the
-// per-call cap or, in a Set, what the total cap leaves (budget, or -1).
+// per-call cap. The caps count bytes held, not this room.
 // append grows a buffer of some KB by a quarter at a time: a 20 KB call
 // in 64-byte deltas took 17 allocations and 86 KB, and doubling takes 9
 // and about 40 KB (5% less time, BenchmarkStream with no Capacity). A
 // call given its size in Options.Capacity allocates once.
-func (c *Call) reserve(n int, budget int64) {
+func (c *Call) reserve(n int) {
 	need := len(c.args) + n
 	if need <= cap(c.args) {
 		return
 	}
 	room := min(max(cap(c.args), 512-len(c.args)), 1<<20) // past need
-	if budget >= 0 {
-		room = int(min(int64(room), budget-int64(n)))
-	}
 	if need <= 32<<10 {
 		room = min(room, 32<<10-need) // a small object still: above 32 KB the heap's allocation costs more
 	}

@@ -423,6 +423,47 @@ func TestCaps(t *testing.T) {
 			require.ErrorIs(t, err, resume.ErrRemoved, "call_A's replay, after the refusals")
 		}
 	})
+	t.Run("an ID a removed call had, on another live call", func(t *testing.T) {
+		// Some servers give every call the same ID: a live call that has
+		// it still takes its own events.
+		s := resume.NewSet(resume.Options{})
+		ev := func(kind resume.EventKind, key, id, data string) resume.Event {
+			e := resume.NewEvent(kind, key)
+			e.ID, e.Data = id, []byte(data)
+			return e
+		}
+		for _, e := range []resume.Event{ev(resume.EventStart, "fc_a", "call_0", ""), ev(resume.EventStart, "fc_b", "call_0", ""),
+			ev(resume.EventDelta, "fc_a", "", `{}`), ev(resume.EventDelta, "fc_b", "", `{"y":2}`), ev(resume.EventEnd, "fc_a", "call_0", "")} {
+			_, err := s.Apply(e)
+			require.NoError(t, err)
+		}
+		s.Remove("fc_a")
+		c, err := s.Apply(ev(resume.EventEnd, "fc_b", "call_0", ""))
+		require.NoError(t, err)
+		assert.Equal(t, resume.StatusReady, c.Status())
+	})
+	t.Run("refusals do not push removed IDs out", func(t *testing.T) {
+		s := resume.NewSet(resume.Options{MaxCalls: 1})
+		start := func(key, id string) resume.Event {
+			e := resume.NewEvent(resume.EventStart, key)
+			e.ID = id
+			return e
+		}
+		_, err := s.Apply(start("0", "call_A"))
+		require.NoError(t, err)
+		s.Remove("0")
+		_, err = s.Apply(start("1", "call_B"))
+		require.NoError(t, err)
+		for i := range 2 * 8192 {
+			_, err := s.Apply(start("x", "flood"+strconv.Itoa(i)))
+			require.ErrorIs(t, err, resume.ErrTooManyCalls)
+		}
+		s.Remove("1")
+		_, err = s.Apply(start("0", "call_A"))
+		require.ErrorIs(t, err, resume.ErrRemoved, "call_A's replay, after the flood")
+		_, err = s.Apply(start("x", "flood16383"))
+		require.ErrorIs(t, err, resume.ErrTooManyCalls, "a refused call's own ID")
+	})
 	t.Run("removed key: the first ID and the last are remembered", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{})
 		call := []resume.Event{resume.NewEvent(resume.EventDelta, "0"), resume.NewEvent(resume.EventDelta, "0"), resume.NewEvent(resume.EventEnd, "0")}

@@ -12,8 +12,9 @@ import (
 // calls, rarely dozens; these leave room for many more, and still bound
 // what a Set fed by a broken or hostile stream holds: about
 // DefaultMaxTotalBytes, plus 1 KB and the key, id and name (each at most
-// MaxIdentityBytes) per call, and Options.Capacity per call if set. A
-// growing buffer's spare room (see Call) stays within the total too.
+// MaxIdentityBytes) per call, and Options.Capacity per call if set. The
+// caps count argument bytes; a growing buffer's spare room comes on top
+// (see Call.reserve): at most as much again, and 1 MB, per call.
 const (
 	DefaultMaxBytes      = 8 << 20  // Options.MaxBytes: per call
 	DefaultMaxTotalBytes = 64 << 20 // Options.MaxTotalBytes: all calls of a Set
@@ -25,9 +26,10 @@ const (
 // ErrIdentityTooLong, so that what a Set holds per call stays small.
 const MaxIdentityBytes = 1024
 
-// maxRemembered bounds the keys of removed calls a Set remembers, and
-// those of refused calls, and their call IDs, twice as many (see Set and
-// Set.Remove): at most MaxIdentityBytes each, 16 MB in all.
+// maxRemembered bounds what a Set remembers of calls gone (see Set and
+// Set.Remove): the keys of removed calls, the keys and IDs of refused
+// ones, and twice as many IDs of removed ones; at most MaxIdentityBytes
+// each, 20 MB in all.
 const maxRemembered = 4096
 
 // Options configure a Call, or every call of a Set. The zero value is

@@ -7,15 +7,14 @@ import (
 )
 
 // TestReserveRoom: the room a growing buffer takes past the bytes held is
-// at most as much again, 1 MB at most, and never past the per-call cap or
-// what a Set's total cap leaves.
+// at most as much again, 1 MB at most, and never past the per-call cap.
 func TestReserveRoom(t *testing.T) {
 	opts := Options{MaxBytes: 8 << 20}
 	c := newCall("0", &opts)
 	piece := make([]byte, 4096)
 	for range 1000 { // 4 MB
 		if len(c.args)+len(piece) > cap(c.args) {
-			c.reserve(len(piece), -1)
+			c.reserve(len(piece))
 			room := cap(c.args) - len(c.args) - len(piece)
 			assert.LessOrEqual(t, room, max(len(c.args)+len(piece), 512)+512, "at most as much again (and a size class)")
 			assert.LessOrEqual(t, room, 1<<20+8192, "at most 1 MB")
@@ -26,11 +25,6 @@ func TestReserveRoom(t *testing.T) {
 	capped := Options{MaxBytes: 10_000}
 	c = newCall("0", &capped)
 	c.args = append(c.args, make([]byte, 6000)...)
-	c.reserve(100, -1)
+	c.reserve(100)
 	assert.LessOrEqual(t, cap(c.args), 10_000+256, "the per-call cap (and a size class)")
-
-	c = newCall("0", &opts)
-	c.args = append(c.args, make([]byte, 6000)...)
-	c.reserve(100, 300)
-	assert.LessOrEqual(t, cap(c.args), 6300+256, "what the total cap leaves (and a size class)")
 }

@@ -18,8 +18,12 @@ import "math"
 // stream that numbers its calls from 0 again does. An event refused past
 // MaxCalls refuses its call for good: the call's later events give
 // ErrTooManyCalls too, even once there is room, so that no call is made
-// from the rest of one that lost its start (and its name). A Set is not
-// safe for concurrent use. The zero Set is ready to use, with the zero
+// from the rest of one that lost its start (and its name). Call IDs are
+// taken as unique within a Set: an event that names a removed or refused
+// call's ID is ignored (ErrRemoved, or ErrTooManyCalls) under any key,
+// unless the call held under its own key has that ID. A server that
+// reuses IDs from one response to the next needs a Set per response. A
+// Set is not safe for concurrent use. The zero Set is ready to use, with the zero
 // Options.
 type Set struct {
 	opts    Options
@@ -28,15 +32,19 @@ type Set struct {
 	removed map[string]struct{} // keys of removed calls (see Remove)
 	gone    []string            // the same keys, oldest first
 	// The call IDs of removed calls (the first and the last each had),
-	// and of calls refused past MaxCalls, oldest first in goneIDs.
+	// oldest first in goneIDs.
 	removedIDs map[string]struct{}
 	goneIDs    []string
-	// Keys of calls refused past MaxCalls, oldest first in goneRefused.
-	refused     map[string]struct{}
-	goneRefused []string
-	total       int64
-	maxTotal    int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
-	last        *Call // the last event's call: events come in runs for one call
+	// Keys and IDs of calls refused past MaxCalls, oldest first in
+	// goneRefused and goneRefusedIDs: apart from the removed ones, so
+	// that a flood of refusals cannot push those out.
+	refused        map[string]struct{}
+	goneRefused    []string
+	refusedIDs     map[string]struct{}
+	goneRefusedIDs []string
+	total          int64
+	maxTotal       int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
+	last           *Call // the last event's call: events come in runs for one call
 }
 
 // NewSet returns an empty Set whose calls use opts.
@@ -81,10 +89,17 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	if len(ev.Key) > MaxIdentityBytes {
 		return nil, ErrIdentityTooLong // no call can have it
 	}
-	if _, ran := s.removedIDs[ev.ID]; ran && ev.ID != "" {
-		// A removed call's event, even under a key that a newer call
-		// holds now: it must not rename that call, or run into it.
-		return nil, ErrRemoved
+	if s.goneID(ev.ID) {
+		// A removed (or refused) call's event, even under a key that a
+		// newer call holds now: it must not rename that call, or run
+		// into it. (An event with the held call's own ID is its, even if
+		// a removed call had that ID too: some servers reuse IDs.)
+		if c := s.calls[ev.Key]; c == nil || c.id != ev.ID {
+			if _, refused := s.refusedIDs[ev.ID]; refused {
+				return nil, ErrTooManyCalls
+			}
+			return nil, ErrRemoved
+		}
 	}
 	c := s.last
 	if c == nil || c.key != ev.Key {
@@ -191,14 +206,26 @@ func (s *Set) remember(key string) {
 // the event gave one.
 func (s *Set) refuse(key, id string) {
 	if s.refused == nil {
-		s.refused = make(map[string]struct{})
+		s.refused, s.refusedIDs = make(map[string]struct{}), make(map[string]struct{})
 	}
 	s.refused, s.goneRefused = rememberIn(s.refused, s.goneRefused, key, maxRemembered)
-	s.rememberID(id)
+	if id != "" && len(id) <= MaxIdentityBytes {
+		s.refusedIDs, s.goneRefusedIDs = rememberIn(s.refusedIDs, s.goneRefusedIDs, id, maxRemembered)
+	}
 }
 
-// rememberID adds a removed or refused call's ID, if it has one, to
-// those whose events are ignored.
+// goneID reports an ID that a removed or refused call had.
+func (s *Set) goneID(id string) bool {
+	if id == "" {
+		return false
+	}
+	_, removed := s.removedIDs[id]
+	_, refused := s.refusedIDs[id]
+	return removed || refused
+}
+
+// rememberID adds a removed call's ID, if it has one, to those whose
+// events are ignored.
 func (s *Set) rememberID(id string) {
 	if id == "" {
 		return
