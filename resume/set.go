@@ -26,25 +26,17 @@ import "math"
 // Set is not safe for concurrent use. The zero Set is ready to use, with the zero
 // Options.
 type Set struct {
-	opts    Options
-	calls   map[string]*Call
-	order   []*Call
-	removed map[string]struct{} // keys of removed calls (see Remove)
-	gone    []string            // the same keys, oldest first
-	// The call IDs of removed calls (the first and the last each had),
-	// oldest first in goneIDs.
-	removedIDs map[string]struct{}
-	goneIDs    []string
-	// Keys and IDs of calls refused past MaxCalls, oldest first in
-	// goneRefused and goneRefusedIDs: apart from the removed ones, so
-	// that a flood of refusals cannot push those out.
-	refused        map[string]struct{}
-	goneRefused    []string
-	refusedIDs     map[string]struct{}
-	goneRefusedIDs []string
-	total          int64
-	maxTotal       int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
-	last           *Call // the last event's call: events come in runs for one call
+	opts  Options
+	calls map[string]*Call
+	order []*Call
+	// What the Set remembers of calls gone (see Remove): the keys and
+	// IDs (the first and the last each had) of removed calls, and the
+	// keys and IDs of calls refused past MaxCalls, apart so that a flood
+	// of refusals cannot push the removed ones out.
+	removed, removedIDs, refused, refusedIDs bounded
+	total                                    int64
+	maxTotal                                 int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
+	last                                     *Call // the last event's call: events come in runs for one call
 }
 
 // NewSet returns an empty Set whose calls use opts.
@@ -89,13 +81,13 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	if len(ev.Key) > MaxIdentityBytes {
 		return nil, ErrIdentityTooLong // no call can have it
 	}
-	if s.goneID(ev.ID) {
+	if removed, refused := s.removedIDs.has(ev.ID), s.refusedIDs.has(ev.ID); removed || refused {
 		// A removed (or refused) call's event, even under a key that a
 		// newer call holds now: it must not rename that call, or run
 		// into it. (An event with the held call's own ID is its, even if
 		// a removed call had that ID too: some servers reuse IDs.)
 		if c := s.calls[ev.Key]; c == nil || c.id != ev.ID {
-			if _, refused := s.refusedIDs[ev.ID]; refused {
+			if refused {
 				return nil, ErrTooManyCalls
 			}
 			return nil, ErrRemoved
@@ -104,17 +96,20 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	c := s.last
 	if c == nil || c.key != ev.Key {
 		if c = s.calls[ev.Key]; c == nil {
-			if _, ok := s.removed[ev.Key]; ok && ev.ID == "" {
+			if ev.ID == "" && s.removed.has(ev.Key) {
 				return nil, ErrRemoved // else another call under the key (see above)
 			}
-			if _, ok := s.refused[ev.Key]; ok && ev.ID == "" {
+			if ev.ID == "" && s.refused.has(ev.Key) {
 				return nil, ErrTooManyCalls // the rest of a refused call
 			}
 			if s.opts.RequireStart && ev.Kind != EventStart || ev.Kind == EventEnd && len(ev.Final) == 0 {
 				return nil, ErrUnknownCall
 			}
 			if len(s.order) >= s.opts.maxCalls() {
-				s.refuse(ev.Key, ev.ID)
+				s.refused.add(ev.Key, maxRemembered)
+				if len(ev.ID) <= MaxIdentityBytes { // no call can have a longer one
+					s.refusedIDs.add(ev.ID, maxRemembered)
+				}
 				return nil, ErrTooManyCalls
 			}
 			c = newCall(ev.Key, &s.opts)
@@ -165,19 +160,18 @@ func (s *Set) Bytes() int64 { return s.total }
 // calls. So an event with no ID for a removed key is always a replay,
 // and so is an event that names a removed call's ID, whatever its key.
 func (s *Set) Remove(key string) {
-	if c := s.calls[key]; c != nil && s.drop(key) {
-		s.remember(key)
-		s.rememberID(c.firstID)
-		s.rememberID(c.id)
+	if c := s.drop(key); c != nil {
+		s.removed.add(key, maxRemembered)
+		s.removedIDs.add(c.firstID, 2*maxRemembered)
+		s.removedIDs.add(c.id, 2*maxRemembered)
 	}
 }
 
-// drop drops the call with the given key, if any, and reports whether
-// there was one.
-func (s *Set) drop(key string) bool {
+// drop drops the call with the given key, if any, and returns it.
+func (s *Set) drop(key string) *Call {
 	c := s.calls[key]
 	if c == nil {
-		return false
+		return nil
 	}
 	delete(s.calls, key)
 	if s.last == c {
@@ -190,64 +184,37 @@ func (s *Set) drop(key string) bool {
 		}
 	}
 	s.total -= c.counted
-	return true
+	return c
 }
 
-// remember adds the key of a removed call to those whose events are
-// ignored, forgetting the oldest past the bound.
-func (s *Set) remember(key string) {
-	if s.removed == nil {
-		s.removed = make(map[string]struct{})
-	}
-	s.removed, s.gone = rememberIn(s.removed, s.gone, key, maxRemembered)
+// bounded is a set of strings that keeps the ones added last: past its
+// bound, the oldest is forgotten. The zero bounded is empty; "" is never
+// a member.
+type bounded struct {
+	m    map[string]struct{}
+	fifo []string // the members, oldest first
 }
 
-// refuse remembers a call refused past MaxCalls: its key, and its ID if
-// the event gave one.
-func (s *Set) refuse(key, id string) {
-	if s.refused == nil {
-		s.refused, s.refusedIDs = make(map[string]struct{}), make(map[string]struct{})
-	}
-	s.refused, s.goneRefused = rememberIn(s.refused, s.goneRefused, key, maxRemembered)
-	if id != "" && len(id) <= MaxIdentityBytes {
-		s.refusedIDs, s.goneRefusedIDs = rememberIn(s.refusedIDs, s.goneRefusedIDs, id, maxRemembered)
-	}
+func (b *bounded) has(v string) bool {
+	_, ok := b.m[v]
+	return ok
 }
 
-// goneID reports an ID that a removed or refused call had.
-func (s *Set) goneID(id string) bool {
-	if id == "" {
-		return false
-	}
-	_, removed := s.removedIDs[id]
-	_, refused := s.refusedIDs[id]
-	return removed || refused
-}
-
-// rememberID adds a removed call's ID, if it has one, to those whose
-// events are ignored.
-func (s *Set) rememberID(id string) {
-	if id == "" {
+// add adds v, unless it is "" or a member, forgetting the oldest member
+// when there are max.
+func (b *bounded) add(v string, max int) {
+	if v == "" || b.has(v) {
 		return
 	}
-	if s.removedIDs == nil {
-		s.removedIDs = make(map[string]struct{})
+	if b.m == nil {
+		b.m = make(map[string]struct{})
 	}
-	s.removedIDs, s.goneIDs = rememberIn(s.removedIDs, s.goneIDs, id, 2*maxRemembered)
-}
-
-// rememberIn adds v to the set m, whose members are in order in fifo,
-// dropping the oldest past max.
-func rememberIn(m map[string]struct{}, fifo []string, v string, max int) (map[string]struct{}, []string) {
-	if _, ok := m[v]; ok {
-		return m, fifo
+	if len(b.fifo) >= max {
+		delete(b.m, b.fifo[0])
+		b.fifo = b.fifo[1:]
 	}
-	if len(fifo) >= max {
-		delete(m, fifo[0])
-		fifo = fifo[1:]
-	}
-	m[v] = struct{}{}
-	return m, append(fifo, v)
+	b.m[v] = struct{}{}
+	b.fifo = append(b.fifo, v)
 }
 
 // Finish ends the response: every call that got no end signal and is

@@ -21,13 +21,13 @@ func TestRefusedIDsBounded(t *testing.T) {
 		_, err := s.Apply(e)
 		assert.Error(t, err)
 	}
-	assert.Empty(t, s.refusedIDs, "no ID too long for a call is kept")
+	assert.Empty(t, s.refusedIDs.m, "no ID too long for a call is kept")
 	for i := range maxRemembered + 10 {
 		e := NewEvent(EventStart, "k"+strconv.Itoa(i))
 		e.ID = "id" + strconv.Itoa(i)
 		_, _ = s.Apply(e)
 	}
-	assert.Len(t, s.refusedIDs, maxRemembered)
-	assert.Len(t, s.goneRefusedIDs, maxRemembered)
-	assert.Len(t, s.refused, maxRemembered)
+	assert.Len(t, s.refusedIDs.m, maxRemembered)
+	assert.Len(t, s.refusedIDs.fifo, maxRemembered)
+	assert.Len(t, s.refused.m, maxRemembered)
 }
