@@ -56,10 +56,9 @@ type chatFunction struct {
 }
 
 type chatCall struct {
-	id     string
-	args   []byte
-	ended  bool
-	legacy bool // the deprecated function_call's call
+	id    string
+	args  []byte
+	ended bool
 }
 
 // chatChoice keeps the calls of one choice in first-seen order. A call's
@@ -163,17 +162,21 @@ func (st *chatChoice) piece(ci, pos, n int, tc chatToolCall, out *eventList) err
 		if to, ok := st.at[idx]; ok {
 			idx = to
 		}
-		if c := st.calls[idx]; c != nil && (c.legacy || id != "" && c.id != "" && c.id != id) {
+		if c := st.calls[idx]; c != nil && (st.isLegacy(idx) || id != "" && c.id != "" && c.id != id) {
 			idx = st.next // the index taken by another call: a new one
 			st.at[*tc.Index] = idx
 		}
 	case id != "":
 		idx = st.next
-	case n == 1 && len(st.order) > 0 && !st.calls[st.order[len(st.order)-1]].legacy:
+	case n == 1 && len(st.order) > 0 && !st.isLegacy(st.order[len(st.order)-1]):
 		idx = st.order[len(st.order)-1]
 	}
-	return st.add(ci, idx, id, name, tc.Function, false, out)
+	return st.add(ci, idx, id, name, tc.Function, out)
 }
+
+// isLegacy reports whether call number idx is the deprecated
+// function_call's.
+func (st *chatChoice) isLegacy(idx int) bool { return st.legacy >= 0 && idx == st.legacy }
 
 // legacyPiece adds a piece of the deprecated function_call to the
 // choice's one such call, which takes a number of its own: never a tool
@@ -186,26 +189,27 @@ func (st *chatChoice) legacyPiece(ci int, fn *chatFunction, out *eventList) erro
 	if fn.Name != nil {
 		name = *fn.Name
 	}
-	return st.add(ci, st.legacy, "", name, fn, true, out)
+	return st.add(ci, st.legacy, "", name, fn, out)
 }
 
 // says reports a function_call that names a call or brings argument
-// text; an empty one ({}, or null and "" fields) starts nothing.
+// text; an empty one ({}, or null and "" fields) starts nothing. Bad
+// arguments say something: add reports them.
 func (fn *chatFunction) says() bool {
 	if fn == nil {
 		return false
 	}
-	a := string(bytes.TrimSpace(fn.Arguments))
-	return fn.Name != nil && *fn.Name != "" || a != "" && a != "null" && a != `""`
+	text, ok, err := argText(fn.Arguments)
+	return fn.Name != nil && *fn.Name != "" || err != nil || ok && len(text) > 0
 }
 
 // add starts call number idx if it is new, and appends the piece's
 // argument text to it.
-func (st *chatChoice) add(ci, idx int, id, name string, fn *chatFunction, legacy bool, out *eventList) error {
+func (st *chatChoice) add(ci, idx int, id, name string, fn *chatFunction, out *eventList) error {
 	key := chatKey(ci, idx)
 	call := st.calls[idx]
 	if call == nil {
-		call = &chatCall{id: id, legacy: legacy}
+		call = &chatCall{id: id}
 		st.calls[idx] = call
 		st.order = append(st.order, idx)
 		st.open = append(st.open, idx)
