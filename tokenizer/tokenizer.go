@@ -805,13 +805,9 @@ func (t *Tokenizer) NextClose() byte {
 		closer = '}'
 	}
 	switch {
-	case t.lex != lexNone && !(t.lex == lexString && t.isName):
-		return closer
-	case t.lex != lexNone:
-		return 0 // a name: a colon and a value come first
-	}
-	switch t.expect {
-	case expFirstValue, expFirstName, expComma:
+	case t.lex == lexString && t.isName:
+		return 0 // a colon and a value come first
+	case t.lex != lexNone, t.expect == expFirstValue, t.expect == expFirstName, t.expect == expComma:
 		return closer
 	}
 	return 0
