@@ -264,7 +264,7 @@ func TestCheckContextShown(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bom.json")
 	require.NoError(t, os.WriteFile(path, []byte("\xef\xbb\xbf{}"), 0o644))
 	var stdout bytes.Buffer
-	run([]string{"check", path}, nil, &stdout, io.Discard)
+	assert.Equal(t, exitInvalid, run([]string{"check", path}, nil, &stdout, io.Discard))
 	assert.Contains(t, stdout.String(), "UTF-8 byte order mark")
 }
 

@@ -49,6 +49,19 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// Output that could not be written is an I/O error, whatever the
+	// command made of it; it is said here, once, for every command.
+	w := &writeErr{w: stdout}
+	code := dispatch(args, stdin, w, stderr)
+	if w.err != nil {
+		fmt.Fprintf(stderr, "deltajson %s: writing the output: %v\n", args[0], w.err)
+		code = exitUsage
+	}
+	return code
+}
+
+// dispatch runs the command args name.
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage
@@ -58,23 +71,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 1 && args[0] == "help" {
 			// "help check" is "check --help", with its text on stdout
 			// like this command's own.
-			return run([]string{args[1], "--help"}, stdin, stdout, stderr)
+			return dispatch([]string{args[1], "--help"}, stdin, stdout, stderr)
 		}
 		usage(stdout)
 		return exitOK
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
-			// Output that could not be written is an I/O error, whatever
-			// the command made of it; it is said here, once, for every
-			// command.
-			w := &writeErr{w: stdout}
-			code := c.run(args[1:], stdin, w, stderr)
-			if w.err != nil {
-				fmt.Fprintf(stderr, "deltajson %s: writing the output: %v\n", c.name, w.err)
-				code = exitUsage
-			}
-			return code
+			return c.run(args[1:], stdin, stdout, stderr)
 		}
 	}
 	fmt.Fprintf(stderr, "deltajson: unknown command %q\n\n", args[0])
