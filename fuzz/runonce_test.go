@@ -18,6 +18,8 @@ import (
 func FuzzRunOnce(f *testing.F) {
 	f.Add([]byte{0, 6, 12, 18, 1, 7, 13, 19, 2, 8, 14, 20, 24, 30, 3, 9, 15, 21})
 	f.Add([]byte{0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60, 66, 72, 78, 84, 90, 96, 102})
+	f.Add([]byte{2, 8, 20, 26, 38, 44, 56})     // the hosted call 2, whole: it must not run
+	f.Add([]byte{0, 6, 18, 12, 24, 36, 42, 54}) // call 0 replayed part way (with its ID), then whole: it runs once
 	f.Fuzz(func(t *testing.T, ops []byte) {
 		const n = 6
 		type script struct {
@@ -35,8 +37,11 @@ func FuzzRunOnce(f *testing.F) {
 			start.ID, start.Name = s.id, "f"
 			s.events = append(s.events, start)
 			for k := 0; k < len(args); k += 5 {
+				// With its offset, so that a replay of bytes held is
+				// known for one (OpenAI Responses' sequence numbers do
+				// the same).
 				d := resume.NewEvent(resume.EventDelta, s.key)
-				d.Data = []byte(args[k:min(k+5, len(args))])
+				d.Data, d.Offset = []byte(args[k:min(k+5, len(args))]), int64(k)
 				s.events = append(s.events, d)
 			}
 			s.events = append(s.events, resume.NewEvent(resume.EventEnd, s.key))
