@@ -1,7 +1,8 @@
 // Package bench measures deltajson next to the Go JSON libraries people
 // would otherwise use. Its API is StreamModes, the ways a handler can
 // follow a stream of argument deltas, which the CLI's bench command
-// shares, and SetMode; everything else is in its tests and benchmarks.
+// shares, SetMode and GrowMode; everything else is in its tests and
+// benchmarks.
 //
 // # What is measured
 //
@@ -28,7 +29,8 @@
 // BenchmarkStream/<doc>/chunk=<n>/<mode> streams a document as argument
 // deltas of n bytes (1, 8, 64, 512, or all at once): resume (package
 // resume, each byte read once), resume-set (the same through a
-// resume.Set, one Event per delta), reparse-sonic, reparse-fastjson and
+// resume.Set, one Event per delta), resume-grow (resume with no
+// Options.Capacity, its buffer growing as deltas come), reparse-sonic, reparse-fastjson and
 // reparse-encoding-json (validate the whole buffer after every delta, as
 // naive handlers do; quadratic, so skipped where one op would validate
 // more than 3e8 bytes), jsontext-pipe (a jsontext.Decoder fed through
@@ -36,9 +38,8 @@
 // its cost per delta) and jsontext-reader (the same decoder reading the
 // deltas through an io.Reader that gives one per Read, with no goroutine:
 // jsontext's own cost). resume is given Options.Capacity, the document's
-// size, as a handler that knows its largest argument size sets it; with
-// no Capacity its buffer grows by doubling, and each mode of resume costs
-// more (README). The documents are toolargs, 20 KB of made-up tool arguments
+// size, as a handler that knows its largest argument size sets it;
+// resume-grow is the same without it. The documents are toolargs, 20 KB of made-up tool arguments
 // (corpus.ToolArgs), and twitter. SetBytes is the document's size. The
 // deltas are cut before the timed loop (Cut), as an SDK hands them to a
 // handler, so each mode is timed for its own work on them only.

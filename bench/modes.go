@@ -62,8 +62,17 @@ var StreamModes = []StreamMode{
 
 // StreamResume is the handler's work with package resume: one call, a
 // delta per piece with the status read after each, then the end signal.
-func StreamResume(s Stream) error {
-	c := resume.NewCall("0", resume.Options{MaxBytes: -1, Capacity: len(s.Doc)})
+// The call is given the document's size as Options.Capacity.
+func StreamResume(s Stream) error { return streamResume(s, len(s.Doc)) }
+
+// GrowMode is StreamResume for a handler that does not know the size of
+// the arguments to come: no Options.Capacity, so the call's buffer grows
+// as deltas come. BenchmarkStream runs it after resume-set; the CLI's
+// bench leaves it out.
+var GrowMode = StreamMode{Name: "resume-grow", Run: func(s Stream) error { return streamResume(s, 0) }}
+
+func streamResume(s Stream, capacity int) error {
+	c := resume.NewCall("0", resume.Options{MaxBytes: -1, Capacity: capacity})
 	for _, d := range s.Deltas {
 		if err := c.Delta(d, -1, -1); err != nil {
 			return err

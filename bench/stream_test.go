@@ -67,9 +67,9 @@ func reparseWork(size, n int) float64 {
 	return deltas * float64(size) / 2
 }
 
-// streamModes are StreamModes with SetMode after resume.
+// streamModes are StreamModes with SetMode and GrowMode after resume.
 func streamModes() []StreamMode {
-	return append([]StreamMode{StreamModes[0], SetMode}, StreamModes[1:]...)
+	return append([]StreamMode{StreamModes[0], SetMode, GrowMode}, StreamModes[1:]...)
 }
 
 func TestStreamModesAgree(t *testing.T) {

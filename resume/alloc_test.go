@@ -112,6 +112,8 @@ func TestGrowth(t *testing.T) {
 			}
 		}
 	})
-	// The Call itself, then 512 B, 1, 2, 4, 8, 16 and 32 KB or so.
-	assert.LessOrEqual(t, allocs, 9.0)
+	// The Call and its options, then 576 B, 1.25, 2.6, 6, 13 and 27 KB:
+	// each a doubling rounded up to the heap's size class, which the
+	// buffer keeps as room (with make's exact sizes it took 7 growths).
+	assert.LessOrEqual(t, allocs, 8.0)
 }
