@@ -468,16 +468,26 @@ func TestLinear(t *testing.T) {
 // turn, seven times each, and the fastest of each compared: a slow phase
 // of the shared machine then has to hit every run of one size and none
 // of the other to move the ratio (with a quarter of the input, timed one
-// size after the other, a linear path once measured 12.5x).
+// size after the other, a linear path once measured 12.5x). Even so, a
+// linear path once measured 25x while other tests kept both cores busy,
+// so a ratio over the limit is measured again, up to four times in all:
+// a quadratic path fails every time.
 func assertLinear(t *testing.T, in []byte, kinds Kind) {
 	t.Helper()
-	small, large := time.Duration(1<<62), time.Duration(1<<62)
-	for range 7 {
-		small = min(small, timeOf(func() { _, _, _ = Repair(in[:len(in)/8], Options{Kinds: kinds}) }))
-		large = min(large, timeOf(func() { _, _, _ = Repair(in, Options{Kinds: kinds}) }))
+	var ratios []float64
+	for range 4 {
+		small, large := time.Duration(1<<62), time.Duration(1<<62)
+		for range 7 {
+			small = min(small, timeOf(func() { _, _, _ = Repair(in[:len(in)/8], Options{Kinds: kinds}) }))
+			large = min(large, timeOf(func() { _, _, _ = Repair(in, Options{Kinds: kinds}) }))
+		}
+		ratio := float64(large) / float64(max(small, 1))
+		if ratio < 8*3.0 {
+			return
+		}
+		ratios = append(ratios, ratio)
 	}
-	ratio := float64(large) / float64(max(small, 1))
-	assert.Less(t, ratio, 8*3.0, "input %.10q…: 8x the input took %.1fx the time", in, ratio)
+	t.Errorf("input %.10q…: 8x the input took %.1fx the time, in each of four measurements", in, ratios)
 }
 
 // timeOf returns how long f took.
