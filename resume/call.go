@@ -388,15 +388,15 @@ func (c *Call) reserve(n int) {
 	}
 	room = int(max(min(int64(room), c.maxArgs-int64(need)), 0))
 	size := need + room
-	if size < 2*held {
-		// A clamp above cut the doubling short; append would round the
-		// size up by its own policy, past the clamp.
+	if size <= 2*held {
+		// A clamp above cut the doubling short; append would grow by its
+		// own policy (a quarter at a time from held), past the clamp.
 		grown := make([]byte, held, size)
 		copy(grown, c.args)
 		c.args = grown
 		return
 	}
-	// Asked for twice the length or more, append allocates size rounded
+	// Asked for more than twice the length, append allocates size rounded
 	// up to the heap's size class and keeps the whole class as capacity,
 	// where make keeps only size: a 20 KB call in 64-byte deltas grows 6
 	// times instead of 7, and allocates 53 KB in all instead of 75 KB.
