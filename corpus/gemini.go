@@ -10,7 +10,9 @@ package corpus
 // (jsonPath, and stringValue / numberValue / boolValue / nullValue, string
 // values arriving in several pieces), closed by a functionCall without
 // willContinue (usually empty), by the next named call (whole or streamed)
-// or by the candidate's finishReason. These pieces carry values, not JSON text,
+// or by the candidate's finishReason STOP (any other, such as MAX_TOKENS,
+// says the output was cut short, and the call gets no end signal: values
+// cut short still make a whole object). These pieces carry values, not JSON text,
 // so no faithful text deltas exist: the reader assembles the object, in
 // first-seen key order, and sends it as the Final of the End. See
 // partialargs.go.
@@ -69,7 +71,7 @@ func (d *geminiDecoder) decode(p payload, out *eventList) error {
 				}
 			}
 		}
-		if cand.FinishReason != "" && d.open != nil {
+		if cand.FinishReason == "STOP" && d.open != nil {
 			// The candidate is done: a call still streamed in pieces
 			// gets its end, with what came.
 			if err := d.close(out); err != nil {

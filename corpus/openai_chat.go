@@ -17,7 +17,9 @@ package corpus
 //     arguments so far, when those are already valid JSON, is dropped, and
 //     pieces for a call that has ended are ignored.
 //
-// finish_reason ends every call of its choice, without a Final.
+// finish_reason ends every open call of its choice, without a Final,
+// except "length" and "content_filter", which say the output was cut
+// short (see cutShort).
 //
 // The deprecated single function_call delta (name and arguments, no index
 // or id), which older servers still send, is read as one more call, with
@@ -130,7 +132,7 @@ func (d *chatDecoder) decode(p payload, out *eventList) error {
 				return err
 			}
 		}
-		if ch.FinishReason != nil && *ch.FinishReason != "" {
+		if ch.FinishReason != nil && *ch.FinishReason != "" && !cutShort(*ch.FinishReason) {
 			for _, idx := range st.open {
 				st.calls[idx].ended = true
 				e := newEvent(resume.EventEnd, chatKey(ci, idx))
@@ -144,6 +146,13 @@ func (d *chatDecoder) decode(p payload, out *eventList) error {
 	}
 	return nil
 }
+
+// cutShort reports whether a finish_reason says the output was cut short:
+// "length" (the token limit) or "content_filter". The open calls' arguments
+// may then stop anywhere, even where they parse (no text at all, which a
+// call would take as {}, or "10" of "100"), so they get no end signal and
+// end incomplete.
+func cutShort(reason string) bool { return reason == "length" || reason == "content_filter" }
 
 func (st *chatChoice) piece(ci, pos, n int, tc chatToolCall, out *eventList) error {
 	var id, name string

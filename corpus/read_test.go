@@ -389,6 +389,21 @@ func TestGeminiCallAfterOpenOne(t *testing.T) {
 	assert.Equal(t, map[string]string{"fa": `{"q":"x"}`, "fb": `{"y":2}`, "fc": `{"z":true}`}, got)
 }
 
+// TestGeminiCutShort: a finishReason other than STOP (MAX_TOKENS here)
+// says the output was cut short: the call streamed in pieces gets no end
+// signal, though its values so far make a whole object ({"path":"/tm"}).
+func TestGeminiCutShort(t *testing.T) {
+	in := `{"candidates":[{"content":{"parts":[{"functionCall":{"name":"rm","willContinue":true}}]}}]}
+{"candidates":[{"content":{"parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.path","stringValue":"/tm","willContinue":true}],"willContinue":true}}]},"finishReason":"MAX_TOKENS"}]}
+`
+	evs, err := Read(strings.NewReader(in), FormatGemini)
+	require.NoError(t, err)
+	calls := assemble(evs)
+	require.Len(t, calls, 1)
+	assert.Equal(t, "rm", calls[0].Name)
+	assert.False(t, calls[0].Ended, "cut short: no end signal")
+}
+
 // TestResponsesArgumentsInAddedItem: arguments that came whole in
 // output_item.added, with no deltas and an empty done, are the call's.
 func TestResponsesArgumentsInAddedItem(t *testing.T) {

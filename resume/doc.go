@@ -87,8 +87,11 @@
 //   - OpenAI Chat Completions: choices[].delta.tool_calls[i] gives Key
 //     "i" from its index; id and function.name come on the first delta
 //     only (EventStart), each function.arguments piece is an EventDelta,
-//     and a finish_reason ("tool_calls", or "stop" or "length" from some
-//     vendors) ends every open call (Set.EndAll).
+//     and a finish_reason ends every open call (Set.EndAll), except
+//     "length" and "content_filter": they say the output was cut short,
+//     and arguments cut short may still parse (none at all, which an
+//     ended call takes as {}, or "10" of "100"), so the open calls get no
+//     end signal, and Set.Finish makes them incomplete.
 //     OpenAI-compatible vendors (Groq, DeepSeek, Mistral, llama.cpp,
 //     OpenRouter) send the same, some with whole arguments in one delta.
 //     Older servers send the deprecated delta.function_call instead: one
@@ -110,7 +113,9 @@
 //   - Gemini and Vertex: each functionCall part carries whole args
 //     objects, several per event: a start and an EventEnd whose Final is
 //     the args' compact JSON. Vertex partialArgs carry values rather than
-//     text, so they too end in one Final.
+//     text, so they too end in one Final; a finishReason other than STOP
+//     (MAX_TOKENS, say) cuts a call so streamed short, and it gets no end
+//     signal.
 //
 // # Cost
 //

@@ -235,7 +235,8 @@ func (s *Set) Finish() []Result {
 // EndAll applies the end signal, without final arguments, to every call
 // that has not ended, in start order, and returns those calls. It is the
 // end signal of providers that end all calls at once, such as OpenAI
-// Chat's finish_reason.
+// Chat's finish_reason (but not "length" or "content_filter", which cut
+// the calls short: Finish makes them incomplete).
 func (s *Set) EndAll() []*Call {
 	p := s.Pending()
 	for _, c := range p {

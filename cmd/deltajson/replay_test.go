@@ -143,10 +143,11 @@ func TestReplayTimeline(t *testing.T) {
 	assert.Equal(t, exitInvalid, code)
 	assert.Contains(t, out, `[0 save_story] start: save_story (id "call_Lc7Hq2wE5fKa", index 0)`)
 	assert.Contains(t, out, `{"title":"A story","content":"Once upon a time"}`, "the partial view grows")
-	assert.Contains(t, out, "[0 save_story] status: receiving -> incomplete")
+	// finish_reason "length" cut the output short: no end signal.
 	prefix := `{"title":"A story","content":"Once upon a time, in a land far, far aw`
-	assert.Contains(t, out, "[0 save_story] result: incomplete  (deltajson: unexpected end of input in string at offset "+
-		strconv.Itoa(len(prefix))+" (/content))")
+	cause := "resume: no end signal: deltajson: unexpected end of input in string at offset " + strconv.Itoa(len(prefix)) + " (/content)"
+	assert.Contains(t, out, "[0 save_story] stream ended without an end signal: "+cause)
+	assert.Contains(t, out, "[0 save_story] result: incomplete  ("+cause+")")
 }
 
 func TestReplayUsage(t *testing.T) {

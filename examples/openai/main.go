@@ -8,7 +8,9 @@
 //   - tool_calls[i].index       -> Event.Key strconv.Itoa(index), Event.Index
 //   - id, function.name          -> EventStart (they come on the first piece only)
 //   - function.arguments piece   -> EventDelta
-//   - finish_reason (any value)  -> EventEnd, no Final, for every open call
+//   - finish_reason              -> EventEnd, no Final, for every open call;
+//     but "length" and "content_filter" cut the output short: no end
+//     signal, and Set.Finish makes the open calls incomplete
 //
 // Run it with OPENAI_API_KEY set (OPENAI_BASE_URL points it at an
 // OpenAI-compatible server):
@@ -74,7 +76,13 @@ func main() {
 				fmt.Printf("  [%s %s] %-9s %s\n", c.Key(), c.Name(), c.Status(), view)
 			}
 		}
-		if choice.FinishReason != "" {
+		switch choice.FinishReason {
+		case "":
+		case "length", "content_filter":
+			// Cut short: arguments may stop anywhere, even where they
+			// parse (none at all would run as {}). The loop below
+			// reports the open calls as not run.
+		default:
 			for _, c := range calls.EndAll() { // the end signal for every open call
 				settle(calls, c)
 			}

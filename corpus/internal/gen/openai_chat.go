@@ -93,7 +93,7 @@ func openAIChat() []stream {
 	{
 		c := chat{id: "chatcmpl-Dj3lengthCutoff", model: "gpt-4o-2024-08-06", created: 1767225602}
 		args := `{"title":"A story","content":"Once upon a time, in a land far, far aw`
-		cl := call{Key: "0", ID: "call_Lc7Hq2wE5fKa", Name: "save_story", Arguments: args, Ended: true}
+		cl := call{Key: "0", ID: "call_Lc7Hq2wE5fKa", Name: "save_story", Arguments: args} // cut short: no end
 		p := []raw{c.chunk(toolDelta(first(0, cl.ID, cl.Name)), nil)}
 		for _, piece := range mustJoin(args, sized(args, 11, 3, 9)) {
 			p = append(p, c.chunk(toolDelta(more(0, piece)), nil))
@@ -101,8 +101,26 @@ func openAIChat() []stream {
 		p = append(p, c.chunk(obj(), "length"))
 		out = append(out, stream{
 			name: "openai-chat__length_cutoff", format: "openai-chat", container: "sse",
-			exercises: "finish_reason \"length\": the arguments stop mid-string and are not valid JSON",
+			exercises: "finish_reason \"length\": the arguments stop mid-string and are not valid JSON; the output was cut short, so the call gets no end signal",
 			calls:     []call{cl}, data: sse(dataOnly(p), true),
+		})
+	}
+
+	// Cut short right after a call's first piece: no argument text at all,
+	// which a call that ended would take as {}.
+	{
+		c := chat{id: "chatcmpl-Dj3lengthNoArgs", model: "gpt-4o-2024-08-06", created: 1767225602}
+		done := call{Key: "0", ID: "call_Nx2Lp8kQ4wRt", Name: "read_file", Arguments: `{"path":"notes.txt"}`}
+		cut := call{Key: "1", ID: "call_Rm5Vz1cH7jDs", Name: "delete_files", Arguments: ``}
+		p := []raw{c.chunk(toolDelta(first(0, done.ID, done.Name)), nil)}
+		for _, piece := range mustJoin(done.Arguments, sized(done.Arguments, 17, 4, 7)) {
+			p = append(p, c.chunk(toolDelta(more(0, piece)), nil))
+		}
+		p = append(p, c.chunk(toolDelta(first(1, cut.ID, cut.Name)), nil), c.chunk(obj(), "length"))
+		out = append(out, stream{
+			name: "openai-chat__length_no_args", format: "openai-chat", container: "sse",
+			exercises: "finish_reason \"length\" right after the second call's first piece: neither call gets an end signal, so neither runs, not even the second as {}",
+			calls:     []call{done, cut}, data: sse(dataOnly(p), true),
 		})
 	}
 
