@@ -258,15 +258,24 @@ func (s *Set) Pending() []*Call {
 }
 
 // Restore adds a call restored from a checkpoint and its argument bytes
-// (see Restore). It replaces a call with the same key.
+// (see Restore). It replaces a call with the same key. A checkpoint of a
+// call removed from the Set gives ErrRemoved, as its events would (see
+// Remove): one whose call ID a removed call had, unless the call held
+// under its key has that ID, or one with no ID under a removed key.
 func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
 	s.init()
 	var freed int64
-	if old := s.calls[cp.c.key]; old != nil {
+	old := s.calls[cp.c.key]
+	if old != nil {
 		freed = old.counted // it is replaced
 	}
 	if len(cp.c.key) > MaxIdentityBytes || len(cp.c.id) > MaxIdentityBytes || len(cp.c.name) > MaxIdentityBytes {
 		return nil, ErrIdentityTooLong // as Apply refuses them
+	}
+	if old == nil || old.id != cp.c.id {
+		if s.removedIDs.has(cp.c.id) || s.removedIDs.has(cp.c.firstID) || cp.c.id == "" && s.removed.has(cp.c.key) {
+			return nil, ErrRemoved // it ran, or was dropped: restored, it could run again
+		}
 	}
 	c, err := restore(&cp, args, &s.opts, s.budget(freed))
 	if c == nil {

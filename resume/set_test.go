@@ -567,3 +567,49 @@ func TestHosted(t *testing.T) {
 	_, err = s.Apply(next)
 	require.NoError(t, err, "another call under the key, as a next message has")
 }
+
+// TestRestoreRemoved: a checkpoint of a call that ran and was removed
+// cannot bring it back to run again (user review: restored, its last
+// delta and end made it ready a second time); one of a live call, or
+// in a Set that never removed it, restores.
+func TestRestoreRemoved(t *testing.T) {
+	for _, id := range []string{"fc_1", ""} {
+		s := resume.NewSet(resume.Options{})
+		_, err := s.Apply(start("0", id, "delete_file", 0))
+		require.NoError(t, err)
+		c, err := s.Apply(delta("0", `{"path":`))
+		require.NoError(t, err)
+		cp, err := c.Checkpoint()
+		require.NoError(t, err)
+		held := bytes.Clone(c.Arguments())
+
+		again, err := s.Restore(cp, held) // the live call: a rewind
+		require.NoError(t, err, "id %q", id)
+		_, err = s.Apply(delta("0", `"/tmp/x"}`))
+		require.NoError(t, err)
+		_, err = s.Apply(end("0"))
+		require.NoError(t, err)
+		require.Equal(t, resume.StatusReady, again.Status())
+		s.Remove("0") // it ran
+
+		_, err = s.Restore(cp, held)
+		assert.ErrorIs(t, err, resume.ErrRemoved, "id %q", id)
+		assert.Nil(t, s.Call("0"), "id %q", id)
+
+		// Another process's Set, which never ran it, takes it.
+		_, err = resume.NewSet(resume.Options{}).Restore(cp, held)
+		assert.NoError(t, err, "id %q", id)
+	}
+	// Under another key, the ID still names the removed call.
+	s := resume.NewSet(resume.Options{})
+	c, err := s.Apply(start("0", "fc_2", "f", 0))
+	require.NoError(t, err)
+	cp, err := c.Checkpoint()
+	require.NoError(t, err)
+	s.Remove("0")
+	_, err = s.Apply(start("0", "fc_3", "g", 0)) // a new call under the key
+	require.NoError(t, err)
+	_, err = s.Restore(cp, nil)
+	assert.ErrorIs(t, err, resume.ErrRemoved)
+	assert.Equal(t, "fc_3", s.Call("0").ID(), "the live call stays")
+}
