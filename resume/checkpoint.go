@@ -140,10 +140,14 @@ func Restore(cp Checkpoint, args []byte, opts Options) (*Call, error) {
 	return restore(&cp, args, &opts, -1)
 }
 
+// errNotMade is the error of a Checkpoint not made by Call.Checkpoint or
+// UnmarshalBinary.
+var errNotMade = fmt.Errorf("%w: the Checkpoint was not made by Call.Checkpoint or UnmarshalBinary", ErrCheckpoint)
+
 func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, error) {
 	switch {
 	case !cp.ok:
-		return nil, fmt.Errorf("%w: the Checkpoint was not made by Call.Checkpoint or UnmarshalBinary", ErrCheckpoint)
+		return nil, errNotMade
 	case int64(len(args)) < cp.n:
 		return nil, fmt.Errorf("%w: it was saved with %d bytes of arguments, and %d were given", ErrCheckpoint, cp.n, len(args))
 	case crc32.Checksum(args[:cp.n], castagnoli) != cp.sum:
@@ -267,8 +271,13 @@ func (c *Call) consistent() bool {
 }
 
 // AppendBinary appends the checkpoint's binary form to b. It implements
-// encoding.BinaryAppender.
+// encoding.BinaryAppender. A Checkpoint not made by Call.Checkpoint or
+// UnmarshalBinary, such as the zero one, has none: it gives ErrCheckpoint,
+// as Restore does.
 func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
+	if !cp.ok {
+		return b, errNotMade
+	}
 	c := &cp.c
 	var tk []byte
 	if !cp.replay {

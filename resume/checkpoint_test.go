@@ -189,6 +189,14 @@ func TestCheckpointBad(t *testing.T) {
 	_, err = resume.Restore(resume.Checkpoint{}, nil, resume.Options{})
 	require.ErrorIs(t, err, resume.ErrCheckpoint, "zero checkpoint")
 	assert.Contains(t, err.Error(), "not made by Call.Checkpoint")
+	// Nor has it a binary form, which would restore as a live call with
+	// no arguments (user review: it ended ready as {}).
+	var zero resume.Checkpoint
+	_, err = zero.MarshalBinary()
+	require.ErrorIs(t, err, resume.ErrCheckpoint, "zero checkpoint marshalled")
+	b, err := zero.AppendBinary([]byte("x"))
+	require.ErrorIs(t, err, resume.ErrCheckpoint)
+	assert.Equal(t, "x", string(b), "nothing appended")
 
 	// A checkpoint of the tokenizer alone is not a call's.
 	tk := tokenizer.New(tokenizer.Options{})
