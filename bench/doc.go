@@ -39,7 +39,9 @@
 // deltas through an io.Reader that gives one per Read, with no goroutine:
 // jsontext's own cost). resume is given Options.Capacity, the document's
 // size, as a handler that knows its largest argument size sets it;
-// resume-grow is the same without it. The documents are toolargs, 20 KB of made-up tool arguments
+// resume-grow is the same without it. Both leave out the ready gate's
+// pass for duplicate names (Options.AllowDuplicateNames), a fixed cost at
+// the end whatever the deltas, so that the figures are the stream's. The documents are toolargs, 20 KB of made-up tool arguments
 // (corpus.ToolArgs), and twitter. SetBytes is the document's size. The
 // deltas are cut before the timed loop (Cut), as an SDK hands them to a
 // handler, so each mode is timed for its own work on them only.

@@ -6,12 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strconv"
 	"strings"
 	"unicode"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/deltajson/deltajson/internal/dupnames"
 )
 
 // DecodeOptions configures [Decode]. The zero value decodes like
@@ -117,41 +118,6 @@ func decodeStd(b []byte, v any, rejectUnknown bool) error {
 	return d.Decode(v)
 }
 
-// A dupLevel is one open object or array in checkDuplicates.
-type dupLevel struct {
-	obj   bool
-	index int      // arrays: index of the current element
-	name  string   // objects: the current name, unescaped
-	names []string // objects: names seen, while few
-	set   map[string]struct{}
-}
-
-// seen records name and reports whether it was already there. Small
-// objects use a slice; a map takes over past 16 names.
-func (l *dupLevel) seen(name string) bool {
-	if l.set != nil {
-		if _, ok := l.set[name]; ok {
-			return true
-		}
-		l.set[name] = struct{}{}
-		return false
-	}
-	for _, n := range l.names {
-		if n == name {
-			return true
-		}
-	}
-	l.names = append(l.names, name)
-	if len(l.names) > 16 {
-		l.set = make(map[string]struct{}, 2*len(l.names))
-		for _, n := range l.names {
-			l.set[n] = struct{}{}
-		}
-		l.names = nil
-	}
-	return false
-}
-
 // foldName maps name to one spelling for all the names that field
 // matching takes for it: the same letters in any case ("K", "k" and the
 // Kelvin sign are one). It errs on the side of treating names as the same.
@@ -180,86 +146,8 @@ func checkDuplicates(b []byte) error { return checkDuplicatesBy(b, foldName) }
 // checkDuplicatesBy is checkDuplicates with names compared as key maps
 // them.
 func checkDuplicatesBy(b []byte, key func(string) string) error {
-	var stack []dupLevel
-	expectName := false
-	for i := 0; i < len(b); {
-		switch c := b[i]; c {
-		case ' ', '\t', '\n', '\r', ':':
-			i++
-		case '{':
-			stack = append(stack, dupLevel{obj: true})
-			expectName = true
-			i++
-		case '[':
-			stack = append(stack, dupLevel{})
-			i++
-		case '}', ']':
-			stack = stack[:len(stack)-1]
-			expectName = false
-			i++
-		case ',':
-			top := &stack[len(stack)-1]
-			top.index++
-			expectName = top.obj
-			i++
-		case '"':
-			end := stringEnd(b, i)
-			if expectName {
-				expectName = false
-				top := &stack[len(stack)-1]
-				name, ok := unescapeName(b[i:end])
-				if !ok {
-					return &Error{Offset: int64(i), Err: fmt.Errorf("%w: bad object name", ErrSyntax)}
-				}
-				dup := top.seen(key(name))
-				top.name = name
-				if dup {
-					return &Error{Offset: int64(i), Pointer: dupPointer(stack), Err: fmt.Errorf("%w %q", ErrDuplicateName, name)}
-				}
-			}
-			i = end
-		default:
-			// A number or literal: skip to the next delimiter.
-			for i < len(b) && !isSpace(b[i]) && b[i] != ',' && b[i] != ']' && b[i] != '}' {
-				i++
-			}
-		}
+	if d, ok := dupnames.Find(b, key); ok {
+		return &Error{Offset: d.Offset, Pointer: d.Pointer, Err: fmt.Errorf("%w %q", ErrDuplicateName, d.Name)}
 	}
 	return nil
-}
-
-// stringEnd returns the offset just past the string that opens at b[i].
-func stringEnd(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(b)
-}
-
-// unescapeName returns the text of a quoted JSON name.
-func unescapeName(q []byte) (string, bool) {
-	if bytes.IndexByte(q, '\\') < 0 {
-		return string(q[1 : len(q)-1]), true
-	}
-	var s string
-	err := json.Unmarshal(q, &s)
-	return s, err == nil
-}
-
-func dupPointer(stack []dupLevel) string {
-	var sb strings.Builder
-	for _, l := range stack {
-		if l.obj {
-			appendPointerToken(&sb, l.name)
-		} else {
-			sb.WriteByte('/')
-			sb.WriteString(strconv.Itoa(l.index))
-		}
-	}
-	return sb.String()
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/deltajson/deltajson/internal/dupnames"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -670,6 +671,11 @@ func (c *Call) gate() {
 		c.logResult()
 		return
 	}
+	if err := c.duplicateName(); err != nil {
+		c.setStatus(StatusRejected, err)
+		c.logResult()
+		return
+	}
 	if c.opts.Check != nil {
 		if err := c.runCheck(); err != nil {
 			c.setStatus(StatusRejected, err)
@@ -679,6 +685,19 @@ func (c *Call) gate() {
 	}
 	c.setStatus(StatusReady, nil)
 	c.logResult()
+}
+
+// duplicateName returns the gate's *DuplicateNameError for arguments
+// that hold an object with the same name twice, unless
+// Options.AllowDuplicateNames; else nil.
+func (c *Call) duplicateName() error {
+	if c.opts.AllowDuplicateNames {
+		return nil
+	}
+	if d, dup := dupnames.Find(c.value(), nil); dup {
+		return &DuplicateNameError{Offset: d.Offset, Pointer: d.Pointer, Name: d.Name}
+	}
+	return nil
 }
 
 func (c *Call) runCheck() (err error) {

@@ -663,3 +663,63 @@ func TestBorrowedSlicesHaveNoRoom(t *testing.T) {
 		assert.Positive(t, events)
 	}
 }
+
+// TestDuplicateNames: the ready gate rejects arguments with an object
+// that has the same name twice (user review: {"path":"/tmp/x",
+// "path":"/etc/passwd"} became ready, and encoding/json runs the tool on
+// the second path), before the Check runs, and the same way however the
+// arguments were cut; AllowDuplicateNames lets them through; final
+// arguments are held to it too; and a checkpoint keeps the reason.
+func TestDuplicateNames(t *testing.T) {
+	const doc = `{"path":"/tmp/x","opts":{"a":1,"b":[{"a":2}]},"p\u0061th":"/etc/passwd"}`
+	want := &resume.DuplicateNameError{Offset: int64(strings.Index(doc, `"p\u0061th"`)), Pointer: "/path", Name: "path"}
+	for _, n := range []int{1, 3, 7, 0} {
+		runs := 0
+		c := resume.NewCall("0", resume.Options{Check: func(*resume.Call, []byte) error { runs++; return nil }})
+		require.NoError(t, feed(c, doc, n))
+		require.NoError(t, c.End(nil))
+		assert.Equal(t, resume.StatusRejected, c.Status(), "chunk %d", n)
+		require.ErrorIs(t, c.Err(), resume.ErrDuplicateName)
+		var de *resume.DuplicateNameError
+		require.ErrorAs(t, c.Err(), &de)
+		assert.Equal(t, want, de, "chunk %d", n)
+		assert.Zero(t, runs, "the check does not run")
+		assert.Nil(t, c.Value())
+	}
+	assert.Equal(t, `resume: duplicate object name "path" at offset 46 (/path)`, want.Error())
+
+	c := resume.NewCall("0", resume.Options{AllowDuplicateNames: true})
+	require.NoError(t, feed(c, doc, 5))
+	require.NoError(t, c.End(nil))
+	assert.Equal(t, resume.StatusReady, c.Status(), "allowed")
+
+	c = resume.NewCall("0", resume.Options{})
+	require.NoError(t, feed(c, `{"a":1}`, 0))
+	require.NoError(t, c.End([]byte(`{"a":1,"a":2}`)))
+	require.ErrorIs(t, c.Err(), resume.ErrDuplicateName, "final arguments")
+
+	// One name in two objects, or in objects of two elements, is fine.
+	for _, ok := range []string{`{"a":{"a":1},"b":{"a":1}}`, `{"l":[{"a":1},{"a":2}]}`, `{}`, ``} {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, feed(c, ok, 2))
+		require.NoError(t, c.End(nil))
+		assert.Equal(t, resume.StatusReady, c.Status(), ok)
+	}
+
+	// A checkpoint of the rejected call restores with the same error.
+	c = resume.NewCall("0", resume.Options{})
+	require.NoError(t, feed(c, doc, 4))
+	require.NoError(t, c.End(nil))
+	cp, err := c.Checkpoint()
+	require.NoError(t, err)
+	bin, err := cp.MarshalBinary()
+	require.NoError(t, err)
+	var back resume.Checkpoint
+	require.NoError(t, back.UnmarshalBinary(bin))
+	r, err := resume.Restore(back, c.Arguments(), resume.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, resume.StatusRejected, r.Status())
+	assert.Equal(t, c.Err(), r.Err())
+	_, err = resume.Restore(back, c.Arguments(), resume.Options{AllowDuplicateNames: true})
+	assert.ErrorIs(t, err, resume.ErrCheckpoint, "options that allow them: not the state saved")
+}

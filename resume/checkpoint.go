@@ -68,6 +68,7 @@ const (
 	errRejectedPanic
 	errIdentityTooLong
 	errHosted
+	errDuplicateName // found again in the arguments on restore
 )
 
 // Checkpoint saves the call. It costs a pass over the argument bytes (for
@@ -104,6 +105,8 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 		cp.errKind = errIdentityTooLong
 	case c.err == ErrHosted:
 		cp.errKind = errHosted
+	case errors.Is(c.err, ErrDuplicateName):
+		cp.errKind = errDuplicateName
 	case errors.As(c.err, &ce):
 		cp.errKind, cp.errMsg = errRejected, ce.Err.Error()
 		if ce.Panicked {
@@ -215,6 +218,10 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	case errHosted:
 		if c.err = ErrHosted; !c.hosted || !c.ended || c.status != StatusRejected {
 			return nil, ErrCheckpoint
+		}
+	case errDuplicateName:
+		if c.err = c.duplicateName(); c.err == nil || !c.ended || c.status != StatusRejected {
+			return nil, ErrCheckpoint // the arguments hold no duplicate, or the options allow it
 		}
 	}
 	if !c.consistent() {
@@ -355,7 +362,7 @@ func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	c.name = string(r.Bytes(1 << 16))
 	c.index = int(r.Int(-1, math.MaxInt32))
 	c.status = Status(r.Byte(byte(StatusRejected)))
-	s.errKind = r.Byte(errHosted)
+	s.errKind = r.Byte(errDuplicateName)
 	flags := r.Byte(255)
 	c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, s.replay, s.closed, c.hosted =
 		flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0, flags&16 != 0, flags&32 != 0, flags&64 != 0, flags&128 != 0

@@ -34,8 +34,10 @@
 // JSON (Err is the tokenizer's *tokenizer.SyntaxError: offset, JSON
 // Pointer, reason), incomplete when it ended (or the stream stopped)
 // with the value unfinished, too large past a byte cap, and rejected
-// when the check failed, or when the call is one the provider runs
-// itself (Event.Hosted: shown, never run here).
+// when the check failed, when an object in the arguments has the same
+// name twice (ErrDuplicateName, unless Options.AllowDuplicateNames:
+// parsers differ on which value counts), or when the call is one the
+// provider runs itself (Event.Hosted: shown, never run here).
 //
 // # End signals
 //

@@ -3,6 +3,8 @@ package resume
 import (
 	"errors"
 	"strconv"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // Sentinel errors, checked with errors.Is. An event that gets one of these
@@ -60,6 +62,10 @@ var (
 	// Call.Abandon). A call that stopped inside its value also matches
 	// io.ErrUnexpectedEOF.
 	ErrNoEnd = errors.New("resume: no end signal")
+	// ErrDuplicateName: the arguments hold an object with the same name
+	// twice, which the ready gate rejects unless
+	// Options.AllowDuplicateNames. The error is a *DuplicateNameError.
+	ErrDuplicateName = errors.New("resume: duplicate object name")
 	// ErrRejected: the gate check of Options.Check failed. The error is a
 	// *CheckError.
 	ErrRejected = errors.New("resume: rejected by the gate check")
@@ -129,6 +135,27 @@ func (e *CheckError) Unwrap() error { return e.Err }
 
 // Is makes errors.Is(err, ErrRejected) true.
 func (e *CheckError) Is(target error) bool { return target == ErrRejected }
+
+// DuplicateNameError is the reason the ready gate rejected a call whose
+// arguments hold an object with the same name twice (see
+// Options.AllowDuplicateNames).
+type DuplicateNameError struct {
+	// Offset is where the name's second occurrence opens (its quote),
+	// in the arguments.
+	Offset int64
+	// Pointer is the JSON Pointer of that member.
+	Pointer string
+	// Name is the name, unescaped.
+	Name string
+}
+
+func (e *DuplicateNameError) Error() string {
+	return "resume: duplicate object name " + strconv.Quote(e.Name) + " at offset " +
+		strconv.FormatInt(e.Offset, 10) + " (" + string(jsonwire.AppendPointerShown(nil, e.Pointer)) + ")"
+}
+
+// Is makes errors.Is(err, ErrDuplicateName) true.
+func (e *DuplicateNameError) Is(target error) bool { return target == ErrDuplicateName }
 
 // limitErr is a cap that was passed: the sentinel and the cap.
 type limitErr struct {

@@ -59,6 +59,15 @@ type Options struct {
 	// number limits). MaxBytes and AllowMultipleValues are ignored: the
 	// call enforces its own cap, and arguments are one value.
 	Tokenizer tokenizer.Options
+	// AllowDuplicateNames lets a call whose arguments hold an object with
+	// the same name twice become ready. By default the ready gate rejects
+	// it (StatusRejected, a *DuplicateNameError): RFC 8259 leaves such an
+	// object's meaning to each parser (encoding/json keeps the last
+	// value, others the first), so a check and a handler could read two
+	// different calls in it. Names are compared after unescaping, and
+	// exactly: that "path" and "PATH" reach one field of a Go struct is
+	// repair.Decode's to check (DecodeOptions.RejectDuplicates).
+	AllowDuplicateNames bool
 	// Check, when set, is the gate: it runs once, when a call with whole,
 	// valid arguments gets its end signal, and a non-nil error (or a
 	// panic) makes the call StatusRejected instead of StatusReady. args
