@@ -2,7 +2,10 @@ package resume_test
 
 import (
 	"bytes"
+	"errors"
 	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/deltajson/deltajson/corpus"
 	"github.com/deltajson/deltajson/resume"
@@ -11,7 +14,8 @@ import (
 
 // FuzzCall checks properties on any input: the outcome does not depend on
 // the delta size; a call is ready exactly when the tokenizer alone finds
-// the input valid (or it is only whitespace); the partial view is valid
+// the input valid and jsontext finds no name twice in an object (or it is
+// only whitespace); the partial view is valid
 // JSON; and a checkpoint taken at any cut, moved through its binary form
 // and restored, ends like the uninterrupted run.
 func FuzzCall(f *testing.F) {
@@ -31,9 +35,16 @@ func FuzzCall(f *testing.F) {
 		whole.End(nil)
 		want := snap(whole)
 
-		wantReady := tokenizer.Valid(doc) || len(bytes.Trim(doc, " \t\r\n")) == 0
+		// Ready when valid with no name twice in an object, as jsontext
+		// decides that; rejected, with ErrDuplicateName, when valid with one.
+		_, jerr := jsontext.NewDecoder(bytes.NewReader(doc)).ReadValue()
+		dup := errors.Is(jerr, jsontext.ErrDuplicateName)
+		wantReady := tokenizer.Valid(doc) && !dup || len(bytes.Trim(doc, " \t\r\n")) == 0
 		if (want.Status == resume.StatusReady) != wantReady {
-			t.Fatalf("status %s, tokenizer.Valid %v: %v", want.Status, tokenizer.Valid(doc), whole.Err())
+			t.Fatalf("status %s, tokenizer.Valid %v, duplicate name %v: %v", want.Status, tokenizer.Valid(doc), dup, whole.Err())
+		}
+		if tokenizer.Valid(doc) && dup && !errors.Is(whole.Err(), resume.ErrDuplicateName) {
+			t.Fatalf("status %s with a duplicate name: %v", want.Status, whole.Err())
 		}
 		if len(view) > 0 && !tokenizer.Valid(view) {
 			t.Fatalf("partial view %q is not JSON", view)
