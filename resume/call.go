@@ -671,6 +671,11 @@ func (c *Call) gate() {
 		c.logResult()
 		return
 	}
+	if err := c.notObject(); err != nil {
+		c.setStatus(StatusRejected, err)
+		c.logResult()
+		return
+	}
 	if err := c.duplicateName(); err != nil {
 		c.setStatus(StatusRejected, err)
 		c.logResult()
@@ -685,6 +690,25 @@ func (c *Call) gate() {
 	}
 	c.setStatus(StatusReady, nil)
 	c.logResult()
+}
+
+// notObject returns ErrNotObject for arguments that are not a JSON
+// object, unless Options.AllowAnyValue; else nil.
+func (c *Call) notObject() error {
+	if v := c.value(); !c.opts.AllowAnyValue && v[firstNonSpace(v)] != '{' {
+		return ErrNotObject
+	}
+	return nil
+}
+
+// firstNonSpace returns the index of b's first byte that is not JSON
+// whitespace; b, a whole value, has one.
+func firstNonSpace(b []byte) int {
+	i := 0
+	for b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r' {
+		i++
+	}
+	return i
 }
 
 // duplicateName returns the gate's *DuplicateNameError for arguments

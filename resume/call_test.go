@@ -29,7 +29,10 @@ func TestStatus(t *testing.T) {
 		{name: "whole", doc: `{"a":1}`, status: resume.StatusComplete},
 		{name: "whole/trailing space", doc: "{\"a\":1} \n", status: resume.StatusComplete},
 		{name: "ready", doc: `{"a":1}`, end: true, before: resume.StatusComplete, status: resume.StatusReady},
-		{name: "ready/number top", doc: `42`, end: true, before: resume.StatusReceiving, status: resume.StatusReady},
+		{name: "ready/number top", doc: `{"n":42}`, end: true, before: resume.StatusComplete, status: resume.StatusReady},
+		{name: "not an object", doc: `42`, end: true, before: resume.StatusReceiving, status: resume.StatusRejected, cause: resume.ErrNotObject},
+		{name: "not an object/null", doc: ` null `, end: true, before: resume.StatusComplete, status: resume.StatusRejected, cause: resume.ErrNotObject},
+		{name: "not an object/array", doc: `[{"a":1}]`, end: true, before: resume.StatusComplete, status: resume.StatusRejected, cause: resume.ErrNotObject},
 		{name: "bad byte", doc: `{"a":1,}`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
 			offset: int64(len(`{"a":1,`)), ptr: ""},
 		{name: "bad byte/nested", doc: `{"a":{"b":[1,2 x`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
@@ -62,7 +65,7 @@ func TestStatus(t *testing.T) {
 		{name: "held/literals", doc: `[true,false,null]`, status: resume.StatusComplete},
 		{name: "held/bad literal", doc: `[trux]`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
 			offset: int64(len(`[tru`)), ptr: "/0"},
-		{name: "held/literal top", doc: `false`, end: true, before: resume.StatusComplete, status: resume.StatusReady},
+		{name: "held/literal top", doc: `false`, end: true, before: resume.StatusComplete, status: resume.StatusRejected, cause: resume.ErrNotObject},
 		{name: "held/digits", doc: `[12345,-0.125e-0012,-9]`, status: resume.StatusComplete},
 		{name: "held/leading zero", doc: `[1,-01]`, status: resume.StatusInvalid, cause: tokenizer.ErrSyntax,
 			offset: int64(len(`[1,-0`)), ptr: "/1"},
@@ -95,6 +98,9 @@ func TestStatus(t *testing.T) {
 				continue
 			}
 			require.ErrorIs(t, c.Err(), tt.cause, tt.name)
+			if tt.cause == resume.ErrNotObject {
+				continue
+			}
 			var se *tokenizer.SyntaxError
 			require.ErrorAs(t, c.Err(), &se, tt.name)
 			if tt.offset != 0 {
@@ -722,4 +728,36 @@ func TestDuplicateNames(t *testing.T) {
 	assert.Equal(t, c.Err(), r.Err())
 	_, err = resume.Restore(back, c.Arguments(), resume.Options{AllowDuplicateNames: true})
 	assert.ErrorIs(t, err, resume.ErrCheckpoint, "options that allow them: not the state saved")
+}
+
+// TestNotObject: arguments that are another JSON value end rejected
+// (user review: null, "10" and [1] became ready; encoding/json decodes
+// null into a struct as its zero value, with no error), unless
+// AllowAnyValue; a checkpoint keeps the reason.
+func TestNotObject(t *testing.T) {
+	for _, doc := range []string{`null`, ` 10 `, `"x"`, `[1]`, `true`} {
+		c := resume.NewCall("0", resume.Options{})
+		require.NoError(t, feed(c, doc, 1))
+		require.NoError(t, c.End(nil))
+		assert.Equal(t, resume.StatusRejected, c.Status(), doc)
+		assert.ErrorIs(t, c.Err(), resume.ErrNotObject, doc)
+		assert.Nil(t, c.Value(), doc)
+
+		cp, err := c.Checkpoint()
+		require.NoError(t, err)
+		bin, err := cp.MarshalBinary()
+		require.NoError(t, err)
+		var back resume.Checkpoint
+		require.NoError(t, back.UnmarshalBinary(bin))
+		r, err := resume.Restore(back, c.Arguments(), resume.Options{})
+		require.NoError(t, err, doc)
+		assert.Equal(t, resume.ErrNotObject, r.Err(), doc)
+		_, err = resume.Restore(back, c.Arguments(), resume.Options{AllowAnyValue: true})
+		assert.ErrorIs(t, err, resume.ErrCheckpoint, "%s: options that allow it: not the state saved", doc)
+
+		c = resume.NewCall("0", resume.Options{AllowAnyValue: true})
+		require.NoError(t, feed(c, doc, 2))
+		require.NoError(t, c.End(nil))
+		assert.Equal(t, resume.StatusReady, c.Status(), doc)
+	}
 }

@@ -69,6 +69,7 @@ const (
 	errIdentityTooLong
 	errHosted
 	errDuplicateName // found again in the arguments on restore
+	errNotObject
 )
 
 // Checkpoint saves the call. It costs a pass over the argument bytes (for
@@ -105,6 +106,8 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 		cp.errKind = errIdentityTooLong
 	case c.err == ErrHosted:
 		cp.errKind = errHosted
+	case c.err == ErrNotObject:
+		cp.errKind = errNotObject
 	case errors.Is(c.err, ErrDuplicateName):
 		cp.errKind = errDuplicateName
 	case errors.As(c.err, &ce):
@@ -218,6 +221,10 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	case errHosted:
 		if c.err = ErrHosted; !c.hosted || !c.ended || c.status != StatusRejected {
 			return nil, ErrCheckpoint
+		}
+	case errNotObject:
+		if c.err = c.notObject(); c.err == nil || !c.ended || c.status != StatusRejected {
+			return nil, ErrCheckpoint // an object, or options that allow any value
 		}
 	case errDuplicateName:
 		if c.err = c.duplicateName(); c.err == nil || !c.ended || c.status != StatusRejected {
@@ -362,7 +369,7 @@ func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	c.name = string(r.Bytes(1 << 16))
 	c.index = int(r.Int(-1, math.MaxInt32))
 	c.status = Status(r.Byte(byte(StatusRejected)))
-	s.errKind = r.Byte(errDuplicateName)
+	s.errKind = r.Byte(errNotObject)
 	flags := r.Byte(255)
 	c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, s.replay, s.closed, c.hosted =
 		flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0, flags&16 != 0, flags&32 != 0, flags&64 != 0, flags&128 != 0

@@ -34,7 +34,9 @@
 // JSON (Err is the tokenizer's *tokenizer.SyntaxError: offset, JSON
 // Pointer, reason), incomplete when it ended (or the stream stopped)
 // with the value unfinished, too large past a byte cap, and rejected
-// when the check failed, when an object in the arguments has the same
+// when the check failed, when the arguments are not a JSON object
+// (ErrNotObject, unless Options.AllowAnyValue: every provider sends an
+// object), when an object in the arguments has the same
 // name twice (ErrDuplicateName, unless Options.AllowDuplicateNames:
 // parsers differ on which value counts), or when the call is one the
 // provider runs itself (Event.Hosted: shown, never run here).

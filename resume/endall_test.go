@@ -34,7 +34,7 @@ func TestEndAll(t *testing.T) {
 	_, err := set.Apply(resume.NewEvent(resume.EventEnd, "0"))
 	require.NoError(t, err)
 	ev := resume.NewEvent(resume.EventDelta, "2")
-	ev.Data = []byte(`[]`)
+	ev.Data = []byte(`{}`)
 	_, err = set.Apply(ev)
 	require.NoError(t, err)
 

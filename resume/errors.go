@@ -62,6 +62,9 @@ var (
 	// Call.Abandon). A call that stopped inside its value also matches
 	// io.ErrUnexpectedEOF.
 	ErrNoEnd = errors.New("resume: no end signal")
+	// ErrNotObject: the arguments are a JSON value other than an object,
+	// which the ready gate rejects unless Options.AllowAnyValue.
+	ErrNotObject = errors.New("resume: arguments are not a JSON object")
 	// ErrDuplicateName: the arguments hold an object with the same name
 	// twice, which the ready gate rejects unless
 	// Options.AllowDuplicateNames. The error is a *DuplicateNameError.

@@ -14,8 +14,8 @@ import (
 
 // FuzzCall checks properties on any input: the outcome does not depend on
 // the delta size; a call is ready exactly when the tokenizer alone finds
-// the input valid and jsontext finds no name twice in an object (or it is
-// only whitespace); the partial view is valid
+// the input an object, valid, and jsontext finds no name twice in an
+// object in it (or it is only whitespace); the partial view is valid
 // JSON; and a checkpoint taken at any cut, moved through its binary form
 // and restored, ends like the uninterrupted run.
 func FuzzCall(f *testing.F) {
@@ -39,11 +39,16 @@ func FuzzCall(f *testing.F) {
 		// decides that; rejected, with ErrDuplicateName, when valid with one.
 		_, jerr := jsontext.NewDecoder(bytes.NewReader(doc)).ReadValue()
 		dup := errors.Is(jerr, jsontext.ErrDuplicateName)
-		wantReady := tokenizer.Valid(doc) && !dup || len(bytes.Trim(doc, " \t\r\n")) == 0
+		trimmed := bytes.Trim(doc, " \t\r\n")
+		object := len(trimmed) > 0 && trimmed[0] == '{'
+		wantReady := tokenizer.Valid(doc) && !dup && object || len(trimmed) == 0
 		if (want.Status == resume.StatusReady) != wantReady {
 			t.Fatalf("status %s, tokenizer.Valid %v, duplicate name %v: %v", want.Status, tokenizer.Valid(doc), dup, whole.Err())
 		}
-		if tokenizer.Valid(doc) && dup && !errors.Is(whole.Err(), resume.ErrDuplicateName) {
+		if tokenizer.Valid(doc) && !object && !errors.Is(whole.Err(), resume.ErrNotObject) {
+			t.Fatalf("status %s with arguments not an object: %v", want.Status, whole.Err())
+		}
+		if tokenizer.Valid(doc) && object && dup && !errors.Is(whole.Err(), resume.ErrDuplicateName) {
 			t.Fatalf("status %s with a duplicate name: %v", want.Status, whole.Err())
 		}
 		if len(view) > 0 && !tokenizer.Valid(view) {

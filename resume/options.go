@@ -59,6 +59,13 @@ type Options struct {
 	// number limits). MaxBytes and AllowMultipleValues are ignored: the
 	// call enforces its own cap, and arguments are one value.
 	Tokenizer tokenizer.Options
+	// AllowAnyValue lets a call whose arguments are a JSON value other
+	// than an object (an array, a string, a number, true, false or null)
+	// become ready. By default the ready gate rejects it with
+	// ErrNotObject: every provider sends tool arguments as an object,
+	// and a handler that decodes null into a struct gets the zero value
+	// without an error.
+	AllowAnyValue bool
 	// AllowDuplicateNames lets a call whose arguments hold an object with
 	// the same name twice become ready. By default the ready gate rejects
 	// it (StatusRejected, a *DuplicateNameError): RFC 8259 leaves such an

@@ -250,7 +250,7 @@ func referenceWatch(doc string, deltas []string, from int, final string, pointer
 
 // callWatch gives the events of Call.Watch.
 func callWatch(t *testing.T, deltas []string, from int, final string, pointers []string) []refEvent {
-	c := resume.NewCall("0", resume.Options{AllowDuplicateNames: true}) // the documents repeat names on purpose
+	c := resume.NewCall("0", resume.Options{AllowDuplicateNames: true, AllowAnyValue: true}) // the documents repeat names, and are any value, on purpose
 	var events []refEvent
 	watch := func() {
 		for i, p := range pointers {

@@ -297,7 +297,7 @@ func TestReplayIdentityTooLong(t *testing.T) {
 // allocated 128 MB of events up front.
 func TestReplayChunkMemory(t *testing.T) {
 	d := resume.NewEvent(resume.EventDelta, "0")
-	d.Data = []byte(`"` + strings.Repeat("x", 1<<20) + `"`)
+	d.Data = []byte(`{"x":"` + strings.Repeat("x", 1<<20) + `"}`)
 	events := []resume.Event{resume.NewEvent(resume.EventStart, "0"), d, resume.NewEvent(resume.EventEnd, "0")}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
