@@ -255,8 +255,12 @@ const (
 // the line around it with a caret under the offending byte.
 func describe(name string, at spot, se *tokenizer.SyntaxError) string {
 	msg := strings.TrimPrefix(se.Error(), "deltajson: ")
-	if se.Offset == 0 && bytes.HasPrefix(at.after, []byte("\xef\xbb\xbf")) {
+	switch {
+	case se.Offset != 0:
+	case bytes.HasPrefix(at.after, []byte("\xef\xbb\xbf")):
 		msg += "; it is a UTF-8 byte order mark, which JSON text must not begin with (RFC 8259, section 8.1)"
+	case bytes.HasPrefix(at.after, []byte("data:")) || bytes.HasPrefix(at.after, []byte("event:")):
+		msg += "; it looks like a recorded stream (server-sent events), which deltajson replay reads"
 	}
 	before := strings.Map(visible, strings.ToValidUTF8(string(at.before), "?"))
 	context := before + strings.Map(visible, strings.ToValidUTF8(string(at.after), "?"))

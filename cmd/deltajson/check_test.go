@@ -266,6 +266,13 @@ func TestCheckContextShown(t *testing.T) {
 	var stdout bytes.Buffer
 	assert.Equal(t, exitInvalid, run([]string{"check", path}, nil, &stdout, io.Discard))
 	assert.Contains(t, stdout.String(), "UTF-8 byte order mark")
+
+	// A recorded stream given to check: replay reads it.
+	path = filepath.Join(t.TempDir(), "chat.sse")
+	require.NoError(t, os.WriteFile(path, []byte("data: {\"choices\":[]}\n\ndata: [DONE]\n\n"), 0o644))
+	stdout.Reset()
+	assert.Equal(t, exitInvalid, run([]string{"check", path}, nil, &stdout, io.Discard))
+	assert.Contains(t, stdout.String(), "it looks like a recorded stream (server-sent events), which deltajson replay reads")
 }
 
 // TestCheckOutput: a write error is an I/O error; --chunk past 64 KB is a

@@ -136,8 +136,12 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			} else {
 				fmt.Fprintf(stderr, "deltajson replay: %s: %v\n", displayName(files[0]), err)
 			}
-			if errors.Is(err, corpus.ErrUnknownFormat) && f != corpus.FormatAuto {
+			switch {
+			case !errors.Is(err, corpus.ErrUnknownFormat):
+			case f != corpus.FormatAuto:
 				fmt.Fprintln(stderr, "hint: --format auto")
+			default:
+				fmt.Fprintln(stderr, "hint: replay reads a provider's recorded stream; deltajson check reads a JSON document")
 			}
 			return exitUsage
 		}
@@ -198,28 +202,29 @@ func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool
 	}
 	if keys := over.dropped; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-calls %d and was dropped%s; raise --max-calls (-1: no cap)\n",
-			displayName(file), keys[0], o.MaxCalls, inAll(len(keys)))
+			displayName(file), keys[0], o.MaxCalls, andMore(len(keys)))
 		status = exitInvalid
 	}
 	if keys := over.tooLong; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q has a key, id or name longer than %d bytes, and its events that carry it were refused%s\n",
-			displayName(file), keys[0], resume.MaxIdentityBytes, inAll(len(keys)))
+			displayName(file), keys[0], resume.MaxIdentityBytes, andMore(len(keys)))
 		status = exitInvalid
 	}
 	if keys := over.tooLarge; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-total-bytes %d (all calls' arguments together) and is too-large%s; raise --max-total-bytes (-1: no cap)\n",
-			displayName(file), keys[0], o.MaxTotalBytes, inAll(len(keys)))
+			displayName(file), keys[0], o.MaxTotalBytes, andMore(len(keys)))
 		status = exitInvalid
 	}
 	return status
 }
 
-// inAll is " (N calls in all)" when n > 1, or "".
-func inAll(n int) string {
+// andMore is " (and N more)", the calls besides the first of n, when
+// n > 1, or "".
+func andMore(n int) string {
 	if n < 2 {
 		return ""
 	}
-	return fmt.Sprintf(" (%d calls in all)", n)
+	return fmt.Sprintf(" (and %d more)", n-1)
 }
 
 // overCaps lists the calls that went past a Set's caps, by key, each

@@ -334,16 +334,16 @@ func TestReplayCaps(t *testing.T) {
 		stderr []string // each a line, or "" for none
 	}{
 		{name: "default", args: nil, code: exitInvalid, calls: 256, ready: 256, stderr: []string{
-			"deltajson replay: " + path + `: call "256" went past --max-calls 256 and was dropped (44 calls in all); raise --max-calls (-1: no cap)`}},
+			"deltajson replay: " + path + `: call "256" went past --max-calls 256 and was dropped (and 43 more); raise --max-calls (-1: no cap)`}},
 		{name: "raised", args: []string{"--max-calls", "300"}, code: exitOK, calls: 300, ready: 300},
 		{name: "no cap", args: []string{"--max-calls", "-1"}, code: exitOK, calls: 300, ready: 300},
 		{name: "one over", args: []string{"--max-calls", "299"}, code: exitInvalid, calls: 299, ready: 299, stderr: []string{
 			"deltajson replay: " + path + `: call "299" went past --max-calls 299 and was dropped; raise --max-calls (-1: no cap)`}},
 		{name: "total", args: []string{"--max-calls", "-1", "--max-total-bytes", "100"}, code: exitInvalid, calls: 300, ready: 50, stderr: []string{
-			"deltajson replay: " + path + `: call "50" went past --max-total-bytes 100 (all calls' arguments together) and is too-large (250 calls in all); raise --max-total-bytes (-1: no cap)`}},
+			"deltajson replay: " + path + `: call "50" went past --max-total-bytes 100 (all calls' arguments together) and is too-large (and 249 more); raise --max-total-bytes (-1: no cap)`}},
 		{name: "both", args: []string{"--max-calls", "10", "--max-total-bytes", "10"}, code: exitInvalid, calls: 10, ready: 5, stderr: []string{
-			"deltajson replay: " + path + `: call "10" went past --max-calls 10 and was dropped (290 calls in all); raise --max-calls (-1: no cap)`,
-			"deltajson replay: " + path + `: call "5" went past --max-total-bytes 10 (all calls' arguments together) and is too-large (5 calls in all); raise --max-total-bytes (-1: no cap)`}},
+			"deltajson replay: " + path + `: call "10" went past --max-calls 10 and was dropped (and 289 more); raise --max-calls (-1: no cap)`,
+			"deltajson replay: " + path + `: call "5" went past --max-total-bytes 10 (all calls' arguments together) and is too-large (and 4 more); raise --max-total-bytes (-1: no cap)`}},
 	} {
 		code, out, errOut := replayCLI(t, nil, append([]string{"--json", path}, tt.args...)...)
 		assert.Equal(t, tt.code, code, "%s: %s", tt.name, errOut)
@@ -391,7 +391,12 @@ func TestReplayWrongFormat(t *testing.T) {
 		assert.Equal(t, "deltajson replay: "+chat+": corpus: "+f+": offset 0: no "+f+" events; the stream looks like openai-chat: unknown stream format\n"+
 			"hint: --format auto\n", errOut, "%v", args)
 	}
-	code, _, errOut := replayCLI(t, []byte("data: {\"x\":1}\n\n"), "--format", "gemini", "-")
+	// A JSON document given to replay: check reads it.
+	code, _, errOut := replayCLI(t, []byte(`{"a":1}`), "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, "deltajson replay: <stdin>: corpus: offset 0: cannot tell the provider of a jsonl stream: unknown stream format\n"+
+		"hint: replay reads a provider's recorded stream; deltajson check reads a JSON document\n", errOut)
+	code, _, errOut = replayCLI(t, []byte("data: {\"x\":1}\n\n"), "--format", "gemini", "-")
 	assert.Equal(t, exitUsage, code)
 	assert.Equal(t, "deltajson replay: <stdin>: corpus: gemini: offset 0: no gemini events, and no provider named in the stream: unknown stream format\n"+
 		"hint: --format auto\n", errOut)
