@@ -144,5 +144,5 @@ func ExampleCall_Err() {
 	}
 	fmt.Println(c.Status(), c.Err())
 	// Output:
-	// invalid deltajson: invalid character ']' looking for beginning of value at offset 19 (/items/3)
+	// invalid tokenizer: invalid character ']' looking for beginning of value at offset 19 (/items/3)
 }

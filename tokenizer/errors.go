@@ -51,7 +51,7 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
-	b := []byte("deltajson: ")
+	b := []byte("tokenizer: ")
 	b = append(b, e.detail...)
 	b = append(b, " at offset "...)
 	b = strconv.AppendInt(b, e.Offset, 10)

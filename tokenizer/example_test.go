@@ -55,7 +55,7 @@ func ExampleSyntaxError() {
 	}
 	// Output:
 	// 14 /items/2 true
-	// deltajson: invalid character '}' looking for beginning of value at offset 14 (/items/2)
+	// tokenizer: invalid character '}' looking for beginning of value at offset 14 (/items/2)
 }
 
 // The end signal matters: only Close tells a number that has ended, or a
@@ -87,5 +87,5 @@ func ExampleTokenizer_Close() {
 	// Output:
 	// "{\"retries\": 12}": EOF, cut short: false
 	// "12": EOF, cut short: false
-	// "{\"a\": [1, 2": deltajson: unexpected end of input after array element (expecting ',' or ']') at offset 11 (/a/1), cut short: true
+	// "{\"a\": [1, 2": tokenizer: unexpected end of input after array element (expecting ',' or ']') at offset 11 (/a/1), cut short: true
 }

@@ -254,7 +254,7 @@ const (
 // describe renders an error as "file:line:col: message (pointer)", then
 // the line around it with a caret under the offending byte.
 func describe(name string, at spot, se *tokenizer.SyntaxError) string {
-	msg := strings.TrimPrefix(se.Error(), "deltajson: ")
+	msg := strings.TrimPrefix(se.Error(), "tokenizer: ")
 	switch {
 	case se.Offset != 0:
 	case bytes.HasPrefix(at.after, []byte("\xef\xbb\xbf")):

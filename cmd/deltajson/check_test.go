@@ -170,7 +170,7 @@ func describeWhole(name string, data []byte, se *tokenizer.SyntaxError) string {
 	context := strings.ToValidUTF8(string(data[from:to]), "?")
 	caret := strings.Repeat(" ", uniseg.StringWidth(strings.Map(visible, strings.ToValidUTF8(string(data[from:off]), "?"))))
 	return fmt.Sprintf("%s:%d:%d: %s\n    %s\n    %s^\n", name, line, col,
-		strings.TrimPrefix(se.Error(), "deltajson: "), strings.Map(visible, context), caret)
+		strings.TrimPrefix(se.Error(), "tokenizer: "), strings.Map(visible, context), caret)
 }
 
 // TestCheckBlocks reads documents in blocks of every size, so that an

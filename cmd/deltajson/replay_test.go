@@ -145,7 +145,7 @@ func TestReplayTimeline(t *testing.T) {
 	assert.Contains(t, out, `{"title":"A story","content":"Once upon a time"}`, "the partial view grows")
 	// finish_reason "length" cut the output short: no end signal.
 	prefix := `{"title":"A story","content":"Once upon a time, in a land far, far aw`
-	cause := "resume: no end signal: deltajson: unexpected end of input in string at offset " + strconv.Itoa(len(prefix)) + " (/content)"
+	cause := "resume: no end signal: tokenizer: unexpected end of input in string at offset " + strconv.Itoa(len(prefix)) + " (/content)"
 	assert.Contains(t, out, "[0 save_story] stream ended without an end signal: "+cause)
 	assert.Contains(t, out, "[0 save_story] result: incomplete  ("+cause+")")
 }
