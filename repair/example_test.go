@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/deltajson/deltajson/repair"
+	"github.com/deltajson/deltajson/resume"
 )
 
 // A model wrapped its tool-call arguments in a fence and wrote Python.
@@ -84,4 +85,38 @@ func ExampleApply() {
 	// [null, 1, 2] [null, 1, 2]
 	// 1 literal: "None" -> "null"
 	// 8 missing-comma: "" -> ","
+}
+
+// A call that ended invalid, repaired and put through the ready gate
+// again: a new call with the same identity, whose end signal carries the
+// repaired text as its final arguments, is ready only if that text is
+// whole, valid and passes the gate (here, Options.Check too). Show the
+// log to whoever decides to run it.
+func ExampleRepair_resumeCall() {
+	opts := resume.Options{Check: func(c *resume.Call, args []byte) error {
+		if c.Name() != "get_weather" {
+			return errors.New("not an allowed tool")
+		}
+		return nil
+	}}
+	c := resume.NewCall("0", opts)
+	c.Start("call_1", "get_weather", 0)
+	_ = c.Delta([]byte(`{"city": "Oslo", "days": 3,}`), -1, -1)
+	_ = c.End(nil)
+	fmt.Println(c.Status())
+
+	out, log, err := repair.Repair(c.Arguments(), repair.Options{Kinds: repair.LLM})
+	if err != nil {
+		fmt.Println("cannot repair:", err)
+		return
+	}
+	again := resume.NewCall(c.Key(), opts)
+	again.Start(c.ID(), c.Name(), c.Index())
+	_ = again.End(out)
+	fmt.Println(again.Status(), string(again.Value()))
+	log.WriteText(os.Stdout, c.Arguments())
+	// Output:
+	// invalid
+	// ready {"city": "Oslo", "days": 3}
+	// 1:27 trailing-comma: removed "," in "Oslo\", \"days\": 3,}"
 }
