@@ -274,7 +274,12 @@ func (c *Call) Start(id, name string, index int) {
 // A delta whose bytes are already held (by offset, or by a sequence number
 // not above the largest seen) is a replay: when its bytes match it gives
 // ErrDuplicate, else a *ReplayError. A delta starting past the bytes held
-// gives a *GapError. A delta after the end signal gives ErrEnded. None of
+// gives a *GapError. A delta after the end signal gives ErrEnded, unless
+// it is numbered at or below the largest number seen: then it is taken
+// for a replay (ErrDuplicate), even if that number was never seen, since
+// final arguments may have replaced the deltas the numbers placed. (Before
+// the end signal, such a number never seen gives ErrOutOfOrder, unless it
+// is older than the last eight numbered deltas, which are remembered.) None of
 // these change the call. Bytes after an invalid byte are kept (Arguments
 // holds all that arrived) but not read: the status stays invalid until
 // final arguments in the end signal replace them.

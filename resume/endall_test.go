@@ -71,4 +71,11 @@ func TestSeqOutOfOrder(t *testing.T) {
 	require.ErrorIs(t, c.Delta([]byte(`2`), 5, -1), resume.ErrOutOfOrder)
 	require.NoError(t, c.Delta([]byte(`]`), 9, -1))
 	assert.Equal(t, `[1,2]`, string(c.Arguments()))
+
+	// After the end signal, as Delta documents: a number at or below the
+	// largest seen is a replay, even one never seen; a larger one is late.
+	require.NoError(t, c.End(nil))
+	require.ErrorIs(t, c.Delta([]byte(`x`), 5, -1), resume.ErrDuplicate)
+	require.ErrorIs(t, c.Delta([]byte(`x`), 10, -1), resume.ErrEnded)
+	assert.Equal(t, `[1,2]`, string(c.Arguments()))
 }
