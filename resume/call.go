@@ -676,12 +676,12 @@ func (c *Call) gate() {
 		c.logResult()
 		return
 	}
-	if err := c.notObject(); err != nil {
+	if err := notObject(c.value()); err != nil && !c.opts.AllowAnyValue {
 		c.setStatus(StatusRejected, err)
 		c.logResult()
 		return
 	}
-	if err := c.duplicateName(); err != nil {
+	if err := duplicateName(c.value()); err != nil && !c.opts.AllowDuplicateNames {
 		c.setStatus(StatusRejected, err)
 		c.logResult()
 		return
@@ -697,33 +697,23 @@ func (c *Call) gate() {
 	c.logResult()
 }
 
-// notObject returns ErrNotObject for arguments that are not a JSON
-// object, unless Options.AllowAnyValue; else nil.
-func (c *Call) notObject() error {
-	if v := c.value(); !c.opts.AllowAnyValue && v[firstNonSpace(v)] != '{' {
+// notObject returns ErrNotObject unless v, a whole value, is a JSON
+// object.
+func notObject(v []byte) error {
+	i := 0
+	for i < len(v) && (v[i] == ' ' || v[i] == '\t' || v[i] == '\n' || v[i] == '\r') {
+		i++
+	}
+	if i == len(v) || v[i] != '{' {
 		return ErrNotObject
 	}
 	return nil
 }
 
-// firstNonSpace returns the index of b's first byte that is not JSON
-// whitespace; b, a whole value, has one.
-func firstNonSpace(b []byte) int {
-	i := 0
-	for b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r' {
-		i++
-	}
-	return i
-}
-
-// duplicateName returns the gate's *DuplicateNameError for arguments
-// that hold an object with the same name twice, unless
-// Options.AllowDuplicateNames; else nil.
-func (c *Call) duplicateName() error {
-	if c.opts.AllowDuplicateNames {
-		return nil
-	}
-	if d, dup := dupnames.Find(c.value(), nil); dup {
+// duplicateName returns a *DuplicateNameError if v, a whole valid value,
+// has an object with the same name twice; else nil.
+func duplicateName(v []byte) error {
+	if d, dup := dupnames.Find(v, nil); dup {
 		return &DuplicateNameError{Offset: d.Offset, Pointer: d.Pointer, Name: d.Name}
 	}
 	return nil

@@ -18,7 +18,8 @@ import (
 // deltas, in order), and Restore takes them back; a CRC-32C of them in
 // the checkpoint makes sure they are the same bytes.
 //
-// Binary layout: "DJRC", a version byte, the fields as uvarints and
+// Binary layout: "DJRC", a version byte (1, or 2 for a call rejected for
+// a reason version 1 has no code for: see gateKinds), the fields as uvarints and
 // length-prefixed bytes in the order of AppendBinary, the tokenizer's
 // binary form (length-prefixed), then a CRC-32 (IEEE) of everything
 // before it.
@@ -26,6 +27,11 @@ import (
 const (
 	checkpointMagic   = "DJRC"
 	checkpointVersion = 1
+	// gateKinds is the version whose error kinds go up to errNotObject;
+	// version 1's go up to errHosted, so that a build that knows only
+	// version 1 reports ErrCheckpointVersion for them, not a corrupt
+	// checkpoint.
+	gateKinds = 2
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -106,15 +112,15 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 		cp.errKind = errIdentityTooLong
 	case c.err == ErrHosted:
 		cp.errKind = errHosted
-	case c.err == ErrNotObject:
-		cp.errKind = errNotObject
-	case errors.Is(c.err, ErrDuplicateName):
-		cp.errKind = errDuplicateName
-	case errors.As(c.err, &ce):
+	case errors.As(c.err, &ce): // before the gate's own reasons, which a check's error may wrap
 		cp.errKind, cp.errMsg = errRejected, ce.Err.Error()
 		if ce.Panicked {
 			cp.errKind = errRejectedPanic
 		}
+	case c.err == ErrNotObject:
+		cp.errKind = errNotObject
+	case errors.As(c.err, new(*DuplicateNameError)):
+		cp.errKind = errDuplicateName
 	default:
 		return Checkpoint{}, errors.New("resume: checkpoint of a call with an unknown error: " + c.err.Error())
 	}
@@ -138,6 +144,9 @@ func (cp *Checkpoint) Len() int64 { return cp.n }
 // copied. Arguments that do not match the checkpoint, or Options.Tokenizer
 // other than the one it was saved with, give ErrCheckpoint, and no call;
 // saved arguments past Options.MaxBytes give ErrTooLarge, and no call.
+// A call that had ended keeps the status and reason it was saved with:
+// the options that judge a call at its end (Check, AllowAnyValue,
+// AllowDuplicateNames) apply to calls that end after the restore.
 // The rest is applied as Delta applies a delta: when it is refused (the
 // call had ended, or it passes a cap, which makes the call
 // StatusTooLarge as Delta does), Restore returns the call with the
@@ -222,13 +231,19 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 		if c.err = ErrHosted; !c.hosted || !c.ended || c.status != StatusRejected {
 			return nil, ErrCheckpoint
 		}
-	case errNotObject:
-		if c.err = c.notObject(); c.err == nil || !c.ended || c.status != StatusRejected {
-			return nil, ErrCheckpoint // an object, or options that allow any value
+	case errNotObject, errDuplicateName:
+		// The gate's verdict on whole, valid arguments, found in them
+		// again (whatever the options now: see Restore).
+		if !c.ended || c.status != StatusRejected || !c.emptyValue && (c.tk.Status() != tokenizer.Complete || c.tk.Offset() != int64(len(c.args))) {
+			return nil, ErrCheckpoint
 		}
-	case errDuplicateName:
-		if c.err = c.duplicateName(); c.err == nil || !c.ended || c.status != StatusRejected {
-			return nil, ErrCheckpoint // the arguments hold no duplicate, or the options allow it
+		if cp.errKind == errNotObject {
+			c.err = notObject(c.value())
+		} else {
+			c.err = duplicateName(c.value())
+		}
+		if c.err == nil {
+			return nil, ErrCheckpoint // the arguments do not hold what was saved
 		}
 	}
 	if !c.consistent() {
@@ -300,8 +315,11 @@ func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 			return b, err
 		}
 	}
-	start := len(b)
-	b = binfmt.Begin(b, checkpointMagic, checkpointVersion)
+	start, version := len(b), byte(checkpointVersion)
+	if cp.errKind > errHosted {
+		version = gateKinds
+	}
+	b = binfmt.Begin(b, checkpointMagic, version)
 	u := func(v uint64) { b = binary.AppendUvarint(b, v) }
 	s := func(v int64) { b = binary.AppendVarint(b, v) }
 	bs := func(p string) { u(uint64(len(p))); b = append(b, p...) }
@@ -358,7 +376,11 @@ func (cp *Checkpoint) MarshalBinary() ([]byte, error) { return cp.AppendBinary(n
 // foreign); cp is then unchanged. Whether the checkpoint fits its
 // arguments is checked by Restore.
 func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
-	r, err := binfmt.Open(data, checkpointMagic, checkpointVersion, ErrCheckpoint, ErrCheckpointVersion)
+	version, maxKind := byte(checkpointVersion), uint8(errHosted)
+	if len(data) > len(checkpointMagic) && data[len(checkpointMagic)] == gateKinds {
+		version, maxKind = gateKinds, errNotObject
+	}
+	r, err := binfmt.Open(data, checkpointMagic, version, ErrCheckpoint, ErrCheckpointVersion)
 	if err != nil {
 		return err
 	}
@@ -369,7 +391,7 @@ func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	c.name = string(r.Bytes(1 << 16))
 	c.index = int(r.Int(-1, math.MaxInt32))
 	c.status = Status(r.Byte(byte(StatusRejected)))
-	s.errKind = r.Byte(errNotObject)
+	s.errKind = r.Byte(maxKind)
 	flags := r.Byte(255)
 	c.ended, c.hasFinal, c.emptyValue, c.mismatch, c.inString, s.replay, s.closed, c.hosted =
 		flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0, flags&16 != 0, flags&32 != 0, flags&64 != 0, flags&128 != 0

@@ -173,7 +173,7 @@ func TestCheckpointBad(t *testing.T) {
 		require.ErrorIs(t, back.UnmarshalBinary(bin[:n]), resume.ErrCheckpoint, "truncated to %d", n)
 	}
 	future := append([]byte(nil), bin...)
-	future[4]++
+	future[4] = 3 // versions 1 and 2 are known
 	var back resume.Checkpoint
 	require.ErrorIs(t, back.UnmarshalBinary(future), resume.ErrCheckpointVersion)
 

@@ -146,7 +146,8 @@ type DuplicateNameError struct {
 	// Offset is where the name's second occurrence opens (its quote),
 	// in the arguments.
 	Offset int64
-	// Pointer is the JSON Pointer of that member.
+	// Pointer is the JSON Pointer of that member; as in every pointer
+	// of this module, a name longer than 128 bytes is cut, ending in "…".
 	Pointer string
 	// Name is the name, unescaped.
 	Name string
