@@ -9,6 +9,7 @@ package dupnames
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/maphash"
 	"math/bits"
 	"strconv"
 
@@ -34,7 +35,7 @@ type Dup struct {
 // follow every container, for the member's JSON Pointer.
 func Find(b []byte, fold func(string) string) (Dup, bool) {
 	var levelBuf [16]level
-	var nameBuf [64][]byte
+	var nameBuf [64]name
 	objects, names := levelBuf[:0], nameBuf[:0]
 	for i := 0; i < len(b); {
 		if i = skipTo(b, i); i == len(b) {
@@ -69,8 +70,11 @@ func Find(b []byte, fold func(string) string) (Dup, bool) {
 // nameKey is what names are compared by: the name raw, the inside of its
 // string, unescaped and mapped by fold.
 func nameKey(raw []byte, fold func(string) string) []byte {
-	if bytes.IndexByte(raw, '\\') >= 0 {
-		raw = jsonwire.AppendUnescaped(nil, raw)
+	for _, c := range raw { // names are short: a loop, not a call
+		if c == '\\' {
+			raw = jsonwire.AppendUnescaped(nil, raw)
+			break
+		}
 	}
 	if fold != nil {
 		raw = []byte(fold(string(raw)))
@@ -85,7 +89,7 @@ func locate(b []byte, fold func(string) string) (Dup, bool) {
 	// inner object's come after its parent's and go when it closes. The
 	// arrays behind the slices keep a small document off the heap.
 	var levelBuf [16]level
-	var nameBuf [64][]byte
+	var nameBuf [64]name
 	stack, names := levelBuf[:0], nameBuf[:0]
 	expectName := false
 	for i := 0; i < len(b); {
@@ -128,9 +132,16 @@ func locate(b []byte, fold func(string) string) (Dup, bool) {
 	return Dup{}, false
 }
 
-// smallObject is the most names of an object kept in the slice of names;
-// past it, a map of its own takes over.
-const smallObject = 16
+// smallObject is the most names of an object kept in the slice of names,
+// where each new name is compared with all before it (by hash first);
+// past it, a map of the object's own takes over.
+const smallObject = 128
+
+// A name is a name's key (see nameKey) and its hash.
+type name struct {
+	hash uint64
+	key  []byte
+}
 
 // A level is one open object or array.
 type level struct {
@@ -144,7 +155,7 @@ type level struct {
 // seen records key, a name of the innermost object, whose names so far
 // are names[l.first:], and reports whether it was there already. It
 // returns names with key added, or moved to l's map.
-func (l *level) seen(names [][]byte, key []byte) (bool, [][]byte) {
+func (l *level) seen(names []name, key []byte) (bool, []name) {
 	if l.set != nil {
 		if _, ok := l.set[string(key)]; ok {
 			return true, names
@@ -152,21 +163,28 @@ func (l *level) seen(names [][]byte, key []byte) (bool, [][]byte) {
 		l.set[string(key)] = struct{}{}
 		return false, names
 	}
+	h := hash(key)
 	for _, n := range names[l.first:] {
-		if bytes.Equal(n, key) {
+		if n.hash == h && bytes.Equal(n.key, key) {
 			return true, names
 		}
 	}
-	names = append(names, key)
+	names = append(names, name{h, key})
 	if len(names)-l.first > smallObject {
 		l.set = make(map[string]struct{}, 2*smallObject)
 		for _, n := range names[l.first:] {
-			l.set[string(n)] = struct{}{}
+			l.set[string(n.key)] = struct{}{}
 		}
 		names = names[:l.first]
 	}
 	return false, names
 }
+
+// seed is hash's: one per process, so that no input can be made to
+// collide.
+var seed = maphash.MakeSeed()
+
+func hash(b []byte) uint64 { return maphash.Bytes(seed, b) }
 
 // pointer is the JSON Pointer of the innermost member or element.
 func pointer(stack []level) string {
