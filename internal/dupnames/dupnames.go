@@ -180,8 +180,8 @@ func (l *level) seen(names []name, key []byte) (bool, []name) {
 	return false, names
 }
 
-// seed is hash's: one per process, so that no input can be made to
-// collide.
+// seed is hash's, one per process, so that an input cannot be made to
+// collide on purpose.
 var seed = maphash.MakeSeed()
 
 func hash(b []byte) uint64 { return maphash.Bytes(seed, b) }
