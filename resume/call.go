@@ -200,6 +200,9 @@ func (c *Call) apply(ev Event, budget int64) error {
 	if len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
 		return c.identityTooLong()
 	}
+	if ev.ID != "" && c.id != "" && ev.ID != c.id {
+		return c.reject(ErrOtherID)
+	}
 	// A delta or end that carries an id or name (OpenAI Chat's first
 	// delta, an end that is the call's only event) says what a start
 	// would, unless the call takes no more events.
@@ -233,14 +236,18 @@ func (c *Call) apply(ev Event, budget int64) error {
 // complete it becomes StatusRejected with that error, for good: its
 // later deltas are kept but not read, and its end leaves it rejected.
 // The bytes held back are read first, so that the view is whole.
-func (c *Call) identityTooLong() error {
+func (c *Call) identityTooLong() error { return c.reject(ErrIdentityTooLong) }
+
+// reject refuses an event, and returns err; while the call is still
+// receiving or complete, it becomes StatusRejected with err, for good.
+func (c *Call) reject(err error) error {
 	if c.status <= StatusComplete && !c.over() {
 		c.flush()
 		if c.status <= StatusComplete {
-			c.setStatus(StatusRejected, ErrIdentityTooLong)
+			c.setStatus(StatusRejected, err)
 		}
 	}
-	return ErrIdentityTooLong
+	return err
 }
 
 func errUnknownKind(k EventKind) error {

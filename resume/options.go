@@ -27,9 +27,9 @@ const (
 const MaxIdentityBytes = 1024
 
 // maxRemembered bounds what a Set remembers of calls gone (see Set and
-// Set.Remove): the keys of removed calls, the keys and IDs of refused
-// ones, and twice as many IDs of removed ones; at most MaxIdentityBytes
-// each, 20 MB in all.
+// Set.Remove): the keys of removed calls (and, apart, those of the ones
+// that had no ID), the keys and IDs of refused ones, and twice as many
+// IDs of removed ones; at most MaxIdentityBytes each, 24 MB in all.
 const maxRemembered = 4096
 
 // Options configure a Call, or every call of a Set. The zero value is

@@ -33,7 +33,8 @@ type Set struct {
 	// IDs (the first and the last each had) of removed calls, and the
 	// keys and IDs of calls refused past MaxCalls, apart so that a flood
 	// of refusals cannot push the removed ones out.
-	removed, removedIDs, refused, refusedIDs bounded
+	// removedNoID holds the removed keys whose call had no ID.
+	removed, removedIDs, removedNoID, refused, refusedIDs bounded
 	total                                    int64
 	maxTotal                                 int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
 	last                                     *Call // the last event's call: events come in runs for one call
@@ -96,8 +97,8 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	c := s.last
 	if c == nil || c.key != ev.Key {
 		if c = s.calls[ev.Key]; c == nil {
-			if ev.ID == "" && s.removed.has(ev.Key) {
-				return nil, ErrRemoved // else another call under the key (see above)
+			if s.removed.has(ev.Key) && (ev.ID == "" || s.removedNoID.has(ev.Key)) {
+				return nil, ErrRemoved // else another call under the key (see Remove)
 			}
 			if ev.ID == "" && s.refused.has(ev.Key) {
 				return nil, ErrTooManyCalls // the rest of a refused call
@@ -159,9 +160,16 @@ func (s *Set) Bytes() int64 { return s.total }
 // numbers each message's blocks from 0, and OpenAI each response's tool
 // calls. So an event with no ID for a removed key is always a replay,
 // and so is an event that names a removed call's ID, whatever its key.
+// When the call removed under the key never had an ID (its start was
+// missed), any later event for the key is taken as its own too (an
+// OpenAI Responses output_item.done that names the call at last), and
+// gives ErrRemoved.
 func (s *Set) Remove(key string) {
 	if c := s.drop(key); c != nil {
 		s.removed.add(key, maxRemembered)
+		if c.id == "" {
+			s.removedNoID.add(key, maxRemembered)
+		}
 		s.removedIDs.add(c.firstID, 2*maxRemembered)
 		s.removedIDs.add(c.id, 2*maxRemembered)
 	}

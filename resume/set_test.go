@@ -364,7 +364,8 @@ func TestLateStart(t *testing.T) {
 	require.Equal(t, resume.StatusReady, c.Status())
 	start.Name, start.ID = "g", "call_2"
 	_, err = s.Apply(start)
-	assert.ErrorIs(t, err, resume.ErrDuplicate)
+	assert.ErrorIs(t, err, resume.ErrOtherID, "another call under the key of one that has ended")
+	assert.Equal(t, resume.StatusReady, c.Status(), "which keeps its status")
 	assert.Equal(t, "f", c.Name())
 	assert.Equal(t, "call_1", c.ID())
 	lone := resume.NewCall("0", resume.Options{})
@@ -612,4 +613,43 @@ func TestRestoreRemoved(t *testing.T) {
 	_, err = s.Restore(cp, nil)
 	assert.ErrorIs(t, err, resume.ErrRemoved)
 	assert.Equal(t, "fc_3", s.Call("0").ID(), "the live call stays")
+}
+
+// TestRemovedWithoutID: a call that never got its start (no ID) ran and
+// was removed; the provider's late event naming it at last (an OpenAI
+// Responses output_item.done with the call's ID and name) is a replay,
+// not a new call (user review: the call ran twice, the second time as
+// "transfer").
+func TestRemovedWithoutID(t *testing.T) {
+	s := resume.NewSet(resume.Options{})
+	d := resume.NewEvent(resume.EventDelta, "fc_1")
+	d.Data, d.Seq = []byte(`{"amount":100}`), 7
+	e := resume.NewEvent(resume.EventEnd, "fc_1")
+	e.Final, e.Seq = d.Data, 8
+	late := resume.NewEvent(resume.EventEnd, "fc_1")
+	late.Final, late.Seq, late.ID, late.Name = d.Data, 9, "call_1", "transfer"
+	runs := 0
+	for _, ev := range []resume.Event{d, e, late} {
+		c, err := s.Apply(ev)
+		if c != nil && c.Status() == resume.StatusReady {
+			runs++
+			s.Remove(c.Key())
+			continue
+		}
+		if ev.ID != "" {
+			assert.ErrorIs(t, err, resume.ErrRemoved)
+		}
+	}
+	assert.Equal(t, 1, runs)
+
+	// A removed call that had an ID leaves its key to a call with another.
+	start := resume.NewEvent(resume.EventStart, "0")
+	start.ID = "toolu_1"
+	_, err := s.Apply(start)
+	require.NoError(t, err)
+	s.Remove("0")
+	start.ID = "toolu_2"
+	c, err := s.Apply(start)
+	require.NoError(t, err)
+	assert.Equal(t, "toolu_2", c.ID())
 }
