@@ -35,9 +35,9 @@ type Set struct {
 	// of refusals cannot push the removed ones out.
 	// removedNoID holds the removed keys whose call had no ID.
 	removed, removedIDs, removedNoID, refused, refusedIDs bounded
-	total                                    int64
-	maxTotal                                 int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
-	last                                     *Call // the last event's call: events come in runs for one call
+	total                                                 int64
+	maxTotal                                              int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
+	last                                                  *Call // the last event's call: events come in runs for one call
 }
 
 // NewSet returns an empty Set whose calls use opts.
