@@ -143,7 +143,10 @@ func (cp *Checkpoint) Len() int64 { return cp.n }
 
 // Restore makes a call from a checkpoint and the argument bytes it was
 // saved with. args may go on past them (the deltas that came after the
-// checkpoint, in order): the rest is applied as one delta. args is
+// checkpoint, in order): the rest is applied as one delta, with no
+// sequence number or offset, so a stream resumed from the checkpoint's
+// last event would give those deltas again as new ones; resume it after
+// the last delta args holds, or give deltas their Offset. args is
 // copied. Arguments that do not match the checkpoint, or Options.Tokenizer
 // other than the one it was saved with, give ErrCheckpoint, and no call;
 // saved arguments past Options.MaxBytes give ErrTooLarge, and no call.

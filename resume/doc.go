@@ -70,7 +70,11 @@
 // Call.Checkpoint saves a call at any moment as a value, whose binary
 // form (versioned and CRC-checked) moves to another process; Restore
 // with the same argument bytes goes on exactly as if the call had never
-// stopped. Corrupt, truncated and foreign checkpoints give errors.
+// stopped. Corrupt, truncated and foreign checkpoints give errors. What a
+// checkpoint does not hold is the Set's memory of the calls it removed:
+// a process that restores calls must itself know which ones ran (by
+// call ID) and resume the stream after the last event it applied, and a
+// checkpoint of a ready call restores ready.
 //
 // # Partial view and path events
 //
