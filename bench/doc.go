@@ -1,8 +1,9 @@
 // Package bench measures deltajson next to the Go JSON libraries people
 // would otherwise use. Its API is StreamModes, the ways a handler can
-// follow a stream of argument deltas, which the CLI's bench command
-// shares, SetMode and GrowMode; everything else is in its tests and
-// benchmarks.
+// follow a stream of argument deltas (a StreamMode runs on a Stream, the
+// deltas Cut makes), which the CLI's bench command shares, with SetMode,
+// GrowMode and the resume modes' functions; everything else is in its
+// tests and benchmarks.
 //
 // # What is measured
 //

@@ -14,8 +14,9 @@ var (
 	ErrChecksum = errors.New("event-stream checksum mismatch")
 	// ErrProvider means the stream carried the provider's own error event.
 	ErrProvider = errors.New("provider sent an error")
-	// ErrTooLarge means the stream is longer than MaxStreamBytes, or has
-	// more than MaxEvents events.
+	// ErrTooLarge means the stream is longer than MaxStreamBytes, has
+	// more than MaxEvents events, or a payload holds an array of more
+	// than MaxArray elements.
 	ErrTooLarge = errors.New("stream too large")
 	// ErrAbsent means a data source that lives outside the repository (the
 	// shared corpus folder, a module not yet downloaded) is not there.

@@ -17,13 +17,14 @@ import (
 //
 // Only tool calls produce events; text, reasoning and usage are skipped.
 // On error Read returns the events decoded before the bad payload and an
-// *Error saying where; a stream cut off mid-payload wraps
-// io.ErrUnexpectedEOF. Event Data and Final do not alias the input.
+// *Error saying where (none with ErrTooLarge, below); a stream cut off
+// mid-payload wraps io.ErrUnexpectedEOF. Event Data and Final do not alias the input.
 //
 // Read holds the whole stream in memory: a stream longer than
 // MaxStreamBytes fails with ErrTooLarge, read no further. So does a stream
 // of more than MaxEvents events, which would cost more memory than its
-// bytes: Read returns no events then.
+// bytes, and one with an array of more than MaxArray elements in a
+// payload: Read returns no events then.
 func Read(r io.Reader, f Format) ([]resume.Event, error) {
 	return read(r, f, MaxStreamBytes, MaxEvents)
 }

@@ -53,7 +53,8 @@
 // final arguments is taken as "{}" and Result.EmptyAsObject says so:
 // Anthropic sends partial_json "" for a tool without parameters. A
 // second end signal changes nothing and gives ErrDuplicate; a delta after
-// the end gives ErrEnded and changes nothing.
+// the end gives ErrEnded (or ErrDuplicate when its sequence number is not
+// above the largest seen: see Call.Delta) and changes nothing.
 //
 // # Reconnects and restarts
 //

@@ -75,11 +75,13 @@ type Options struct {
 	// exactly: that "path" and "PATH" reach one field of a Go struct is
 	// repair.Decode's to check (DecodeOptions.RejectDuplicates).
 	AllowDuplicateNames bool
-	// Check, when set, is the gate: it runs once, when a call with whole,
-	// valid arguments gets its end signal, and a non-nil error (or a
-	// panic) makes the call StatusRejected instead of StatusReady. args
-	// is what the call would run with (Call.Value); it is borrowed for the
-	// duration of the call.
+	// Check, when set, is the gate's last test: it runs once, when a
+	// call with whole, valid arguments gets its end signal and has passed
+	// the gate's own rules (not hosted, an object, no name twice: see
+	// StatusRejected), and a non-nil error (or a panic) makes the call
+	// StatusRejected instead of StatusReady. args is what the call would
+	// run with (Call.Value, which is nil until it is ready); it is
+	// borrowed for the duration of the call and must not be modified.
 	Check func(c *Call, args []byte) error
 	// Logger, when set, receives each call's lifecycle: start, deltas
 	// (at Debug), status changes, end signals, duplicates, refusals and

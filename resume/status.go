@@ -23,10 +23,13 @@ const (
 	// StatusTooLarge: a byte cap was passed; Err wraps ErrTooLarge or
 	// ErrTotalTooLarge. Later deltas are refused.
 	StatusTooLarge
-	// StatusRejected: the gate check failed, and Err is a *CheckError; or
-	// an event gave the call an id or name longer than MaxIdentityBytes,
-	// and Err is ErrIdentityTooLong; or the call is hosted (run by the
-	// provider), and Err is ErrHosted.
+	// StatusRejected: the ready gate refused whole, valid arguments: the
+	// call is hosted (run by the provider), and Err is ErrHosted; they
+	// are not an object (ErrNotObject); an object in them has a name
+	// twice (a *DuplicateNameError); or the gate check failed, and Err is
+	// a *CheckError. Or, at any time, an event gave the call an id or name
+	// longer than MaxIdentityBytes (ErrIdentityTooLong), or another call's
+	// id (ErrOtherID).
 	StatusRejected
 )
 

@@ -80,7 +80,8 @@
 // encoding/json replaces it with U+FFFD instead. This is the one place where
 // the verdict differs from encoding/json.Valid && utf8.Valid.
 //
-// Duplicate object names are not checked here (repair.Decode can).
+// Duplicate object names are not checked here: resume's ready gate
+// rejects them by default, and repair.Decode can.
 //
 // The implementation-defined cases of JSONTestSuite come out as follows:
 //
