@@ -3,7 +3,8 @@ package corpus
 // NOTE: Gemini and Vertex generateContent chunks. A functionCall with whole
 // args becomes Start + End, Final being the compact text of args exactly as
 // sent (json.Compact, so key order and escapes are kept). Key and Index are
-// the call's ordinal in the stream.
+// the call's ordinal in its candidate (Key after "c<index>/" for any
+// candidate but the first, when candidateCount > 1).
 //
 // Vertex streamFunctionCallArguments sends a call in pieces instead: a
 // functionCall with name and willContinue, then partialArgs entries
@@ -19,6 +20,7 @@ package corpus
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 
 	"github.com/deltajson/deltajson/resume"
@@ -32,6 +34,7 @@ type geminiChunk struct {
 			}] `json:"parts"`
 		} `json:"content"`
 		FinishReason string `json:"finishReason"`
+		Index        int    `json:"index"`
 	}] `json:"candidates"`
 	Error json.RawMessage `json:"error"`
 }
@@ -45,13 +48,28 @@ type geminiCall struct {
 }
 
 type geminiDecoder struct {
-	n    int         // calls seen
-	open *partialObj // the call being streamed in pieces, if any
-	key  string
-	left treeBudget // what is left of the stream's partialArgs budget
+	cands map[int]*geminiCand // by candidate index
+	left  treeBudget          // what is left of the stream's partialArgs budget
 }
 
-func newGeminiDecoder() *geminiDecoder { return &geminiDecoder{left: newTreeBudget()} }
+// geminiCand is what the decoder knows of one candidate's calls. Each
+// candidate (candidateCount > 1) is an answer of its own: its calls are
+// keyed apart, by their ordinal in the candidate, after "c<index>/" for
+// any candidate but the first.
+type geminiCand struct {
+	prefix string
+	n      int         // calls seen
+	open   *partialObj // the call being streamed in pieces, if any
+	key    string
+	index  int // the open call's ordinal
+}
+
+// maxCandidates bounds the candidate index: Gemini gives at most 8.
+const maxCandidates = 64
+
+func newGeminiDecoder() *geminiDecoder {
+	return &geminiDecoder{cands: make(map[int]*geminiCand), left: newTreeBudget()}
+}
 
 func (d *geminiDecoder) decode(p payload, out *eventList) error {
 	var c geminiChunk
@@ -62,19 +80,30 @@ func (d *geminiDecoder) decode(p payload, out *eventList) error {
 		return err
 	}
 	for _, cand := range c.Candidates {
+		if cand.Index < 0 || cand.Index >= maxCandidates {
+			return fmt.Errorf("candidate index %d: not in [0, %d)", cand.Index, maxCandidates)
+		}
+		st := d.cands[cand.Index]
+		if st == nil {
+			st = &geminiCand{}
+			if cand.Index > 0 {
+				st.prefix = "c" + strconv.Itoa(cand.Index) + "/"
+			}
+			d.cands[cand.Index] = st
+		}
 		if cand.Content != nil {
 			for _, part := range cand.Content.Parts {
 				if fc := part.FunctionCall; fc != nil {
-					if err := d.call(fc, out); err != nil {
+					if err := st.call(fc, &d.left, out); err != nil {
 						return err
 					}
 				}
 			}
 		}
-		if cand.FinishReason == "STOP" && d.open != nil {
+		if cand.FinishReason == "STOP" && st.open != nil {
 			// The candidate is done: a call still streamed in pieces
 			// gets its end, with what came.
-			if err := d.close(out); err != nil {
+			if err := st.close(out); err != nil {
 				return err
 			}
 		}
@@ -82,7 +111,7 @@ func (d *geminiDecoder) decode(p payload, out *eventList) error {
 	return nil
 }
 
-func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
+func (d *geminiCand) call(fc *geminiCall, left *treeBudget, out *eventList) error {
 	streamed := fc.WillContinue || len(fc.PartialArgs) > 0
 	if d.open != nil && fc.Name != "" && len(fc.PartialArgs) == 0 {
 		// A named call, whole or the first of its pieces, starts while one
@@ -95,7 +124,7 @@ func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
 		if !streamed && fc.Name == "" && len(fc.Args) == 0 {
 			return nil // a lone closer
 		}
-		key := strconv.Itoa(d.n)
+		key := d.prefix + strconv.Itoa(d.n)
 		e := newEvent(resume.EventStart, key)
 		e.ID, e.Name, e.Index = fc.ID, fc.Name, d.n
 		d.n++
@@ -110,10 +139,10 @@ func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
 			}
 			return out.add(end)
 		}
-		d.open, d.key = newPartialObj(), key
+		d.open, d.key, d.index = newPartialObj(), key, e.Index
 	}
 	for _, pa := range fc.PartialArgs {
-		if err := d.open.apply(pa, &d.left); err != nil {
+		if err := d.open.apply(pa, left); err != nil {
 			return err
 		}
 	}
@@ -123,10 +152,9 @@ func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
 	return nil
 }
 
-func (d *geminiDecoder) close(out *eventList) error {
-	n, _ := strconv.Atoi(d.key)
+func (d *geminiCand) close(out *eventList) error {
 	e := newEvent(resume.EventEnd, d.key)
-	e.Index = n
+	e.Index = d.index
 	e.Final = d.open.json()
 	d.open = nil
 	return out.add(e)

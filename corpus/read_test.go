@@ -511,3 +511,26 @@ func TestChatLegacyMixed(t *testing.T) {
 		assert.Equal(t, tt.want, got, name)
 	}
 }
+
+// TestGeminiCandidates: with candidateCount > 1 each candidate's calls
+// are its own (user review: both candidates' pay calls ran, and streamed
+// partialArgs of candidate 0 went into candidate 1's call).
+func TestGeminiCandidates(t *testing.T) {
+	in := `{"candidates":[{"index":0,"content":{"parts":[{"functionCall":{"name":"pay","args":{"amount":1}}}]}},{"index":1,"content":{"parts":[{"functionCall":{"name":"pay","args":{"amount":1000}}}]}}]}
+{"candidates":[{"index":0,"content":{"parts":[{"functionCall":{"name":"g","willContinue":true,"partialArgs":[{"jsonPath":"$.a","stringValue":"A"}]}}]}},{"index":1,"content":{"parts":[{"functionCall":{"name":"g","willContinue":true,"partialArgs":[{"jsonPath":"$.b","stringValue":"B"}]}}]}}]}
+{"candidates":[{"index":0,"content":{"parts":[{"functionCall":{}}]},"finishReason":"STOP"},{"index":1,"content":{"parts":[{"functionCall":{}}]},"finishReason":"STOP"}]}
+`
+	evs, err := Read(strings.NewReader(in), FormatGemini)
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, c := range assemble(evs) {
+		got[c.Key+" "+c.Name] = c.Text()
+	}
+	assert.Equal(t, map[string]string{
+		"0 pay": `{"amount":1}`, "c1/0 pay": `{"amount":1000}`,
+		"1 g": `{"a":"A"}`, "c1/1 g": `{"b":"B"}`,
+	}, got)
+
+	_, err = Read(strings.NewReader(`{"candidates":[{"index":64}]}`+"\n"), FormatGemini)
+	assert.ErrorContains(t, err, "candidate index 64")
+}
