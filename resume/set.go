@@ -228,9 +228,11 @@ func (b *bounded) add(v string, max int) {
 // Finish ends the response: every call that got no end signal and is
 // still receiving or complete is abandoned (StatusIncomplete, see
 // Call.Abandon); an invalid, too-large or rejected one keeps its status
-// and error. It returns every
-// call's result in the order the calls started; a handler runs the
-// ones with StatusReady.
+// and error. It returns the result of every call the Set holds, in the
+// order the calls started. Finish makes no call ready: one with
+// StatusReady there is a call that became ready before and was not
+// removed, which a handler that runs and removes ready calls as they
+// come has run already.
 func (s *Set) Finish() []Result {
 	rs := make([]Result, len(s.order))
 	for i, c := range s.order {
