@@ -200,9 +200,6 @@ func (c *Call) apply(ev Event, budget int64) error {
 	if len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
 		return c.identityTooLong()
 	}
-	if ev.ID != "" && c.id != "" && ev.ID != c.id {
-		return c.reject(ErrOtherID)
-	}
 	// A delta or end that carries an id or name (OpenAI Chat's first
 	// delta, an end that is the call's only event) says what a start
 	// would, unless the call takes no more events.

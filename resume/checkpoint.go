@@ -27,7 +27,7 @@ import (
 const (
 	checkpointMagic   = "DJRC"
 	checkpointVersion = 1
-	// gateKinds is the version whose error kinds go up to errOtherID;
+	// gateKinds is the version whose error kinds go up to errNotObject;
 	// version 1's go up to errHosted, so that a build that knows only
 	// version 1 reports ErrCheckpointVersion for them, not a corrupt
 	// checkpoint.
@@ -76,7 +76,6 @@ const (
 	errHosted
 	errDuplicateName // found again in the arguments on restore
 	errNotObject
-	errOtherID
 )
 
 // Checkpoint saves the call. It costs a pass over the argument bytes (for
@@ -120,8 +119,6 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 		}
 	case c.err == ErrNotObject:
 		cp.errKind = errNotObject
-	case c.err == ErrOtherID:
-		cp.errKind = errOtherID
 	case errors.As(c.err, new(*DuplicateNameError)):
 		cp.errKind = errDuplicateName
 	default:
@@ -233,8 +230,6 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 		c.err = &CheckError{Err: errors.New(cp.errMsg), Panicked: cp.errKind == errRejectedPanic}
 	case errIdentityTooLong:
 		c.err = ErrIdentityTooLong
-	case errOtherID:
-		c.err = ErrOtherID
 	case errHosted:
 		if c.err = ErrHosted; !c.hosted || !c.ended || c.status != StatusRejected {
 			return nil, ErrCheckpoint
@@ -386,7 +381,7 @@ func (cp *Checkpoint) MarshalBinary() ([]byte, error) { return cp.AppendBinary(n
 func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	version, maxKind := byte(checkpointVersion), uint8(errHosted)
 	if len(data) > len(checkpointMagic) && data[len(checkpointMagic)] == gateKinds {
-		version, maxKind = gateKinds, errOtherID
+		version, maxKind = gateKinds, errNotObject
 	}
 	r, err := binfmt.Open(data, checkpointMagic, version, ErrCheckpoint, ErrCheckpointVersion)
 	if err != nil {

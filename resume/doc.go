@@ -102,9 +102,12 @@
 //     ended call takes as {}, or "10" of "100"), so the open calls get no
 //     end signal, and Set.Finish makes them incomplete.
 //     OpenAI-compatible vendors (Groq, DeepSeek, Mistral, llama.cpp,
-//     OpenRouter) send the same, some with whole arguments in one delta;
-//     Ollama gives every parallel call index 0, each whole with its id:
-//     keyed by index, the second gives ErrOtherID, so key them by id.
+//     OpenRouter) send the same, some with whole arguments in one delta.
+//     An event that names another id than its call's renames the call
+//     (Poolside changes a call's id after its first chunk); Ollama gives
+//     every parallel call index 0, so keyed by index its calls run into
+//     one, whose arguments are then not one JSON value (package corpus
+//     tells the two apart).
 //     Older servers send the deprecated delta.function_call instead: one
 //     call, with no index or id.
 //   - OpenAI Responses: response.output_item.added starts a call keyed by

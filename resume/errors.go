@@ -55,13 +55,6 @@ var (
 	// call it names becomes StatusRejected, since it cannot be run as
 	// the model meant it.
 	ErrIdentityTooLong = errors.New("resume: call key, id or name longer than MaxIdentityBytes")
-	// ErrOtherID: an event names a call ID other than the one its call
-	// has, so that two calls share the call's key (Event.Key): the event
-	// is refused, and the call, which may hold some of the other's
-	// deltas, becomes StatusRejected for good. Key calls by something
-	// that tells them apart: some servers give every parallel call the
-	// same index.
-	ErrOtherID = errors.New("resume: event names another call id than its call's")
 	// ErrHosted: the call is one the provider runs itself (see
 	// Event.Hosted), so it ends StatusRejected instead of ready.
 	ErrHosted = errors.New("resume: a hosted tool, run by the provider")

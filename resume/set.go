@@ -169,6 +169,8 @@ func (s *Set) Remove(key string) {
 		s.removed.add(key, maxRemembered)
 		if c.id == "" {
 			s.removedNoID.add(key, maxRemembered)
+		} else {
+			s.removedNoID.forget(key) // the key's last call had an ID
 		}
 		s.removedIDs.add(c.firstID, 2*maxRemembered)
 		s.removedIDs.add(c.id, 2*maxRemembered)
@@ -207,6 +209,10 @@ func (b *bounded) has(v string) bool {
 	_, ok := b.m[v]
 	return ok
 }
+
+// forget removes v, if a member. (Its place in fifo stays, and is let go
+// in turn.)
+func (b *bounded) forget(v string) { delete(b.m, v) }
 
 // add adds v, unless it is "" or a member, forgetting the oldest member
 // when there are max.
@@ -271,7 +277,8 @@ func (s *Set) Pending() []*Call {
 // (see Restore). It replaces a call with the same key. A checkpoint of a
 // call removed from the Set gives ErrRemoved, as its events would (see
 // Remove): one whose call ID a removed call had, unless the call held
-// under its key has that ID, or one with no ID under a removed key.
+// under its key has that ID, or one under a removed key with no ID, or
+// with any when the call removed under the key had none.
 func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
 	s.init()
 	var freed int64
@@ -283,7 +290,8 @@ func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
 		return nil, ErrIdentityTooLong // as Apply refuses them
 	}
 	if old == nil || old.id != cp.c.id {
-		if s.removedIDs.has(cp.c.id) || s.removedIDs.has(cp.c.firstID) || cp.c.id == "" && s.removed.has(cp.c.key) {
+		if s.removedIDs.has(cp.c.id) || s.removedIDs.has(cp.c.firstID) ||
+			s.removed.has(cp.c.key) && (cp.c.id == "" || s.removedNoID.has(cp.c.key)) {
 			return nil, ErrRemoved // it ran, or was dropped: restored, it could run again
 		}
 	}

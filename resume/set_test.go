@@ -364,8 +364,7 @@ func TestLateStart(t *testing.T) {
 	require.Equal(t, resume.StatusReady, c.Status())
 	start.Name, start.ID = "g", "call_2"
 	_, err = s.Apply(start)
-	assert.ErrorIs(t, err, resume.ErrOtherID, "another call under the key of one that has ended")
-	assert.Equal(t, resume.StatusReady, c.Status(), "which keeps its status")
+	assert.ErrorIs(t, err, resume.ErrDuplicate)
 	assert.Equal(t, "f", c.Name())
 	assert.Equal(t, "call_1", c.ID())
 	lone := resume.NewCall("0", resume.Options{})
@@ -652,4 +651,51 @@ func TestRemovedWithoutID(t *testing.T) {
 	c, err := s.Apply(start)
 	require.NoError(t, err)
 	assert.Equal(t, "toolu_2", c.ID())
+}
+
+// TestRemovedWithoutIDRestoreAndForget: Set.Restore holds to the same
+// rule as Apply for a removed call that had no ID (review: a checkpoint
+// of it naming an ID restored ready, and ran again); and once a call
+// with an ID is removed under the key, the rule is let go.
+func TestRemovedWithoutIDRestoreAndForget(t *testing.T) {
+	s := resume.NewSet(resume.Options{})
+	d := resume.NewEvent(resume.EventDelta, "item")
+	d.Data = []byte(`{"a":1}`)
+	c, err := s.Apply(d)
+	require.NoError(t, err)
+	// Another process saw the start: its checkpoint names the ID.
+	other := resume.NewCall("item", resume.Options{})
+	other.Start("call_X", "f", 0)
+	require.NoError(t, other.Delta(d.Data, -1, -1))
+	cp, err := other.Checkpoint()
+	require.NoError(t, err)
+	_, err = s.Apply(resume.NewEvent(resume.EventEnd, "item"))
+	require.NoError(t, err)
+	require.Equal(t, resume.StatusReady, c.Status())
+	s.Remove("item") // it ran
+	_, err = s.Restore(cp, other.Arguments())
+	assert.ErrorIs(t, err, resume.ErrRemoved)
+
+	// Once the key has left the Set's memory of removed keys (4096 later
+	// removals), a call with an ID may hold it again; removed in turn, it
+	// lets the no-ID rule go, and the next call with a fresh ID starts
+	// (review: the rule outlived the key, and the call was dropped).
+	s = resume.NewSet(resume.Options{})
+	_, err = s.Apply(d)
+	require.NoError(t, err)
+	s.Remove("item") // no ID
+	for i := range 4096 {
+		k := resume.NewEvent(resume.EventDelta, "k"+strconv.Itoa(i))
+		k.ID = "id" + strconv.Itoa(i)
+		_, err = s.Apply(k)
+		require.NoError(t, err)
+		s.Remove(k.Key)
+	}
+	for _, id := range []string{"M1", "M2"} {
+		st := resume.NewEvent(resume.EventStart, "item")
+		st.ID = id
+		_, err = s.Apply(st)
+		require.NoError(t, err, id)
+		s.Remove("item")
+	}
 }

@@ -28,8 +28,7 @@ const (
 	// are not an object (ErrNotObject); an object in them has a name
 	// twice (a *DuplicateNameError); or the gate check failed, and Err is
 	// a *CheckError. Or, at any time, an event gave the call an id or name
-	// longer than MaxIdentityBytes (ErrIdentityTooLong), or another call's
-	// id (ErrOtherID).
+	// longer than MaxIdentityBytes (ErrIdentityTooLong).
 	StatusRejected
 )
 
