@@ -8,7 +8,10 @@ package corpus
 //     Ollama, Gemini's OpenAI endpoint), several by their position in
 //     tool_calls;
 //   - the same index with another id (Ollama gives every parallel call
-//     index 0): a new call, and the index's later pieces go to it;
+//     index 0): a new call, and the index's later pieces go to it, once
+//     the call the index had holds whole arguments; before that, the same
+//     call under a new id (Poolside changes a call's id after its first
+//     chunk);
 //   - id and name only on the first piece; later pieces may carry null, ""
 //     or the same values again;
 //   - arguments may be absent, null, "", the whole text at once, or a JSON
@@ -171,7 +174,7 @@ func (st *chatChoice) piece(ci, pos, n int, tc chatToolCall, out *eventList) err
 		if to, ok := st.at[idx]; ok {
 			idx = to
 		}
-		if c := st.calls[idx]; c != nil && (st.isLegacy(idx) || id != "" && c.id != "" && c.id != id) {
+		if c := st.calls[idx]; c != nil && (st.isLegacy(idx) || id != "" && c.id != "" && c.id != id && json.Valid(c.args)) {
 			idx = st.next // the index taken by another call: a new one
 			st.at[*tc.Index] = idx
 		}

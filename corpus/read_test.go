@@ -315,6 +315,13 @@ func TestChatLiberal(t *testing.T) {
 			chunk(`{"index":0,"id":"b","function":{"name":"fb","arguments":"{\"y\""}}`) + chunk(`{"index":0,"function":{"arguments":":2}"}}`),
 		want: map[string]string{"0": `{"x":1}`, "1": `{"y":2}`},
 	}, {
+		// Review: split in two, get_weather ran with {} and an unnamed
+		// call with the arguments.
+		name: "the same index with another id before the arguments are whole: the same call (Poolside)",
+		in: chunk(`{"index":0,"id":"A","function":{"name":"get_weather","arguments":""}}`) +
+			chunk(`{"index":0,"id":"B","function":{"arguments":"{\"city\":"}}`) + chunk(`{"index":0,"id":"B","function":{"arguments":"\"Paris\"}"}}`),
+		want: map[string]string{"0": `{"city":"Paris"}`},
+	}, {
 		name: "second choice keyed apart",
 		in:   `data: {"choices":[{"index":1,"delta":{"tool_calls":[{"index":0,"id":"x","function":{"name":"f","arguments":"{}"}}]}}]}` + "\n\n",
 		want: map[string]string{"1.0": `{}`},
