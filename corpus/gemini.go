@@ -3,8 +3,9 @@ package corpus
 // NOTE: Gemini and Vertex generateContent chunks. A functionCall with whole
 // args becomes Start + End, Final being the compact text of args exactly as
 // sent (json.Compact, so key order and escapes are kept). Key and Index are
-// the call's ordinal in its candidate (Key after "c<index>/" for any
-// candidate but the first, when candidateCount > 1).
+// the call's ordinal in the stream. With candidateCount > 1, the
+// candidates are other answers to the same turn, of which a handler acts
+// on one: the calls of any candidate but the first are left out.
 //
 // Vertex streamFunctionCallArguments sends a call in pieces instead: a
 // functionCall with name and willContinue, then partialArgs entries
@@ -20,7 +21,6 @@ package corpus
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 
 	"github.com/deltajson/deltajson/resume"
@@ -48,28 +48,19 @@ type geminiCall struct {
 }
 
 type geminiDecoder struct {
-	cands map[int]*geminiCand // by candidate index
-	left  treeBudget          // what is left of the stream's partialArgs budget
+	first geminiCand // the first candidate's calls: the others are left out
+	left  treeBudget // what is left of the stream's partialArgs budget
 }
 
-// geminiCand is what the decoder knows of one candidate's calls. Each
-// candidate (candidateCount > 1) is an answer of its own: its calls are
-// keyed apart, by their ordinal in the candidate, after "c<index>/" for
-// any candidate but the first.
+// geminiCand is what the decoder knows of a candidate's calls.
 type geminiCand struct {
-	prefix string
-	n      int         // calls seen
-	open   *partialObj // the call being streamed in pieces, if any
-	key    string
-	index  int // the open call's ordinal
+	n     int         // calls seen
+	open  *partialObj // the call being streamed in pieces, if any
+	key   string
+	index int // the open call's ordinal
 }
 
-// maxCandidates bounds the candidate index: Gemini gives at most 8.
-const maxCandidates = 64
-
-func newGeminiDecoder() *geminiDecoder {
-	return &geminiDecoder{cands: make(map[int]*geminiCand), left: newTreeBudget()}
-}
+func newGeminiDecoder() *geminiDecoder { return &geminiDecoder{left: newTreeBudget()} }
 
 func (d *geminiDecoder) decode(p payload, out *eventList) error {
 	var c geminiChunk
@@ -80,17 +71,10 @@ func (d *geminiDecoder) decode(p payload, out *eventList) error {
 		return err
 	}
 	for _, cand := range c.Candidates {
-		if cand.Index < 0 || cand.Index >= maxCandidates {
-			return fmt.Errorf("candidate index %d: not in [0, %d)", cand.Index, maxCandidates)
+		if cand.Index != 0 {
+			continue // another answer to the same turn (see above)
 		}
-		st := d.cands[cand.Index]
-		if st == nil {
-			st = &geminiCand{}
-			if cand.Index > 0 {
-				st.prefix = "c" + strconv.Itoa(cand.Index) + "/"
-			}
-			d.cands[cand.Index] = st
-		}
+		st := &d.first
 		if cand.Content != nil {
 			for _, part := range cand.Content.Parts {
 				if fc := part.FunctionCall; fc != nil {
@@ -124,7 +108,7 @@ func (d *geminiCand) call(fc *geminiCall, left *treeBudget, out *eventList) erro
 		if !streamed && fc.Name == "" && len(fc.Args) == 0 {
 			return nil // a lone closer
 		}
-		key := d.prefix + strconv.Itoa(d.n)
+		key := strconv.Itoa(d.n)
 		e := newEvent(resume.EventStart, key)
 		e.ID, e.Name, e.Index = fc.ID, fc.Name, d.n
 		d.n++
