@@ -8,10 +8,10 @@ package corpus
 //     Ollama, Gemini's OpenAI endpoint), several by their position in
 //     tool_calls;
 //   - the same index with another id (Ollama gives every parallel call
-//     index 0): a new call, and the index's later pieces go to it, once
-//     the call the index had holds whole arguments; before that, the same
-//     call under a new id (Poolside changes a call's id after its first
-//     chunk);
+//     index 0): a new call, and the index's later pieces go to it, when
+//     the call the index had holds whole arguments or the piece names
+//     another function; else the same call under a new id (Poolside
+//     changes a call's id after its first chunk);
 //   - id and name only on the first piece; later pieces may carry null, ""
 //     or the same values again;
 //   - arguments may be absent, null, "", the whole text at once, or a JSON
@@ -62,8 +62,18 @@ type chatFunction struct {
 
 type chatCall struct {
 	id    string
+	name  string
 	args  []byte
 	ended bool
+}
+
+// other reports whether a piece with another id than the call's, naming
+// the function name (or none), is another call: when the call's arguments
+// are whole, or when the piece names another function. Else it is the
+// same call under a new id (Poolside changes a call's id after its first
+// chunk, and names the function once).
+func (c *chatCall) other(name string) bool {
+	return json.Valid(c.args) || name != "" && name != c.name
 }
 
 // chatChoice keeps the calls of one choice in first-seen order. A call's
@@ -174,7 +184,7 @@ func (st *chatChoice) piece(ci, pos, n int, tc chatToolCall, out *eventList) err
 		if to, ok := st.at[idx]; ok {
 			idx = to
 		}
-		if c := st.calls[idx]; c != nil && (st.isLegacy(idx) || id != "" && c.id != "" && c.id != id && json.Valid(c.args)) {
+		if c := st.calls[idx]; c != nil && (st.isLegacy(idx) || id != "" && c.id != "" && c.id != id && c.other(name)) {
 			idx = st.next // the index taken by another call: a new one
 			st.at[*tc.Index] = idx
 		}
@@ -221,7 +231,7 @@ func (st *chatChoice) add(ci, idx int, id, name string, fn *chatFunction, out *e
 	key := chatKey(ci, idx)
 	call := st.calls[idx]
 	if call == nil {
-		call = &chatCall{id: id}
+		call = &chatCall{id: id, name: name}
 		st.calls[idx] = call
 		st.order = append(st.order, idx)
 		st.open = append(st.open, idx)

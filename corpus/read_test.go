@@ -322,6 +322,13 @@ func TestChatLiberal(t *testing.T) {
 			chunk(`{"index":0,"id":"B","function":{"arguments":"{\"city\":"}}`) + chunk(`{"index":0,"id":"B","function":{"arguments":"\"Paris\"}"}}`),
 		want: map[string]string{"0": `{"city":"Paris"}`},
 	}, {
+		// Review of the row above's rule alone: get_time ran with
+		// delete_all's arguments.
+		name: "the same index with another id naming another function: a new call, though the first has no arguments",
+		in: chunk(`{"index":0,"id":"call_a","function":{"name":"get_time","arguments":""}}`) +
+			chunk(`{"index":0,"id":"call_b","function":{"name":"delete_all","arguments":"{\"confirm\":true}"}}`),
+		want: map[string]string{"0": ``, "1": `{"confirm":true}`},
+	}, {
 		name: "second choice keyed apart",
 		in:   `data: {"choices":[{"index":1,"delta":{"tool_calls":[{"index":0,"id":"x","function":{"name":"f","arguments":"{}"}}]}}]}` + "\n\n",
 		want: map[string]string{"1.0": `{}`},
