@@ -201,8 +201,14 @@ func (s *Set) drop(key string) *Call {
 // bound, the oldest is forgotten. The zero bounded is empty; "" is never
 // a member.
 type bounded struct {
-	m    map[string]struct{}
-	fifo []string // the members, oldest first
+	m    map[string]uint64 // member -> the number of the add that made it one
+	fifo []boundedEntry    // the adds, oldest first
+	adds uint64
+}
+
+type boundedEntry struct {
+	v string
+	n uint64
 }
 
 func (b *bounded) has(v string) bool {
@@ -210,25 +216,28 @@ func (b *bounded) has(v string) bool {
 	return ok
 }
 
-// forget removes v, if a member. (Its place in fifo stays, and is let go
-// in turn.)
+// forget removes v, if a member. Its entry in fifo stays, and is let go
+// in turn without touching a later add of v.
 func (b *bounded) forget(v string) { delete(b.m, v) }
 
-// add adds v, unless it is "" or a member, forgetting the oldest member
-// when there are max.
+// add adds v, unless it is "" or a member, letting the oldest add go when
+// there are max.
 func (b *bounded) add(v string, max int) {
 	if v == "" || b.has(v) {
 		return
 	}
 	if b.m == nil {
-		b.m = make(map[string]struct{})
+		b.m = make(map[string]uint64)
 	}
 	if len(b.fifo) >= max {
-		delete(b.m, b.fifo[0])
+		if e := b.fifo[0]; b.m[e.v] == e.n {
+			delete(b.m, e.v)
+		}
 		b.fifo = b.fifo[1:]
 	}
-	b.m[v] = struct{}{}
-	b.fifo = append(b.fifo, v)
+	b.adds++
+	b.m[v] = b.adds
+	b.fifo = append(b.fifo, boundedEntry{v, b.adds})
 }
 
 // Finish ends the response: every call that got no end signal and is

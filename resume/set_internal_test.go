@@ -31,3 +31,23 @@ func TestRefusedIDsBounded(t *testing.T) {
 	assert.Len(t, s.refusedIDs.fifo, maxRemembered)
 	assert.Len(t, s.refused.m, maxRemembered)
 }
+
+// TestBoundedForget: a member forgotten and added again stays one when
+// its first add is let go (review: the old entry's eviction deleted the
+// fresh membership, and a removed call without ID could run again).
+func TestBoundedForget(t *testing.T) {
+	var b bounded
+	b.add("item", 3)
+	b.forget("item")
+	assert.False(t, b.has("item"))
+	b.add("x", 3)
+	b.add("item", 3) // again
+	b.add("y", 3)    // lets the first "item" go
+	assert.True(t, b.has("item"), "the second add stands")
+	assert.True(t, b.has("x"))
+	assert.True(t, b.has("y"))
+	b.add("z", 3) // lets "x" go
+	assert.False(t, b.has("x"))
+	assert.LessOrEqual(t, len(b.fifo), 3)
+	assert.Len(t, b.m, 3)
+}
