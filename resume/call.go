@@ -86,7 +86,13 @@ type extra struct {
 	nSeqs int
 	deep  []uint64 // container bits for depth 64 and more
 	watch watchState
+	ids   []string // ids the call had between its first and its last, at most maxMiddleIDs
 }
+
+// maxMiddleIDs bounds the ids a call remembers between its first and its
+// last, for a server that changes a call's id on every chunk: a Set
+// remembers them all when it removes the call (see Set.Remove).
+const maxMiddleIDs = 16
 
 // seqEntry says where the delta with sequence number seq went.
 type seqEntry struct {
@@ -251,12 +257,26 @@ func errUnknownKind(k EventKind) error {
 	return errors.New("resume: unknown event kind " + strconv.Itoa(int(k)))
 }
 
+// noteMiddleID remembers id, one the call had between its first and its
+// last, up to maxMiddleIDs.
+func (c *Call) noteMiddleID(id string) {
+	if c.x == nil {
+		c.x = new(extra)
+	}
+	if len(c.x.ids) < maxMiddleIDs {
+		c.x.ids = append(c.x.ids, id)
+	}
+}
+
 // Start records the call's id, name and index. Empty values, and an index
 // below zero, leave what is known. It may come at any time; it changes
 // no status.
 func (c *Call) Start(id, name string, index int) {
 	c.others++
 	if id != "" {
+		if c.id != "" && c.id != id && c.id != c.firstID {
+			c.noteMiddleID(c.id)
+		}
 		c.id = id
 		if c.firstID == "" {
 			c.firstID = id

@@ -30,7 +30,7 @@ type Set struct {
 	calls map[string]*Call
 	order []*Call
 	// What the Set remembers of calls gone (see Remove): the keys and
-	// IDs (the first and the last each had) of removed calls, and the
+	// IDs (the first and the last each had, and up to 16 between) of removed calls, and the
 	// keys and IDs of calls refused past MaxCalls, apart so that a flood
 	// of refusals cannot push the removed ones out.
 	// removedNoID holds the removed keys whose call had no ID.
@@ -153,7 +153,8 @@ func (s *Set) Bytes() int64 { return s.total }
 // Remove drops a call, for instance once it has run, and frees its
 // share of the total cap. The Set remembers the key (the last 4096 keys
 // removed, whatever MaxCalls is), and the call's ID (the first and the
-// last, if it changed): a later event with the key, as a reconnect
+// last, if it changed, and up to 16 between, for a server that changes
+// it on every chunk): a later event with the key, as a reconnect
 // replays, is ignored with ErrRemoved, which is also an ErrDuplicate, and
 // cannot run the call again. An event with the key that names a call ID
 // (Event.ID) that no removed call had starts a new call: Anthropic
@@ -174,6 +175,11 @@ func (s *Set) Remove(key string) {
 		}
 		s.removedIDs.add(c.firstID, 2*maxRemembered)
 		s.removedIDs.add(c.id, 2*maxRemembered)
+		if c.x != nil {
+			for _, id := range c.x.ids {
+				s.removedIDs.add(id, 2*maxRemembered)
+			}
+		}
 	}
 }
 

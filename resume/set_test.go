@@ -699,3 +699,32 @@ func TestRemovedWithoutIDRestoreAndForget(t *testing.T) {
 		s.Remove("item")
 	}
 }
+
+// TestRemovedMiddleIDs: a call whose ID changed on every chunk, run and
+// removed, is not run again by a replay that names one of the IDs between
+// its first and its last (review: id2 of id1, id2, id3 started a new
+// call, which its end made ready).
+func TestRemovedMiddleIDs(t *testing.T) {
+	s := resume.NewSet(resume.Options{})
+	var evs []resume.Event
+	for i, piece := range []string{``, `{"amount":5}`, ``} {
+		d := resume.NewEvent(resume.EventDelta, "0")
+		d.ID, d.Name, d.Data = "id"+strconv.Itoa(i+1), "pay", []byte(piece)
+		evs = append(evs, d)
+	}
+	evs = append(evs, resume.NewEvent(resume.EventEnd, "0"))
+	runs := 0
+	for pass := range 2 { // the stream, then its replay
+		for _, ev := range evs {
+			c, err := s.Apply(ev)
+			if pass == 1 {
+				assert.ErrorIs(t, err, resume.ErrRemoved, "replay of %q", ev.ID)
+			}
+			if c != nil && c.Status() == resume.StatusReady {
+				runs++
+				s.Remove(c.Key())
+			}
+		}
+	}
+	assert.Equal(t, 1, runs)
+}
