@@ -819,10 +819,12 @@ func (c *Call) setStatus(s Status, err error) {
 
 // Result is the outcome of one call, for the handler that runs it.
 type Result struct {
+	// Key, ID, Name and Index are the call's (see Call.Key and the rest).
 	Key, ID, Name string
 	Index         int
 	Hosted        bool // run by the provider (see Event.Hosted)
-	Status        Status
+	// Status is where the call stood when Result was taken.
+	Status Status
 	// Err is the reason for any status but ready, receiving and complete.
 	Err error
 	// Arguments is the argument text as received (see Call.Arguments);

@@ -8,17 +8,17 @@ import (
 type Kind uint8
 
 const (
-	Invalid Kind = iota
-	BeginObject
-	EndObject
-	BeginArray
-	EndArray
-	Name // an object member name; may arrive in pieces like String
-	String
-	Number
-	True
-	False
-	Null
+	Invalid     Kind = iota // the zero Token: no token
+	BeginObject             // '{'
+	EndObject               // '}'
+	BeginArray              // '['
+	EndArray                // ']'
+	Name                    // an object member name; may arrive in pieces like String
+	String                  // a string value, whole or in pieces
+	Number                  // a number, always whole
+	True                    // the literal true
+	False                   // the literal false
+	Null                    // the literal null
 )
 
 var kindNames = [...]string{"invalid", "{", "}", "[", "]", "name", "string", "number", "true", "false", "null"}

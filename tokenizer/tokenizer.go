@@ -77,11 +77,11 @@ func (e Expect) String() string {
 type Lexeme uint8
 
 const (
-	InNone Lexeme = iota
-	InString
-	InName
-	InNumber
-	InLiteral
+	InNone    Lexeme = iota // between tokens
+	InString                // inside a string value
+	InName                  // inside an object member name
+	InNumber                // inside a number
+	InLiteral               // inside true, false or null
 )
 
 func (l Lexeme) String() string {
