@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/deltajson/deltajson/internal/dupnames"
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -695,40 +696,39 @@ func (c *Call) replaceArgs(final []byte) {
 // gate runs the check on a whole, valid, ended call and makes it ready
 // or rejected.
 func (c *Call) gate() {
-	if c.hosted {
-		c.setStatus(StatusRejected, ErrHosted)
-		c.logResult()
-		return
-	}
-	if err := notObject(c.value()); err != nil && !c.opts.AllowAnyValue {
+	if err := c.refusal(); err != nil {
 		c.setStatus(StatusRejected, err)
-		c.logResult()
-		return
+	} else {
+		c.setStatus(StatusReady, nil)
 	}
-	if err := duplicateName(c.value()); err != nil && !c.opts.AllowDuplicateNames {
-		c.setStatus(StatusRejected, err)
-		c.logResult()
-		return
-	}
-	if c.opts.Check != nil {
-		if err := c.runCheck(); err != nil {
-			c.setStatus(StatusRejected, err)
-			c.logResult()
-			return
+	c.logResult()
+}
+
+// refusal is the ready gate's reason to reject a whole, valid, ended
+// call, in the order the gate asks: hosted, not an object, a name twice,
+// the check; or nil. A rule the options lift costs nothing.
+func (c *Call) refusal() error {
+	v := c.value()
+	switch {
+	case c.hosted:
+		return ErrHosted
+	case !c.opts.AllowAnyValue && notObject(v) != nil:
+		return ErrNotObject
+	case !c.opts.AllowDuplicateNames:
+		if err := duplicateName(v); err != nil {
+			return err
 		}
 	}
-	c.setStatus(StatusReady, nil)
-	c.logResult()
+	if c.opts.Check != nil {
+		return c.runCheck()
+	}
+	return nil
 }
 
 // notObject returns ErrNotObject unless v, a whole value, is a JSON
 // object.
 func notObject(v []byte) error {
-	i := 0
-	for i < len(v) && (v[i] == ' ' || v[i] == '\t' || v[i] == '\n' || v[i] == '\r') {
-		i++
-	}
-	if i == len(v) || v[i] != '{' {
+	if i := jsonwire.SkipSpace(v, 0); i == len(v) || v[i] != '{' {
 		return ErrNotObject
 	}
 	return nil

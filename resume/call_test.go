@@ -784,3 +784,31 @@ func TestNotObject(t *testing.T) {
 		assert.Equal(t, resume.StatusReady, c.Status(), doc)
 	}
 }
+
+// TestGateRuleLiftedCostsNothing: with AllowDuplicateNames the gate does
+// not walk the arguments for names at all (review: it walked them and
+// then ignored the answer, so the option saved none of the pass). An
+// object of 300 names costs the walk an allocation per name past 128.
+func TestGateRuleLiftedCostsNothing(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("{")
+	for i := range 300 {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(`"n` + strconv.Itoa(i) + `":0`)
+	}
+	sb.WriteString("}")
+	doc := []byte(sb.String())
+	allocs := func(opts resume.Options) float64 {
+		c := resume.NewCall("0", opts)
+		return testing.AllocsPerRun(20, func() {
+			c = resume.NewCall("0", opts)
+			_ = c.Delta(doc, -1, -1)
+			_ = c.End(nil)
+		})
+	}
+	walked, lifted := allocs(resume.Options{}), allocs(resume.Options{AllowDuplicateNames: true})
+	t.Logf("allocations per call: %.0f with the walk, %.0f without", walked, lifted)
+	assert.Greater(t, walked, lifted+100)
+}

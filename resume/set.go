@@ -29,11 +29,11 @@ type Set struct {
 	opts  Options
 	calls map[string]*Call
 	order []*Call
-	// What the Set remembers of calls gone (see Remove): the keys and
-	// IDs (the first and the last each had, and up to 16 between) of removed calls, and the
+	// What the Set remembers of calls gone (see Remove): the keys of
+	// removed calls, those of them whose call had no ID, and their IDs
+	// (the first and the last each had, and up to 16 between); and the
 	// keys and IDs of calls refused past MaxCalls, apart so that a flood
 	// of refusals cannot push the removed ones out.
-	// removedNoID holds the removed keys whose call had no ID.
 	removed, removedIDs, removedNoID, refused, refusedIDs bounded
 	total                                                 int64
 	maxTotal                                              int64 // opts.maxTotal(), read on every delta: total may grow by maxTotal-total
@@ -97,7 +97,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	c := s.last
 	if c == nil || c.key != ev.Key {
 		if c = s.calls[ev.Key]; c == nil {
-			if s.removed.has(ev.Key) && (ev.ID == "" || s.removedNoID.has(ev.Key)) {
+			if s.removedKey(ev.Key, ev.ID) {
 				return nil, ErrRemoved // else another call under the key (see Remove)
 			}
 			if ev.ID == "" && s.refused.has(ev.Key) {
@@ -181,6 +181,13 @@ func (s *Set) Remove(key string) {
 			}
 		}
 	}
+}
+
+// removedKey reports whether a call naming id under key, which no call
+// holds, is the one removed under it (see Remove): it names no ID, or
+// the call removed had none.
+func (s *Set) removedKey(key, id string) bool {
+	return s.removed.has(key) && (id == "" || s.removedNoID.has(key))
 }
 
 // drop drops the call with the given key, if any, and returns it.
@@ -305,8 +312,7 @@ func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
 		return nil, ErrIdentityTooLong // as Apply refuses them
 	}
 	if old == nil || old.id != cp.c.id {
-		if s.removedIDs.has(cp.c.id) || s.removedIDs.has(cp.c.firstID) ||
-			s.removed.has(cp.c.key) && (cp.c.id == "" || s.removedNoID.has(cp.c.key)) {
+		if s.removedIDs.has(cp.c.id) || s.removedIDs.has(cp.c.firstID) || s.removedKey(cp.c.key, cp.c.id) {
 			return nil, ErrRemoved // it ran, or was dropped: restored, it could run again
 		}
 	}

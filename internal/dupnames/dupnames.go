@@ -51,11 +51,7 @@ func Find(b []byte, fold func(string) string) (Dup, bool) {
 			i++
 		default: // '"'
 			end := stringEnd(b, i)
-			j := end
-			for j < len(b) && (b[j] == ' ' || b[j] == '\t' || b[j] == '\n' || b[j] == '\r') {
-				j++
-			}
-			if j < len(b) && b[j] == ':' {
+			if j := jsonwire.SkipSpace(b, end); j < len(b) && b[j] == ':' {
 				var dup bool
 				if dup, names = objects[len(objects)-1].seen(names, nameKey(b[i+1:end-1], fold)); dup {
 					return locate(b, fold)
