@@ -47,17 +47,12 @@ type geminiCall struct {
 	WillContinue bool               `json:"willContinue"`
 }
 
+// geminiDecoder reads the first candidate's calls (see above).
 type geminiDecoder struct {
-	first geminiCand // the first candidate's calls: the others are left out
-	left  treeBudget // what is left of the stream's partialArgs budget
-}
-
-// geminiCand is what the decoder knows of a candidate's calls.
-type geminiCand struct {
-	n     int         // calls seen
-	open  *partialObj // the call being streamed in pieces, if any
-	key   string
-	index int // the open call's ordinal
+	n    int         // calls seen
+	open *partialObj // the call being streamed in pieces, if any
+	at   int         // the open call's ordinal, its key
+	left treeBudget  // what is left of the stream's partialArgs budget
 }
 
 func newGeminiDecoder() *geminiDecoder { return &geminiDecoder{left: newTreeBudget()} }
@@ -74,20 +69,19 @@ func (d *geminiDecoder) decode(p payload, out *eventList) error {
 		if cand.Index != 0 {
 			continue // another answer to the same turn (see above)
 		}
-		st := &d.first
 		if cand.Content != nil {
 			for _, part := range cand.Content.Parts {
 				if fc := part.FunctionCall; fc != nil {
-					if err := st.call(fc, &d.left, out); err != nil {
+					if err := d.call(fc, out); err != nil {
 						return err
 					}
 				}
 			}
 		}
-		if cand.FinishReason == "STOP" && st.open != nil {
+		if cand.FinishReason == "STOP" && d.open != nil {
 			// The candidate is done: a call still streamed in pieces
 			// gets its end, with what came.
-			if err := st.close(out); err != nil {
+			if err := d.close(out); err != nil {
 				return err
 			}
 		}
@@ -95,7 +89,7 @@ func (d *geminiDecoder) decode(p payload, out *eventList) error {
 	return nil
 }
 
-func (d *geminiCand) call(fc *geminiCall, left *treeBudget, out *eventList) error {
+func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
 	streamed := fc.WillContinue || len(fc.PartialArgs) > 0
 	if d.open != nil && fc.Name != "" && len(fc.PartialArgs) == 0 {
 		// A named call, whole or the first of its pieces, starts while one
@@ -123,10 +117,10 @@ func (d *geminiCand) call(fc *geminiCall, left *treeBudget, out *eventList) erro
 			}
 			return out.add(end)
 		}
-		d.open, d.key, d.index = newPartialObj(), key, e.Index
+		d.open, d.at = newPartialObj(), e.Index
 	}
 	for _, pa := range fc.PartialArgs {
-		if err := d.open.apply(pa, left); err != nil {
+		if err := d.open.apply(pa, &d.left); err != nil {
 			return err
 		}
 	}
@@ -136,9 +130,9 @@ func (d *geminiCand) call(fc *geminiCall, left *treeBudget, out *eventList) erro
 	return nil
 }
 
-func (d *geminiCand) close(out *eventList) error {
-	e := newEvent(resume.EventEnd, d.key)
-	e.Index = d.index
+func (d *geminiDecoder) close(out *eventList) error {
+	e := newEvent(resume.EventEnd, strconv.Itoa(d.at))
+	e.Index = d.at
 	e.Final = d.open.json()
 	d.open = nil
 	return out.add(e)
