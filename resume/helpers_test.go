@@ -1,6 +1,10 @@
 package resume_test
 
 import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -21,3 +25,16 @@ func feed(c *resume.Call, doc string, n int) error {
 
 // chunkSizes are the delta sizes every chunking test tries; 0 is whole.
 var chunkSizes = []int{1, 2, 3, 5, 7, 13, 64, 0}
+
+// throughBinary is c's checkpoint moved through its binary form, as to
+// another process.
+func throughBinary(t *testing.T, c *resume.Call) resume.Checkpoint {
+	t.Helper()
+	cp, err := c.Checkpoint()
+	require.NoError(t, err)
+	bin, err := cp.MarshalBinary()
+	require.NoError(t, err)
+	var back resume.Checkpoint
+	require.NoError(t, back.UnmarshalBinary(bin))
+	return back
+}
