@@ -240,18 +240,14 @@ func (c *Call) apply(ev Event, budget int64) error {
 // complete it becomes StatusRejected with that error, for good: its
 // later deltas are kept but not read, and its end leaves it rejected.
 // The bytes held back are read first, so that the view is whole.
-func (c *Call) identityTooLong() error { return c.reject(ErrIdentityTooLong) }
-
-// reject refuses an event, and returns err; while the call is still
-// receiving or complete, it becomes StatusRejected with err, for good.
-func (c *Call) reject(err error) error {
+func (c *Call) identityTooLong() error {
 	if c.status <= StatusComplete && !c.over() {
 		c.flush()
 		if c.status <= StatusComplete {
-			c.setStatus(StatusRejected, err)
+			c.setStatus(StatusRejected, ErrIdentityTooLong)
 		}
 	}
-	return err
+	return ErrIdentityTooLong
 }
 
 func errUnknownKind(k EventKind) error {
