@@ -1,0 +1,52 @@
+package provider
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+var (
+	// ErrTooLarge means a message, a line or a payload passed its cap. It is
+	// resume's ErrTooLarge, so one errors.Is test serves both packages.
+	ErrTooLarge = resume.ErrTooLarge
+	// ErrChecksum means an AWS event-stream frame failed its CRC32 check.
+	ErrChecksum = errors.New("event-stream checksum mismatch")
+	// ErrFraming means the bytes are not in the container's framing: a
+	// line that is no SSE field, an array element that is not an object, an
+	// event-stream frame whose lengths do not add up.
+	ErrFraming = errors.New("bad stream framing")
+	// ErrPayload means a payload is not JSON, or not the shape its format
+	// sends.
+	ErrPayload = errors.New("bad payload")
+	// ErrProvider means the stream carried the provider's own error event.
+	ErrProvider = errors.New("provider sent an error")
+	// ErrUnknownFormat means the stream's format was not named right, or
+	// could not be told from its first payloads.
+	ErrUnknownFormat = errors.New("unknown stream format")
+)
+
+// Error is a failure at one place in a stream. A stream cut off inside a
+// message wraps io.ErrUnexpectedEOF.
+type Error struct {
+	// Offset is the byte offset in the stream of the message (SSE event,
+	// line, array element or frame) that failed.
+	Offset int64
+	// Line is the 1-based line of that message in a text container, or 0.
+	Line int
+	Err  error
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("provider: ")
+	if e.Line > 0 {
+		fmt.Fprintf(&b, "line %d, ", e.Line)
+	}
+	fmt.Fprintf(&b, "offset %d: %v", e.Offset, e.Err)
+	return b.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
