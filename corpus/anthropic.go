@@ -94,7 +94,7 @@ func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 		}
 		d.blocks[idx] = b
 		e := newEvent(resume.EventStart, key)
-		e.ID, e.Name, e.Index = cb.ID, cb.Name, idx
+		e.ID, e.Name, e.Index, e.HasIndex = cb.ID, cb.Name, idx, true
 		e.Hosted = b.hosted
 		return out.add(e)
 	case "content_block_delta":
@@ -110,7 +110,7 @@ func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 			b.final = nil
 		}
 		e := newEvent(resume.EventDelta, key)
-		e.Index, e.Data, e.Hosted = idx, text, b.hosted
+		e.Index, e.HasIndex, e.Data, e.Hosted = idx, true, text, b.hosted
 		return out.add(e)
 	case "content_block_stop":
 		b := d.blocks[idx]
@@ -119,7 +119,7 @@ func (d *anthropicDecoder) decode(p payload, out *eventList) error {
 		}
 		delete(d.blocks, idx)
 		e := newEvent(resume.EventEnd, key)
-		e.Index, e.Final, e.Hosted = idx, b.final, b.hosted
+		e.Index, e.HasIndex, e.Final, e.Hosted = idx, true, b.final, b.hosted
 		return out.add(e)
 	}
 	return nil

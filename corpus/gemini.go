@@ -104,14 +104,14 @@ func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
 		}
 		key := strconv.Itoa(d.n)
 		e := newEvent(resume.EventStart, key)
-		e.ID, e.Name, e.Index = fc.ID, fc.Name, d.n
+		e.ID, e.Name, e.Index, e.HasIndex = fc.ID, fc.Name, d.n, true
 		d.n++
 		if err := out.add(e); err != nil {
 			return err
 		}
 		if !streamed {
 			end := newEvent(resume.EventEnd, key)
-			end.Index = e.Index
+			end.Index, end.HasIndex = e.Index, true
 			if len(fc.Args) > 0 && string(fc.Args) != "null" {
 				end.Final = compact(fc.Args)
 			}
@@ -132,7 +132,7 @@ func (d *geminiDecoder) call(fc *geminiCall, out *eventList) error {
 
 func (d *geminiDecoder) close(out *eventList) error {
 	e := newEvent(resume.EventEnd, strconv.Itoa(d.at))
-	e.Index = d.at
+	e.Index, e.HasIndex = d.at, true
 	e.Final = d.open.json()
 	d.open = nil
 	return out.add(e)

@@ -234,9 +234,9 @@ func TestResplitSeq(t *testing.T) {
 				p := ev
 				p.Data, data = data[:min(n, len(data))], data[min(n, len(data)):]
 				if i > 0 {
-					p.Seq = -1
+					p.Seq, p.HasSeq = 0, false
 				}
-				if ev.Offset >= 0 {
+				if ev.HasOffset {
 					p.Offset = ev.Offset + int64(i*n)
 				}
 				want = append(want, p)

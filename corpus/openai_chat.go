@@ -149,7 +149,7 @@ func (d *chatDecoder) decode(p payload, out *eventList) error {
 			for _, idx := range st.open {
 				st.calls[idx].ended = true
 				e := newEvent(resume.EventEnd, chatKey(ci, idx))
-				e.Index = idx
+				e.Index, e.HasIndex = idx, true
 				if err := out.add(e); err != nil {
 					return err
 				}
@@ -237,7 +237,7 @@ func (st *chatChoice) add(ci, idx int, id, name string, fn *chatFunction, out *e
 		st.open = append(st.open, idx)
 		st.next = max(st.next, idx+1)
 		e := newEvent(resume.EventStart, key)
-		e.ID, e.Name, e.Index = id, name, idx
+		e.ID, e.Name, e.Index, e.HasIndex = id, name, idx, true
 		if err := out.add(e); err != nil {
 			return err
 		}
@@ -259,7 +259,7 @@ func (st *chatChoice) add(ci, idx int, id, name string, fn *chatFunction, out *e
 	}
 	call.args = append(call.args, text...)
 	e := newEvent(resume.EventDelta, key)
-	e.Index = idx
+	e.Index, e.HasIndex = idx, true
 	e.Data = text
 	return out.add(e)
 }

@@ -103,10 +103,10 @@ func (d *responsesDecoder) decode(p payload, out *eventList) error {
 	mk := func(kind resume.EventKind, id string) resume.Event {
 		e := newEvent(kind, key(id))
 		if ev.OutputIndex != nil {
-			e.Index = *ev.OutputIndex
+			e.Index, e.HasIndex = *ev.OutputIndex, true
 		}
 		if ev.Seq != nil {
-			e.Seq = *ev.Seq
+			e.Seq, e.HasSeq = *ev.Seq, true
 		}
 		return e
 	}

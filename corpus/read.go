@@ -151,7 +151,7 @@ type decoder interface {
 // newEvent returns an event with the "unknown" markers the resume package
 // expects.
 func newEvent(kind resume.EventKind, key string) resume.Event {
-	return resume.Event{Kind: kind, Key: key, Index: -1, Seq: -1, Offset: -1}
+	return resume.Event{Kind: kind, Key: key}
 }
 
 // unmarshalPayload decodes p into v and names the failure.

@@ -35,11 +35,11 @@ func ResplitSeq(events []resume.Event, n int) iter.Seq[resume.Event] {
 			for i := 0; i < len(ev.Data); i += n {
 				p := ev
 				p.Data = ev.Data[i:min(i+n, len(ev.Data))]
-				if ev.Offset >= 0 {
+				if ev.HasOffset {
 					p.Offset = ev.Offset + int64(i)
 				}
 				if i > 0 {
-					p.Seq = -1
+					p.Seq, p.HasSeq = 0, false
 				}
 				if !yield(p) {
 					return

@@ -44,16 +44,19 @@ func TestReadCutBeforeFirstPayload(t *testing.T) {
 
 func TestResplit(t *testing.T) {
 	d := resume.NewEvent(resume.EventDelta, "0")
-	d.Data, d.Seq, d.Offset = []byte("abcde"), 7, 10
+	d.Data, d.Seq, d.Offset, d.HasSeq, d.HasOffset = []byte("abcde"), 7, 10, true, true
 	end := resume.NewEvent(resume.EventEnd, "0")
 	out := Resplit([]resume.Event{d, end}, 2)
 	require.Len(t, out, 4)
 	for i, want := range []struct {
 		data     string
+		hasSeq   bool
 		seq, off int64
-	}{{"ab", 7, 10}, {"cd", -1, 12}, {"e", -1, 14}} {
+	}{{"ab", true, 7, 10}, {"cd", false, 0, 12}, {"e", false, 0, 14}} {
 		assert.Equal(t, want.data, string(out[i].Data))
+		assert.Equal(t, want.hasSeq, out[i].HasSeq)
 		assert.Equal(t, want.seq, out[i].Seq)
+		assert.True(t, out[i].HasOffset)
 		assert.Equal(t, want.off, out[i].Offset)
 	}
 	assert.Equal(t, resume.EventEnd, out[3].Kind)

@@ -41,7 +41,7 @@ func FuzzRunOnce(f *testing.F) {
 				// known for one (OpenAI Responses' sequence numbers do
 				// the same).
 				d := resume.NewEvent(resume.EventDelta, s.key)
-				d.Data, d.Offset = []byte(args[k:min(k+5, len(args))]), int64(k)
+				d.Data, d.Offset, d.HasOffset = []byte(args[k:min(k+5, len(args))]), int64(k), true
 				s.events = append(s.events, d)
 			}
 			s.events = append(s.events, resume.NewEvent(resume.EventEnd, s.key))

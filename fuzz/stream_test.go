@@ -40,14 +40,14 @@ func FuzzStreamCore(f *testing.F) {
 		for i, op := range ops {
 			k, action := int(op)%3, int(op)/3%5
 			size := 1 + i%7
-			ev := resume.Event{Key: keys[k], Seq: -1, Offset: -1, Index: k}
+			ev := resume.Event{Key: keys[k], Index: k, HasIndex: true}
 			switch action {
 			case 0, 1: // the next delta, with its offset
 				if sent[k] >= len(args[k]) {
 					continue
 				}
 				end := min(sent[k]+size, len(args[k]))
-				ev.Kind, ev.Data, ev.Offset = resume.EventDelta, args[k][sent[k]:end], int64(sent[k])
+				ev.Kind, ev.Data, ev.Offset, ev.HasOffset = resume.EventDelta, args[k][sent[k]:end], int64(sent[k]), true
 				if !ended[k] {
 					sent[k] = end
 				}
@@ -56,7 +56,7 @@ func FuzzStreamCore(f *testing.F) {
 					continue
 				}
 				from := sent[k] - min(size, sent[k])
-				ev.Kind, ev.Data, ev.Offset = resume.EventDelta, args[k][from:sent[k]], int64(from)
+				ev.Kind, ev.Data, ev.Offset, ev.HasOffset = resume.EventDelta, args[k][from:sent[k]], int64(from), true
 			case 3, 4: // the end signal, the second time a duplicate
 				ev.Kind = resume.EventEnd
 				if action == 4 {

@@ -211,7 +211,7 @@ func (c *Call) apply(ev Event, budget int64) error {
 	// delta, an end that is the call's only event) says what a start
 	// would, unless the call takes no more events.
 	if (ev.Kind == EventStart || ev.ID != "" || ev.Name != "") && !c.over() {
-		c.Start(ev.ID, ev.Name, ev.Index)
+		c.Start(ev.ID, ev.Name, ev.index())
 	}
 	if ev.Hosted {
 		c.MarkHosted()
@@ -225,9 +225,9 @@ func (c *Call) apply(ev Event, budget int64) error {
 		if budget < 0 || int64(len(ev.Data)) <= budget {
 			// The total cap has nothing to say: Delta, and its quick
 			// paths when the call allows them.
-			return c.Delta(ev.Data, ev.Seq, ev.Offset)
+			return c.Delta(ev.Data, ev.seq(), ev.offset())
 		}
-		return c.delta(ev.Data, ev.Seq, ev.Offset, budget)
+		return c.delta(ev.Data, ev.seq(), ev.offset(), budget)
 	case EventEnd:
 		return c.end(ev.Final, budget)
 	}

@@ -321,9 +321,9 @@ func TestCaps(t *testing.T) {
 	})
 	t.Run("total", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxTotalBytes: 10})
-		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1}`), Seq: -1, Offset: -1})
+		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1}`)})
 		require.NoError(t, err)
-		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"b":2}`), Seq: -1, Offset: -1})
+		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"b":2}`)})
 		require.ErrorIs(t, err, resume.ErrTotalTooLarge)
 		assert.Equal(t, resume.StatusTooLarge, c.Status())
 		assert.Equal(t, int64(7), s.Bytes())
@@ -337,11 +337,11 @@ func TestCaps(t *testing.T) {
 		a, b := `{"a":"xyz"}`, `[1,2,3,4,5]`
 		for i := range 5 {
 			for _, d := range []struct{ key, doc string }{{"a", a}, {"b", b}} {
-				_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: d.key, Data: []byte(d.doc[i : i+1]), Seq: -1, Offset: -1})
+				_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: d.key, Data: []byte(d.doc[i : i+1])})
 				require.NoError(t, err, "byte %d of %s", i, d.key)
 			}
 		}
-		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "b", Data: []byte(b[5:6]), Seq: -1, Offset: -1})
+		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "b", Data: []byte(b[5:6])})
 		require.ErrorIs(t, err, resume.ErrTotalTooLarge, "the 11th byte")
 		assert.Equal(t, resume.StatusTooLarge, c.Status())
 		assert.Equal(t, int64(10), s.Bytes())
@@ -350,13 +350,13 @@ func TestCaps(t *testing.T) {
 	})
 	t.Run("removed and replayed", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{})
-		first, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":`), Seq: -1, Offset: -1})
+		first, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":`)})
 		require.NoError(t, err)
 		s.Remove("0")
 		assert.Equal(t, int64(0), s.Bytes())
 		for _, ev := range []resume.Event{
 			resume.NewEvent(resume.EventStart, "0"),
-			{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`), Seq: -1, Offset: -1},
+			{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`)},
 			resume.NewEvent(resume.EventEnd, "0"),
 		} {
 			c, err := s.Apply(ev)
@@ -492,22 +492,22 @@ func TestCaps(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1})
 		for i := range 4097 {
 			key := strconv.Itoa(i)
-			_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`{`), Seq: -1, Offset: -1})
+			_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`{`)})
 			require.NoError(t, err)
 			s.Remove(key)
 		}
 		for _, key := range []string{"1", "4095", "4096"} {
-			_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`[`), Seq: -1, Offset: -1})
+			_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`[`)})
 			assert.Equal(t, resume.ErrRemoved, err, "key %s", key)
 		}
-		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`), Seq: -1, Offset: -1})
+		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`)})
 		assert.NoError(t, err, "only the oldest removed key is forgotten")
 	})
 	t.Run("calls", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1})
-		_, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "0", Index: 0, Seq: -1, Offset: -1})
+		_, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "0", Index: 0, HasIndex: true})
 		require.NoError(t, err)
-		c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "1", Index: 1, Seq: -1, Offset: -1})
+		c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "1", Index: 1, HasIndex: true})
 		require.ErrorIs(t, err, resume.ErrTooManyCalls)
 		assert.Nil(t, c)
 		assert.Equal(t, 1, s.Len())

@@ -89,8 +89,8 @@
 //
 // # Providers
 //
-// Package corpus turns provider streams into Events; a handler of its own
-// builds them with NewEvent, which marks Index, Seq and Offset as not
+// Package provider turns live provider streams into Events; a handler of its
+// own builds them as literals, in which a field left out is not
 // given. The shapes map so:
 //
 //   - OpenAI Chat Completions: choices[].delta.tool_calls[i] gives Key

@@ -52,26 +52,56 @@ type Event struct {
 	// the start (past MaxCalls) and make the call from a later one.
 	Hosted bool
 	// Index is the call's position in the response (tool_calls[i].index,
-	// output_index, content block index), or -1 when unknown.
-	Index int
+	// output_index, content block index), when HasIndex is set.
+	Index    int
+	HasIndex bool
 	// Data is the argument piece of an EventDelta.
 	Data []byte
 	// Final is the complete argument text carried by an EventEnd, or nil
 	// (or empty) when the end signal carries none.
 	Final []byte
-	// Seq is the provider's event sequence number, or -1 when it has none.
-	Seq int64
-	// Offset is the byte offset of Data within the call's arguments when the
-	// provider says so, or -1 when it does not. Reconnect handling uses it
-	// to tell a replay from a gap.
-	Offset int64
+	// Seq is the provider's event sequence number, when HasSeq is set.
+	Seq    int64
+	HasSeq bool
+	// Offset is the byte offset of Data within the call's arguments, when
+	// HasOffset is set. Reconnect handling uses it to tell a replay from a
+	// gap.
+	Offset    int64
+	HasOffset bool
+	// Text says the call's input is free-form text, not JSON (OpenAI
+	// Responses' custom tools): its bytes are held and shown as they
+	// come, never parsed, and the call is ready at its end whatever they
+	// hold. It takes effect on an event before the call's first byte.
+	Text bool
 }
 
-// NewEvent returns an event of the given kind for the call key, with
-// Index, Seq and Offset set to -1: "not given". Build events with it, then
-// set what the provider sent. In a zero Event, Offset 0 would claim that
-// Data starts at byte 0, and every delta after the first would look like
-// a replay.
+// NewEvent returns an event of the given kind for the call key. It is the
+// same as the literal Event{Kind: kind, Key: key}: a field left out of an
+// Event is not given.
 func NewEvent(kind EventKind, key string) Event {
-	return Event{Kind: kind, Key: key, Index: -1, Seq: -1, Offset: -1}
+	return Event{Kind: kind, Key: key}
+}
+
+// seq returns Seq, or -1 when it is not given.
+func (ev *Event) seq() int64 {
+	if !ev.HasSeq || ev.Seq < 0 {
+		return -1
+	}
+	return ev.Seq
+}
+
+// offset returns Offset, or -1 when it is not given.
+func (ev *Event) offset() int64 {
+	if !ev.HasOffset || ev.Offset < 0 {
+		return -1
+	}
+	return ev.Offset
+}
+
+// index returns Index, or -1 when it is not given.
+func (ev *Event) index() int {
+	if !ev.HasIndex || ev.Index < 0 {
+		return -1
+	}
+	return ev.Index
 }

@@ -137,8 +137,14 @@ data: {"type":"content_block_stop","index":2}
 		require.NoError(t, err, tt.name)
 		got := make([]ev, len(events))
 		for i, e := range events {
-			got[i] = ev{kind: e.Kind, key: e.Key, id: e.ID, name: e.Name, index: e.Index,
-				data: string(e.Data), final: string(e.Final), hasFinal: e.Final != nil, seq: e.Seq}
+			got[i] = ev{kind: e.Kind, key: e.Key, id: e.ID, name: e.Name, index: -1,
+				data: string(e.Data), final: string(e.Final), hasFinal: e.Final != nil, seq: -1}
+			if e.HasIndex {
+				got[i].index = e.Index
+			}
+			if e.HasSeq {
+				got[i].seq = e.Seq
+			}
 		}
 		assert.Equal(t, tt.events, got, tt.name)
 

@@ -71,7 +71,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	// it.
 	if c := s.last; c != nil && ev.Kind == EventDelta && int64(len(ev.Data)) <= s.maxTotal-s.total &&
 		ev.ID == "" && ev.Name == "" && !ev.Hosted && c.key == ev.Key {
-		err := c.Delta(ev.Data, ev.Seq, ev.Offset)
+		err := c.Delta(ev.Data, ev.seq(), ev.offset())
 		s.count(c)
 		return c, err
 	}

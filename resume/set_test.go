@@ -16,15 +16,19 @@ import (
 )
 
 func delta(key, data string) resume.Event {
-	return resume.Event{Kind: resume.EventDelta, Key: key, Index: -1, Data: []byte(data), Seq: -1, Offset: -1}
+	return resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(data)}
 }
 
 func end(key string) resume.Event {
-	return resume.Event{Kind: resume.EventEnd, Key: key, Index: -1, Seq: -1, Offset: -1}
+	return resume.Event{Kind: resume.EventEnd, Key: key}
 }
 
 func start(key, id, name string, index int) resume.Event {
-	return resume.Event{Kind: resume.EventStart, Key: key, ID: id, Name: name, Index: index, Seq: -1, Offset: -1}
+	ev := resume.Event{Kind: resume.EventStart, Key: key, ID: id, Name: name}
+	if index >= 0 {
+		ev.Index, ev.HasIndex = index, true
+	}
+	return ev
 }
 
 // interleaved is three parallel calls whose deltas alternate, one of
@@ -187,14 +191,14 @@ func TestSetDefaultCaps(t *testing.T) {
 	// call's own cap is lifted, so only the total's can refuse it.
 	big := make([]byte, resume.DefaultMaxTotalBytes+1)
 	s = resume.NewSet(resume.Options{MaxBytes: -1})
-	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "a", Index: -1, Data: big, Seq: -1, Offset: -1})
+	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "a", Data: big})
 	require.ErrorIs(t, err, resume.ErrTotalTooLarge)
 	assert.Contains(t, err.Error(), strconv.Itoa(resume.DefaultMaxTotalBytes))
 	assert.Equal(t, resume.StatusTooLarge, c.Status())
 	assert.Zero(t, c.Len())
 	assert.Zero(t, s.Bytes())
 	s = resume.NewSet(resume.Options{MaxBytes: -1, MaxTotalBytes: -1})
-	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "a", Index: -1, Data: big, Seq: -1, Offset: -1})
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "a", Data: big})
 	require.NoError(t, err, "no total cap")
 	assert.Equal(t, int64(len(big)), s.Bytes())
 }
@@ -280,7 +284,7 @@ func TestIdentityTooLong(t *testing.T) {
 	long := strings.Repeat("k", resume.MaxIdentityBytes+1)
 	ok := long[:resume.MaxIdentityBytes]
 	s := resume.NewSet(resume.Options{})
-	c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: long, Seq: -1, Offset: -1})
+	c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: long})
 	assert.ErrorIs(t, err, resume.ErrIdentityTooLong)
 	assert.Nil(t, c, "no call is made for a key too long")
 	assert.Equal(t, 0, s.Len())
@@ -288,9 +292,9 @@ func TestIdentityTooLong(t *testing.T) {
 	// An id or name too long rejects the call it names, for good: its
 	// deltas and end do not make it ready with no name.
 	for _, ev := range []resume.Event{
-		{Kind: resume.EventStart, Key: "0", ID: long, Seq: -1, Offset: -1},
-		{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"a"`), Seq: -1, Offset: -1},
-		{Kind: resume.EventDelta, Key: "1", Name: long, Data: []byte(`:1`), Seq: -1, Offset: -1},
+		{Kind: resume.EventStart, Key: "0", ID: long},
+		{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"a"`)},
+		{Kind: resume.EventDelta, Key: "1", Name: long, Data: []byte(`:1`)},
 	} {
 		c, err = s.Apply(ev)
 	}
@@ -302,7 +306,7 @@ func TestIdentityTooLong(t *testing.T) {
 		assert.ErrorIs(t, c.Err(), resume.ErrIdentityTooLong, key)
 		assert.Empty(t, c.ID(), key)
 		assert.Empty(t, c.Name(), key)
-		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`}`), Seq: -1, Offset: -1})
+		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`}`)})
 		assert.NoError(t, err, "later deltas are kept")
 		_, err = s.Apply(resume.NewEvent(resume.EventEnd, key))
 		assert.NoError(t, err)
@@ -311,21 +315,21 @@ func TestIdentityTooLong(t *testing.T) {
 	assert.Equal(t, `{"a"}`, string(s.Call("1").Arguments()), "the refused delta's bytes are not kept")
 
 	// Nor do final arguments on the end make it ready.
-	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "3", Name: long, Data: []byte(`{`), Seq: -1, Offset: -1})
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "3", Name: long, Data: []byte(`{`)})
 	require.ErrorIs(t, err, resume.ErrIdentityTooLong)
-	c, err = s.Apply(resume.Event{Kind: resume.EventEnd, Key: "3", Final: []byte(`{"rm":"-rf"}`), Seq: -1, Offset: -1})
+	c, err = s.Apply(resume.Event{Kind: resume.EventEnd, Key: "3", Final: []byte(`{"rm":"-rf"}`)})
 	require.NoError(t, err)
 	assert.Equal(t, resume.StatusRejected, c.Status())
 	assert.Nil(t, c.Value())
 
 	// A call that has ended is left as it was.
-	done, err := s.Apply(resume.Event{Kind: resume.EventEnd, Key: "2", Final: []byte(`{}`), Seq: -1, Offset: -1})
+	done, err := s.Apply(resume.Event{Kind: resume.EventEnd, Key: "2", Final: []byte(`{}`)})
 	require.NoError(t, err)
-	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "2", Name: long, Data: []byte(` `), Seq: -1, Offset: -1})
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "2", Name: long, Data: []byte(` `)})
 	assert.ErrorIs(t, err, resume.ErrIdentityTooLong)
 	assert.Equal(t, resume.StatusReady, done.Status())
 
-	c, err = s.Apply(resume.Event{Kind: resume.EventStart, Key: ok, ID: ok, Name: ok, Seq: -1, Offset: -1})
+	c, err = s.Apply(resume.Event{Kind: resume.EventStart, Key: ok, ID: ok, Name: ok})
 	require.NoError(t, err)
 	assert.Equal(t, ok, c.Name())
 }
@@ -334,11 +338,11 @@ func TestIdentityTooLong(t *testing.T) {
 // and an end signal ErrDuplicate, and the call stays as it was.
 func TestAbandonedTakesNoMore(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
-	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1`), Seq: -1, Offset: -1})
+	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1`)})
 	require.NoError(t, err)
 	rs := s.Finish()
 	require.Equal(t, resume.StatusIncomplete, rs[0].Status)
-	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Name: "other", Data: []byte(`}`), Seq: -1, Offset: -1})
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Name: "other", Data: []byte(`}`)})
 	assert.ErrorIs(t, err, resume.ErrEnded)
 	assert.Empty(t, c.Name(), "the refused delta's name is not taken")
 	_, err = s.Apply(resume.NewEvent(resume.EventEnd, "0"))
@@ -354,10 +358,10 @@ func TestAbandonedTakesNoMore(t *testing.T) {
 // abandoned calls.
 func TestLateStart(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
-	start := resume.Event{Kind: resume.EventStart, Key: "0", ID: "call_1", Name: "f", Index: 0, Seq: -1, Offset: -1}
+	start := resume.Event{Kind: resume.EventStart, Key: "0", ID: "call_1", Name: "f", Index: 0, HasIndex: true}
 	_, err := s.Apply(start)
 	require.NoError(t, err)
-	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{}`), Seq: -1, Offset: -1})
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{}`)})
 	require.NoError(t, err)
 	c, err := s.Apply(resume.NewEvent(resume.EventEnd, "0"))
 	require.NoError(t, err)
@@ -368,11 +372,11 @@ func TestLateStart(t *testing.T) {
 	assert.Equal(t, "f", c.Name())
 	assert.Equal(t, "call_1", c.ID())
 	lone := resume.NewCall("0", resume.Options{})
-	require.NoError(t, lone.Apply(resume.Event{Kind: resume.EventEnd, Key: "0", Final: []byte(`{}`), Seq: -1, Offset: -1}))
+	require.NoError(t, lone.Apply(resume.Event{Kind: resume.EventEnd, Key: "0", Final: []byte(`{}`)}))
 	assert.ErrorIs(t, lone.Apply(start), resume.ErrDuplicate)
 	assert.Empty(t, lone.Name())
 
-	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte(`{`), Seq: -1, Offset: -1})
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte(`{`)})
 	require.NoError(t, err)
 	s.Finish()
 	assert.Empty(t, s.Pending(), "an abandoned call takes no more events")
@@ -389,13 +393,13 @@ func TestWatchNilFunc(t *testing.T) {
 // included.
 func TestZeroSet(t *testing.T) {
 	var s resume.Set
-	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1}`), Seq: -1, Offset: -1})
+	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1}`)})
 	require.NoError(t, err)
 	_, err = s.Apply(resume.NewEvent(resume.EventEnd, "0"))
 	require.NoError(t, err)
 	assert.Equal(t, resume.StatusReady, c.Status())
 	assert.Equal(t, int64(7), s.Bytes())
-	big := resume.Event{Kind: resume.EventDelta, Key: "1", Data: make([]byte, resume.DefaultMaxBytes+1), Seq: -1, Offset: -1}
+	big := resume.Event{Kind: resume.EventDelta, Key: "1", Data: make([]byte, resume.DefaultMaxBytes+1)}
 	_, err = s.Apply(big)
 	assert.ErrorIs(t, err, resume.ErrTooLarge)
 }
@@ -409,22 +413,22 @@ func TestCallApplyAsSet(t *testing.T) {
 		events []resume.Event
 	}{
 		{"chat: id and name on the first delta", []resume.Event{
-			{Kind: resume.EventDelta, Key: "0", ID: "call_1", Name: "get_weather", Index: 0, Data: []byte(`{"city":`), Seq: -1, Offset: -1},
-			{Kind: resume.EventDelta, Key: "0", Data: []byte(`"Paris"}`), Seq: -1, Offset: -1},
+			{Kind: resume.EventDelta, Key: "0", ID: "call_1", Name: "get_weather", Index: 0, HasIndex: true, Data: []byte(`{"city":`)},
+			{Kind: resume.EventDelta, Key: "0", Data: []byte(`"Paris"}`)},
 			resume.NewEvent(resume.EventEnd, "0"),
 		}},
 		{"an end that is the only event", []resume.Event{
-			{Kind: resume.EventEnd, Key: "0", ID: "c", Name: "f", Final: []byte(`{}`), Seq: -1, Offset: -1},
+			{Kind: resume.EventEnd, Key: "0", ID: "c", Name: "f", Final: []byte(`{}`)},
 		}},
 		{"a name too long", []resume.Event{
-			{Kind: resume.EventDelta, Key: "0", Data: []byte(`{`), Seq: -1, Offset: -1},
-			{Kind: resume.EventDelta, Key: "0", Name: long, Data: []byte(`}`), Seq: -1, Offset: -1},
+			{Kind: resume.EventDelta, Key: "0", Data: []byte(`{`)},
+			{Kind: resume.EventDelta, Key: "0", Name: long, Data: []byte(`}`)},
 			resume.NewEvent(resume.EventEnd, "0"),
 		}},
 		{"a name after the end", []resume.Event{
-			{Kind: resume.EventDelta, Key: "0", Name: "f", Data: []byte(`{}`), Seq: -1, Offset: -1},
+			{Kind: resume.EventDelta, Key: "0", Name: "f", Data: []byte(`{}`)},
 			resume.NewEvent(resume.EventEnd, "0"),
-			{Kind: resume.EventDelta, Key: "0", Name: "g", Data: []byte(` `), Seq: -1, Offset: -1},
+			{Kind: resume.EventDelta, Key: "0", Name: "g", Data: []byte(` `)},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -446,7 +450,7 @@ func TestCallApplyAsSet(t *testing.T) {
 		})
 	}
 	c := resume.NewCall("0", resume.Options{})
-	require.NoError(t, c.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", ID: "call_1", Name: "get_weather", Data: []byte(`{`), Seq: -1, Offset: -1}))
+	require.NoError(t, c.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", ID: "call_1", Name: "get_weather", Data: []byte(`{`)}))
 	assert.Equal(t, "call_1", c.ID())
 	assert.Equal(t, "get_weather", c.Name())
 	assert.Error(t, c.Apply(resume.Event{Kind: resume.EventKind(99), Key: "0", Name: "x"}))
@@ -458,7 +462,7 @@ func TestCallApplyAsSet(t *testing.T) {
 func TestCheckpointIdentityTooLong(t *testing.T) {
 	c := resume.NewCall("0", resume.Options{})
 	require.NoError(t, c.Delta([]byte(`{"a":`), -1, -1))
-	require.ErrorIs(t, c.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Name: strings.Repeat("n", resume.MaxIdentityBytes+1), Seq: -1, Offset: -1}), resume.ErrIdentityTooLong)
+	require.ErrorIs(t, c.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Name: strings.Repeat("n", resume.MaxIdentityBytes+1)}), resume.ErrIdentityTooLong)
 	cp, err := c.Checkpoint()
 	require.NoError(t, err)
 	b, err := cp.MarshalBinary()
@@ -622,11 +626,11 @@ func TestRestoreRemoved(t *testing.T) {
 func TestRemovedWithoutID(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
 	d := resume.NewEvent(resume.EventDelta, "fc_1")
-	d.Data, d.Seq = []byte(`{"amount":100}`), 7
+	d.Data, d.Seq, d.HasSeq = []byte(`{"amount":100}`), 7, true
 	e := resume.NewEvent(resume.EventEnd, "fc_1")
-	e.Final, e.Seq = d.Data, 8
+	e.Final, e.Seq, e.HasSeq = d.Data, 8, true
 	late := resume.NewEvent(resume.EventEnd, "fc_1")
-	late.Final, late.Seq, late.ID, late.Name = d.Data, 9, "call_1", "transfer"
+	late.Final, late.Seq, late.HasSeq, late.ID, late.Name = d.Data, 9, true, "call_1", "transfer"
 	runs := 0
 	for _, ev := range []resume.Event{d, e, late} {
 		c, err := s.Apply(ev)

@@ -47,7 +47,7 @@ func main() {
 	calls := resume.NewSet(resume.Options{MaxBytes: 64 << 10, MaxCalls: 16})
 	var view []byte
 	for stream.Next() {
-		// Offset is -1: the stream has no byte offsets (a zero would mean "offset 0").
+		// No Seq: a stream recorded without sequence_number gives 0 on every event.
 		var ev resume.Event
 		switch e := stream.Current().AsAny().(type) {
 		case responses.ResponseOutputItemAddedEvent:
@@ -55,11 +55,11 @@ func main() {
 				continue
 			}
 			fc := e.Item.AsFunctionCall()
-			ev = resume.Event{Kind: resume.EventStart, Key: fc.ID, ID: fc.CallID, Name: fc.Name, Index: int(e.OutputIndex), Seq: e.SequenceNumber, Offset: -1}
+			ev = resume.Event{Kind: resume.EventStart, Key: fc.ID, ID: fc.CallID, Name: fc.Name, Index: int(e.OutputIndex)}
 		case responses.ResponseFunctionCallArgumentsDeltaEvent:
-			ev = resume.Event{Kind: resume.EventDelta, Key: e.ItemID, Index: int(e.OutputIndex), Data: []byte(e.Delta), Seq: e.SequenceNumber, Offset: -1}
+			ev = resume.Event{Kind: resume.EventDelta, Key: e.ItemID, Index: int(e.OutputIndex), HasIndex: true, Data: []byte(e.Delta)}
 		case responses.ResponseFunctionCallArgumentsDoneEvent:
-			ev = resume.Event{Kind: resume.EventEnd, Key: e.ItemID, Index: int(e.OutputIndex), Final: []byte(e.Arguments), Seq: e.SequenceNumber, Offset: -1}
+			ev = resume.Event{Kind: resume.EventEnd, Key: e.ItemID, Index: int(e.OutputIndex), HasIndex: true, Final: []byte(e.Arguments)}
 		default:
 			continue // text, reasoning, lifecycle events
 		}
