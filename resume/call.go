@@ -44,6 +44,7 @@ type Call struct {
 	firstID       string // the first id an event gave it (a Set remembers both)
 	index         int
 	hosted        bool // run by the provider: never ready (see Event.Hosted)
+	text          bool // free-form input, never parsed (see Event.Text)
 
 	status Status
 	err    error
@@ -132,6 +133,10 @@ func (c *Call) Index() int { return c.index }
 // Event.Hosted).
 func (c *Call) Hosted() bool { return c.hosted }
 
+// Text reports whether the call's input is free-form text, not JSON (see
+// Event.Text).
+func (c *Call) Text() bool { return c.text }
+
 // MarkHosted marks the call as one the provider runs itself (see
 // Event.Hosted): at its end it becomes StatusRejected with ErrHosted
 // instead of ready. Mark it before the end signal: a call that has
@@ -212,9 +217,14 @@ func (c *Call) apply(ev Event, budget int64) error {
 	// would, unless the call takes no more events.
 	if (ev.Kind == EventStart || ev.ID != "" || ev.Name != "") && !c.over() {
 		c.Start(ev.ID, ev.Name, ev.index())
+	} else if i := ev.index(); i >= 0 && !c.over() {
+		c.index = i
 	}
 	if ev.Hosted {
 		c.MarkHosted()
+	}
+	if ev.Text && !c.text && len(c.args) == 0 && c.deltas == 0 && c.status == StatusReceiving && !c.over() {
+		c.text = true
 	}
 	switch ev.Kind {
 	case EventStart:
@@ -372,7 +382,10 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	if seq >= 0 || c.opts.Logger != nil {
 		c.noteDelta(seq, start, data)
 	}
-	if c.status <= StatusComplete && len(data) > 0 {
+	switch {
+	case c.text:
+		c.viewEnd = len(c.args) // shown as it comes, never parsed
+	case c.status <= StatusComplete && len(data) > 0:
 		c.read(start)
 	}
 	return nil
@@ -598,6 +611,9 @@ func (c *Call) end(final []byte, budget int64) error {
 		c.logDuplicateEnd()
 		return ErrDuplicate
 	}
+	if c.text {
+		return c.endText(final, budget)
+	}
 	if c.holding && c.h.s == lsEnd && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
 		// The grammar that held the bytes back has read the whole value
 		// and found it valid. The tokenizer would only agree; it reads
@@ -655,6 +671,31 @@ func (c *Call) end(final []byte, budget int64) error {
 	return nil
 }
 
+// endText is end for a Text call: final, when given, replaces the text,
+// and the call is ready unless the gate refuses it.
+func (c *Call) endText(final []byte, budget int64) error {
+	if final != nil && !bytes.Equal(final, c.args) && c.status == StatusReceiving {
+		if err := c.fits(len(final)-len(c.args), budget); err != nil {
+			c.ended = true
+			c.logEnd()
+			c.setStatus(StatusTooLarge, err)
+			c.logResult()
+			return err
+		}
+		c.noteMismatch(final)
+		c.args = append(c.args[:0], final...)
+		c.viewEnd = len(c.args)
+	}
+	c.ended, c.hasFinal = true, final != nil
+	c.logEnd()
+	if c.status != StatusReceiving {
+		c.logResult()
+		return nil
+	}
+	c.gate()
+	return nil
+}
+
 // onlySpace reports whether nothing but whitespace has been read.
 func (c *Call) onlySpace() bool {
 	return c.tk.Depth() == 0 && c.tk.In() == tokenizer.InNone &&
@@ -666,13 +707,7 @@ func (c *Call) onlySpace() bool {
 // the partial view may change (Result reports the mismatch).
 func (c *Call) replaceArgs(final []byte) {
 	n := len(c.args)
-	if c.deltas > 0 || n > 0 {
-		c.mismatch = true
-		c.mismatchAt = int64(min(n, len(final)))
-		if i := firstDiff(c.args[:c.mismatchAt], final[:c.mismatchAt]); i >= 0 {
-			c.mismatchAt = int64(i)
-		}
-	}
+	c.noteMismatch(final)
 	if bytes.HasPrefix(final, c.args) && c.status <= StatusComplete {
 		c.args = append(c.args, final[n:]...)
 		c.feed(c.args[n:])
@@ -687,6 +722,18 @@ func (c *Call) replaceArgs(final []byte) {
 	c.status, c.err = StatusReceiving, nil
 	c.resetWatches()
 	c.feed(c.args)
+}
+
+// noteMismatch records where final, the end signal's arguments, first
+// differs from the deltas held, when deltas came.
+func (c *Call) noteMismatch(final []byte) {
+	if n := len(c.args); c.deltas > 0 || n > 0 {
+		c.mismatch = true
+		c.mismatchAt = int64(min(n, len(final)))
+		if i := firstDiff(c.args[:c.mismatchAt], final[:c.mismatchAt]); i >= 0 {
+			c.mismatchAt = int64(i)
+		}
+	}
 }
 
 // gate runs the check on a whole, valid, ended call and makes it ready
@@ -708,6 +755,7 @@ func (c *Call) refusal() error {
 	switch {
 	case c.hosted:
 		return ErrHosted
+	case c.text:
 	case !c.opts.AllowAnyValue && notObject(v) != nil:
 		return ErrNotObject
 	case !c.opts.AllowDuplicateNames:

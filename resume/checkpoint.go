@@ -81,8 +81,12 @@ const (
 // Checkpoint saves the call. It costs a pass over the argument bytes (for
 // their checksum), and the tokenizer reads any bytes held back from it
 // (see the package doc's Cost). It fails only if the call is in the
-// middle of an event, which cannot happen between calls of its methods.
+// middle of an event, which cannot happen between calls of its methods,
+// and for a Text call, which has none (ErrTextCheckpoint).
 func (c *Call) Checkpoint() (Checkpoint, error) {
+	if c.text {
+		return Checkpoint{}, ErrTextCheckpoint
+	}
 	c.flush()
 	cp := Checkpoint{ok: true, c: *c, sum: crc32.Checksum(c.args, castagnoli), n: int64(len(c.args))}
 	cp.c.args, cp.c.opts, cp.c.err, cp.c.x, cp.c.counted = nil, nil, nil, nil, 0 // counted: a Set's, not the call's

@@ -76,6 +76,10 @@ var (
 	// arguments or options given to Restore that are not those the
 	// checkpoint was saved with; the error's text says which when it can.
 	ErrCheckpoint = errors.New("resume: corrupt checkpoint")
+	// ErrTextCheckpoint means Call.Checkpoint was asked to save a Text
+	// call: its bytes are the whole of its state, and a checkpoint holds
+	// none of them.
+	ErrTextCheckpoint = errors.New("resume: a text call has no checkpoint")
 	// ErrCheckpointVersion: a checkpoint made by another version.
 	ErrCheckpointVersion = errors.New("resume: checkpoint from an unknown version")
 )

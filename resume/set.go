@@ -70,7 +70,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	// room under the total cap. The general path below does the same with
 	// it.
 	if c := s.last; c != nil && ev.Kind == EventDelta && int64(len(ev.Data)) <= s.maxTotal-s.total &&
-		ev.ID == "" && ev.Name == "" && !ev.Hosted && c.key == ev.Key {
+		ev.ID == "" && ev.Name == "" && !ev.Hosted && !ev.Text && c.key == ev.Key {
 		err := c.Delta(ev.Data, ev.seq(), ev.offset())
 		s.count(c)
 		return c, err

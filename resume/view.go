@@ -94,7 +94,8 @@ func (c *Call) isObject(d int) bool {
 // The one exception is final arguments that differ from the deltas
 // (Result.Mismatch): the view then shows the final arguments. Once the
 // call is invalid the view stays where it was when the bad byte was
-// read, which may depend on how the deltas were cut.
+// read, which may depend on how the deltas were cut. A Text call's view
+// is its text as received, which is not JSON.
 func (c *Call) AppendPartial(dst []byte) []byte {
 	if c.viewEnd == 0 {
 		return dst
@@ -151,7 +152,7 @@ type Partial struct {
 func (c *Call) Partial() Partial {
 	c.flush()
 	p := Partial{Text: c.AppendPartial(nil), Shown: c.viewEnd}
-	if c.viewEnd == 0 {
+	if c.viewEnd == 0 || c.text {
 		return p
 	}
 	// The containers' pointers are prefixes of the tokenizer's pointer,
