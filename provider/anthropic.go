@@ -1,0 +1,170 @@
+package provider
+
+// NOTE: Anthropic Messages events, which Bedrock's
+// InvokeModelWithResponseStream also carries, base64 in {"bytes": ...}. A
+// tool block (tool_use; server_tool_use and mcp_tool_use, which Anthropic
+// runs itself, so their events say Hosted) is keyed by its content block
+// index, as "1"; from the second message of a stream on, whose indexes
+// start again from 0, by "msg2/1" and so on. Its input arrives as
+// input_json_delta pieces; when the start already holds a non-empty input
+// object and no non-empty piece follows, that object's compact text is
+// the end's final arguments. A block with no content_block_stop (cut off
+// by max_tokens) gets no end.
+
+import (
+	"encoding/base64"
+	"fmt"
+	"strconv"
+
+	"github.com/deltajson/deltajson/resume"
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+type anthropicBlock struct {
+	index  int
+	key    string
+	final  []byte // input from the start, until a piece arrives
+	hosted bool
+}
+
+type anthropicDecoder struct {
+	bedrock  bool // payloads are {"bytes": base64 of the event}
+	blocks   []*anthropicBlock
+	messages int
+	raw      []byte // a Bedrock payload's decoded bytes
+}
+
+func newAnthropic(bedrock bool) *anthropicDecoder { return &anthropicDecoder{bedrock: bedrock} }
+
+func (ad *anthropicDecoder) block(idx int) (*anthropicBlock, int) {
+	for i, b := range ad.blocks {
+		if b.index == idx {
+			return b, i
+		}
+	}
+	return nil, -1
+}
+
+func (ad *anthropicDecoder) key(d *Decoder, idx int) string {
+	if ad.messages <= 1 {
+		return d.key(idx)
+	}
+	return "msg" + strconv.Itoa(ad.messages) + "/" + strconv.Itoa(idx)
+}
+
+func (ad *anthropicDecoder) decode(d *Decoder, v value, _ []byte) error {
+	if ad.bedrock {
+		b64 := v.get("bytes")
+		if b64 != nil && !b64.isString() {
+			return fmt.Errorf("bedrock bytes are %s: %w", b64.kind(), ErrPayload)
+		}
+		if b64 == nil {
+			goto event // an SDK hands the event out decoded
+		}
+		n := base64.StdEncoding.DecodedLen(len(b64) - 2)
+		if cap(ad.raw) < n {
+			ad.raw = make([]byte, n)
+		}
+		m, err := base64.StdEncoding.Decode(ad.raw[:n], b64.inner())
+		if err != nil {
+			return fmt.Errorf("bedrock bytes: %w: %w", err, ErrPayload)
+		}
+		if err := tokenizer.Validate(ad.raw[:m]); err != nil {
+			return fmt.Errorf("bedrock bytes are not JSON: %w: %w", err, ErrPayload)
+		}
+		v = trimValue(ad.raw[:m])
+	}
+event:
+	if !v.isObject() {
+		return errNotObject
+	}
+	var typ, index, block, delta, errv value
+	m := v.members()
+	for {
+		name, val, ok := m.next()
+		if !ok {
+			break
+		}
+		switch string(name) {
+		case "type":
+			typ = val
+		case "index":
+			index = val
+		case "content_block":
+			block = val
+		case "delta":
+			delta = val
+		case "error":
+			errv = val
+		}
+	}
+	switch {
+	case typ.is("error"):
+		if err := providerError(errv); err != nil {
+			return err
+		}
+		return fmt.Errorf("error event: %w", ErrProvider)
+	case typ.is("message_start"):
+		// A new message numbers its blocks from 0 again. A block the
+		// last one left open (cut off) stays open, with no end.
+		ad.messages++
+		ad.blocks = ad.blocks[:0]
+		return nil
+	case index == nil:
+		if !anthropicType(typ.str()) {
+			d.skipped++
+		}
+		return nil
+	case ad.messages == 0:
+		ad.messages = 1 // a stream that starts without message_start
+	}
+	idx, ok := index.int()
+	if !ok || idx < 0 {
+		return fmt.Errorf("content block index %s: %w", truncate(index, 40), ErrPayload)
+	}
+	switch {
+	case typ.is("content_block_start"):
+		bt := block.get("type")
+		if !bt.is("tool_use") && !bt.is("server_tool_use") && !bt.is("mcp_tool_use") {
+			return nil
+		}
+		if b, _ := ad.block(idx); b != nil {
+			return nil // a replayed start
+		}
+		if err := d.newCall(); err != nil {
+			return err
+		}
+		b := &anthropicBlock{index: idx, key: ad.key(d, idx), hosted: !bt.is("tool_use")}
+		if in := block.get("input"); in.isObject() && string(in) != "{}" {
+			if c := d.compact(in); string(c) != "{}" {
+				b.final = append([]byte(nil), c...)
+			}
+		}
+		ad.blocks = append(ad.blocks, b)
+		ev := d.emit(resume.EventStart, b.key, idx)
+		ev.ID, ev.Name, ev.Hosted = block.get("id").str(), block.get("name").str(), b.hosted
+	case typ.is("content_block_delta"):
+		b, _ := ad.block(idx)
+		if b == nil || !delta.get("type").is("input_json_delta") {
+			return nil
+		}
+		text, ok, err := d.args(delta.get("partial_json"))
+		if err != nil || !ok {
+			return err
+		}
+		if len(text) > 0 {
+			b.final = nil
+		}
+		ev := d.emit(resume.EventDelta, b.key, idx)
+		ev.Data, ev.Hosted = text, b.hosted
+	case typ.is("content_block_stop"):
+		b, i := ad.block(idx)
+		if b == nil {
+			return nil
+		}
+		ad.blocks = append(ad.blocks[:i], ad.blocks[i+1:]...)
+		ev := d.emit(resume.EventEnd, b.key, idx)
+		ev.Final, ev.Hosted = b.final, b.hosted
+	}
+	return nil
+}

@@ -1,0 +1,237 @@
+package provider
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
+	"github.com/deltajson/deltajson/resume"
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+// MaxCalls is the most tool calls a Decoder follows in one stream: each
+// costs it a few hundred bytes of state, and a response has a handful.
+// The payload that would start one more fails with [ErrTooLarge].
+const MaxCalls = 4096
+
+// A Decoder turns the payloads of one stream, in order, into the events a
+// [resume.Set] takes, with every quirk of its format handled inside: see
+// each Format's notes in the package doc. Only tool calls make events;
+// text, reasoning and usage are skipped. Make one per stream with
+// [NewDecoder]; it is not safe for concurrent use.
+type Decoder struct {
+	format  Format
+	impl    decoder
+	out     []resume.Event
+	scratch []byte // decoded text the events point into, until the next Decode
+	calls   int    // calls started, against MaxCalls
+	done    bool   // OpenAI's [DONE] came
+	seq     int64  // the last Responses sequence_number decoded, or -1
+	skipped int64  // payloads of a type no decoder reads
+	keys    []string
+}
+
+// decoder is one format's part of a Decoder.
+type decoder interface {
+	decode(d *Decoder, v value, event []byte) error
+}
+
+// NewDecoder returns a decoder for a stream in format f; with FormatAuto
+// it takes the format from the first payload that names one.
+func NewDecoder(f Format) *Decoder {
+	d := &Decoder{format: f, seq: -1}
+	if f != FormatAuto {
+		d.impl = newImpl(f)
+	}
+	return d
+}
+
+func newImpl(f Format) decoder {
+	switch f {
+	case FormatOpenAIChat:
+		return newChat()
+	case FormatOpenAIResponses:
+		return newResponses()
+	case FormatAnthropic:
+		return newAnthropic(false)
+	case FormatBedrock:
+		return newAnthropic(true)
+	case FormatGemini:
+		return newGemini()
+	case FormatBedrockConverse:
+		return newConverse()
+	case FormatCohere:
+		return newCohere()
+	case FormatInteractions:
+		return newInteractions()
+	case FormatOllama:
+		return newOllama()
+	}
+	return nil
+}
+
+// Format returns the stream's format: the one given, or the one told from
+// its payloads (FormatAuto until one named it).
+func (d *Decoder) Format() Format { return d.format }
+
+// Done reports whether the stream has sent OpenAI's "[DONE]".
+func (d *Decoder) Done() bool { return d.done }
+
+// Skipped returns the number of payloads whose type no decoder reads:
+// an event type added after this package was written, say. They are not
+// errors.
+func (d *Decoder) Skipped() int64 { return d.skipped }
+
+// Seq returns the sequence_number of the last OpenAI Responses event
+// decoded, or -1: what a reconnect passes as starting_after.
+func (d *Decoder) Seq() int64 { return d.seq }
+
+// Decode decodes one payload and returns the events it makes, in order.
+// event is the message's event name (the SSE event field, or an
+// event-stream frame's :event-type), or nil; only Bedrock's ConverseStream
+// needs it. The events and the bytes they hold are valid until the next
+// call of Decode. A payload that is not JSON, or not of its format's
+// shape, fails with an error wrapping [ErrPayload], and one that carries
+// the provider's error with [ErrProvider]; either way the payload makes
+// no event, and the Decoder goes on with the next one.
+func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
+	d.out, d.scratch = d.out[:0], d.scratch[:0]
+	v := trimValue(payload)
+	if string(v) == "[DONE]" {
+		d.done = true
+		return nil, nil
+	}
+	if err := tokenizer.Validate(v); err != nil {
+		return nil, fmt.Errorf("payload is not JSON: %w: %w", err, ErrPayload)
+	}
+	if d.impl == nil {
+		f := detect(v, event)
+		if f == FormatAuto {
+			d.skipped++
+			return nil, nil
+		}
+		d.format, d.impl = f, newImpl(f)
+	}
+	n := len(d.out)
+	if err := d.impl.decode(d, v, event); err != nil {
+		d.out = d.out[:n]
+		return nil, err
+	}
+	return d.out, nil
+}
+
+// emit adds an event of kind for the call key.
+func (d *Decoder) emit(kind resume.EventKind, key string, index int) *resume.Event {
+	d.out = append(d.out, resume.Event{Kind: kind, Key: key, Index: index, HasIndex: index >= 0})
+	return &d.out[len(d.out)-1]
+}
+
+// newCall counts one more call against MaxCalls.
+func (d *Decoder) newCall() error {
+	if d.calls >= MaxCalls {
+		return fmt.Errorf("more than %d tool calls in one stream: %w", MaxCalls, ErrTooLarge)
+	}
+	d.calls++
+	return nil
+}
+
+// key returns the decimal text of n, kept so that a call's events share
+// one string.
+func (d *Decoder) key(n int) string {
+	if n < 0 || n >= MaxCalls {
+		return strconv.Itoa(n)
+	}
+	for len(d.keys) <= n {
+		d.keys = append(d.keys, strconv.Itoa(len(d.keys)))
+	}
+	return d.keys[n]
+}
+
+// args returns an argument field's text: a string's decoded contents, or
+// the compact text of an object or array (which some servers send in its
+// place). ok is false for a field that is absent or null.
+func (d *Decoder) args(v value) (text []byte, ok bool, err error) {
+	switch {
+	case v.isNull():
+		return nil, false, nil
+	case v.isString():
+		text, _ = v.text(&d.scratch)
+		return text, true, nil
+	case v[0] == '{' || v[0] == '[':
+		return d.compact(v), true, nil
+	}
+	return nil, false, fmt.Errorf("arguments are %s, neither text nor an object: %w", v.kind(), ErrPayload)
+}
+
+// compact returns v without the whitespace between its tokens, keeping
+// its strings, key order and escapes as sent.
+func (d *Decoder) compact(v value) []byte {
+	n := len(d.scratch)
+	for i := 0; i < len(v); {
+		switch c := v[i]; {
+		case c == '"':
+			j, _ := jsonwire.ScanString(v, i+1)
+			d.scratch = append(d.scratch, v[i:j]...)
+			i = j
+		case jsonwire.Space[c]:
+			i++
+		default:
+			d.scratch = append(d.scratch, c)
+			i++
+		}
+	}
+	return d.scratch[n:len(d.scratch):len(d.scratch)]
+}
+
+// kind names the kind of v for an error message.
+func (v value) kind() string {
+	switch {
+	case len(v) == 0:
+		return "absent"
+	case v[0] == '"':
+		return "a string"
+	case v[0] == '{':
+		return "an object"
+	case v[0] == '[':
+		return "an array"
+	case v[0] == 't' || v[0] == 'f':
+		return "a boolean"
+	case v[0] == 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// providerError reports an {"error": ...} value, which OpenAI, OpenRouter,
+// Anthropic and Gemini send mid-stream on failure; nil when v is absent
+// or null.
+func providerError(v value) error {
+	if v.isNull() {
+		return nil
+	}
+	msg, typ := v.get("message").str(), v.get("type").str()
+	if typ == "" {
+		typ = v.get("code").str()
+		if typ == "" && len(v.get("code")) > 0 {
+			typ = string(v.get("code"))
+		}
+	}
+	if msg == "" && typ == "" {
+		if v.isString() {
+			return fmt.Errorf("%s: %w", v.str(), ErrProvider)
+		}
+		return fmt.Errorf("%s: %w", truncate(v, 200), ErrProvider)
+	}
+	return fmt.Errorf("%s: %s: %w", typ, msg, ErrProvider)
+}
+
+// truncate returns at most n bytes of b, for a message.
+func truncate(b []byte, n int) string {
+	if len(b) <= n {
+		return string(b)
+	}
+	return string(b[:n]) + "…"
+}
+
+var errNotObject = errors.New("payload is not a JSON object")

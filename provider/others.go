@@ -1,0 +1,300 @@
+package provider
+
+// NOTE: the formats whose calls come as start, deltas and stop by a block
+// or step index (Bedrock ConverseStream, Cohere v2, Google's Interactions
+// API), and Ollama's native chat, whose calls come whole.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+// indexed keeps the open calls of a format that numbers them by block
+// index, and numbers messages so that a second message's blocks, which
+// count from 0 again, stay apart.
+type indexed struct {
+	open     []*indexedCall
+	messages int
+}
+
+type indexedCall struct {
+	index  int
+	key    string
+	final  []byte // whole arguments from the start, until a piece arrives
+	hosted bool
+}
+
+func (x *indexed) find(idx int) (*indexedCall, int) {
+	for i, c := range x.open {
+		if c.index == idx {
+			return c, i
+		}
+	}
+	return nil, -1
+}
+
+// newMessage begins a message: its blocks count from 0 again.
+func (x *indexed) newMessage() {
+	x.messages++
+	x.open = x.open[:0]
+}
+
+func (x *indexed) start(d *Decoder, idx int, id, name string, hosted bool, whole value) error {
+	if c, _ := x.find(idx); c != nil {
+		return nil // a replayed start
+	}
+	if err := d.newCall(); err != nil {
+		return err
+	}
+	key := d.key(idx)
+	if x.messages > 1 {
+		key = "msg" + strconv.Itoa(x.messages) + "/" + key
+	}
+	c := &indexedCall{index: idx, key: key, hosted: hosted}
+	if whole.isObject() && string(whole) != "{}" {
+		if t := d.compact(whole); string(t) != "{}" {
+			c.final = append([]byte(nil), t...)
+		}
+	}
+	x.open = append(x.open, c)
+	ev := d.emit(resume.EventStart, key, idx)
+	ev.ID, ev.Name, ev.Hosted = id, name, hosted
+	return nil
+}
+
+func (x *indexed) delta(d *Decoder, idx int, args value) error {
+	c, _ := x.find(idx)
+	if c == nil {
+		return nil
+	}
+	text, ok, err := d.args(args)
+	if err != nil || !ok {
+		return err
+	}
+	if len(text) > 0 {
+		c.final = nil
+	}
+	ev := d.emit(resume.EventDelta, c.key, idx)
+	ev.Data, ev.Hosted = text, c.hosted
+	return nil
+}
+
+func (x *indexed) end(d *Decoder, idx int) {
+	c, i := x.find(idx)
+	if c == nil {
+		return
+	}
+	x.open = append(x.open[:i], x.open[i+1:]...)
+	ev := d.emit(resume.EventEnd, c.key, idx)
+	ev.Final, ev.Hosted = c.final, c.hosted
+}
+
+func blockIndex(v value, what string) (int, error) {
+	idx, ok := v.int()
+	if !ok || idx < 0 {
+		return 0, fmt.Errorf("%s %s: %w", what, truncate(v, 40), ErrPayload)
+	}
+	return idx, nil
+}
+
+// converseDecoder reads Bedrock ConverseStream events: from event-stream
+// frames, whose :event-type names the event and whose payload is its
+// body, or as {"<event>": body} (the form SDKs and recorders render).
+type converseDecoder struct{ indexed }
+
+func newConverse() *converseDecoder { return &converseDecoder{} }
+
+func (cd *converseDecoder) decode(d *Decoder, v value, event []byte) error {
+	if !v.isObject() {
+		return errNotObject
+	}
+	typ, body := string(event), v
+	if typ == "" {
+		m := v.members()
+		name, val, ok := m.next()
+		if !ok {
+			return fmt.Errorf("an empty ConverseStream event: %w", ErrPayload)
+		}
+		typ, body = string(name), val
+	}
+	switch typ {
+	case "messageStart":
+		cd.newMessage()
+	case "contentBlockStart":
+		if cd.messages == 0 {
+			cd.messages = 1
+		}
+		tu := body.get("start").get("toolUse")
+		if !tu.isObject() {
+			return nil // text, reasoning, a tool result
+		}
+		idx, err := blockIndex(body.get("contentBlockIndex"), "contentBlockIndex")
+		if err != nil {
+			return err
+		}
+		hosted := tu.get("type").is("server_tool_use")
+		return cd.start(d, idx, tu.get("toolUseId").str(), tu.get("name").str(), hosted, tu.get("input"))
+	case "contentBlockDelta":
+		in := body.get("delta").get("toolUse")
+		if !in.isObject() {
+			return nil
+		}
+		idx, err := blockIndex(body.get("contentBlockIndex"), "contentBlockIndex")
+		if err != nil {
+			return err
+		}
+		return cd.delta(d, idx, in.get("input"))
+	case "contentBlockStop":
+		idx, err := blockIndex(body.get("contentBlockIndex"), "contentBlockIndex")
+		if err != nil {
+			return err
+		}
+		cd.end(d, idx)
+	case "messageStop", "metadata":
+	default:
+		if strings.HasSuffix(typ, "Exception") || strings.HasSuffix(typ, "Error") {
+			return fmt.Errorf("%s: %s: %w", typ, body.get("message").str(), ErrProvider)
+		}
+		d.skipped++
+	}
+	return nil
+}
+
+// cohereDecoder reads Cohere v2 chat events.
+type cohereDecoder struct{ indexed }
+
+func newCohere() *cohereDecoder { return &cohereDecoder{} }
+
+func (cd *cohereDecoder) decode(d *Decoder, v value, _ []byte) error {
+	if !v.isObject() {
+		return errNotObject
+	}
+	typ := v.get("type")
+	switch {
+	case typ.is("message-start"):
+		cd.newMessage()
+	case typ.is("tool-call-start"), typ.is("tool-call-delta"), typ.is("tool-call-end"):
+		if cd.messages == 0 {
+			cd.messages = 1
+		}
+		idx, err := blockIndex(v.get("index"), "index")
+		if err != nil {
+			return err
+		}
+		tc := v.get("delta").get("message").get("tool_calls")
+		fn := tc.get("function")
+		switch {
+		case typ.is("tool-call-start"):
+			if err := cd.start(d, idx, tc.get("id").str(), fn.get("name").str(), false, nil); err != nil {
+				return err
+			}
+			if a := fn.get("arguments"); !a.isNull() && !a.is("") {
+				return cd.delta(d, idx, a)
+			}
+		case typ.is("tool-call-delta"):
+			return cd.delta(d, idx, fn.get("arguments"))
+		default:
+			cd.end(d, idx)
+		}
+	case typ.is("error"):
+		return fmt.Errorf("%s: %w", v.get("message").str(), ErrProvider)
+	case typ == nil:
+		return fmt.Errorf("a Cohere event without type: %w", ErrPayload)
+	case !strings.Contains(typ.str(), "-"):
+		d.skipped++
+	}
+	return nil
+}
+
+// interactionsDecoder reads the events of Google's Interactions API. A
+// function_call step's start carries its arguments as an object (empty
+// while they stream); step.delta carries them as text.
+type interactionsDecoder struct{ indexed }
+
+func newInteractions() *interactionsDecoder { return &interactionsDecoder{} }
+
+func (id *interactionsDecoder) decode(d *Decoder, v value, _ []byte) error {
+	if !v.isObject() {
+		return errNotObject
+	}
+	et := v.get("event_type")
+	switch {
+	case et.is("interaction.created") || et.is("interaction.start"):
+		id.newMessage()
+	case et.is("step.start"), et.is("step.delta"), et.is("step.stop"):
+		if id.messages == 0 {
+			id.messages = 1
+		}
+		idx, err := blockIndex(v.get("index"), "step index")
+		if err != nil {
+			return err
+		}
+		switch {
+		case et.is("step.start"):
+			st := v.get("step")
+			if !st.get("type").is("function_call") {
+				return nil
+			}
+			return id.start(d, idx, st.get("id").str(), st.get("name").str(), false, st.get("arguments"))
+		case et.is("step.delta"):
+			if dl := v.get("delta"); dl.get("type").is("arguments_delta") {
+				return id.delta(d, idx, dl.get("arguments"))
+			}
+		default:
+			id.end(d, idx)
+		}
+	case et.is("error"):
+		if err := providerError(v.get("error")); err != nil {
+			return err
+		}
+		return fmt.Errorf("error event: %w", ErrProvider)
+	case !strings.HasPrefix(et.str(), "interaction."):
+		d.skipped++
+	}
+	return nil
+}
+
+// ollamaDecoder reads Ollama's native /api/chat stream: each line's
+// message.tool_calls are whole calls, each a start and an end whose final
+// arguments are the compact text of function.arguments.
+type ollamaDecoder struct{ n int }
+
+func newOllama() *ollamaDecoder { return &ollamaDecoder{} }
+
+func (od *ollamaDecoder) decode(d *Decoder, v value, _ []byte) error {
+	if !v.isObject() {
+		return errNotObject
+	}
+	if e := v.get("error"); !e.isNull() {
+		return providerError(e)
+	}
+	calls := v.get("message").get("tool_calls").elems()
+	for {
+		tc, ok := calls.next()
+		if !ok {
+			return nil
+		}
+		fn := tc.get("function")
+		if !fn.isObject() {
+			return fmt.Errorf("a tool call without function: %w", ErrPayload)
+		}
+		if err := d.newCall(); err != nil {
+			return err
+		}
+		key := d.key(od.n)
+		ev := d.emit(resume.EventStart, key, od.n)
+		ev.ID, ev.Name = tc.get("id").str(), fn.get("name").str()
+		text, ok, err := d.args(fn.get("arguments"))
+		if err != nil {
+			return err
+		}
+		end := d.emit(resume.EventEnd, key, od.n)
+		if ok {
+			end.Final = text
+		}
+		od.n++
+	}
+}

@@ -1,0 +1,276 @@
+package provider
+
+// NOTE: OpenAI Responses events. A call is an output item: function_call,
+// custom_tool_call (free-form input, not JSON: its events say Text), or a
+// built-in tool's "*_call" item that carries arguments (tool_search_call
+// sends them as an object, only in output_item.done, and has no name, so
+// its item type stands in), which OpenAI runs itself: its events say
+// Hosted. Key is the item id, or "output_index N" for an item with none;
+// Seq is sequence_number when the stream has it (a recorded gpt-4o stream
+// has none).
+//
+// The first of function_call_arguments.done, custom_tool_call_input.done
+// or output_item.done ends the call with its final arguments; later ones
+// are ignored.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+type respCall struct {
+	key    string
+	added  []byte // arguments output_item.added carried whole, if any
+	sent   bool   // a delta came
+	ended  bool
+	text   bool
+	hosted bool
+}
+
+type responsesDecoder struct {
+	calls map[string]*respCall // by key
+}
+
+func newResponses() *responsesDecoder { return &responsesDecoder{calls: make(map[string]*respCall)} }
+
+// respEvent is the fields of a Responses event that the decoder reads.
+type respEvent struct {
+	typ, itemID, delta, arguments, input, item, code, message, errv, response value
+	outputIndex                                                               int
+	hasIndex                                                                  bool
+	seq                                                                       int64
+	hasSeq                                                                    bool
+}
+
+func readRespEvent(v value) respEvent {
+	var e respEvent
+	m := v.members()
+	for {
+		name, val, ok := m.next()
+		if !ok {
+			return e
+		}
+		switch string(name) {
+		case "type":
+			e.typ = val
+		case "item_id":
+			e.itemID = val
+		case "output_index":
+			e.outputIndex, e.hasIndex = val.int()
+		case "sequence_number":
+			var n int
+			n, e.hasSeq = val.int()
+			e.seq = int64(n)
+		case "delta":
+			e.delta = val
+		case "arguments":
+			e.arguments = val
+		case "input":
+			e.input = val
+		case "item":
+			e.item = val
+		case "code":
+			e.code = val
+		case "message":
+			e.message = val
+		case "error":
+			e.errv = val
+		case "response":
+			e.response = val
+		}
+	}
+}
+
+// respItem is the fields of an output item.
+type respItem struct {
+	id, typ, callID, name, arguments, input value
+}
+
+func readRespItem(v value) respItem {
+	var it respItem
+	m := v.members()
+	for {
+		name, val, ok := m.next()
+		if !ok {
+			return it
+		}
+		switch string(name) {
+		case "id":
+			it.id = val
+		case "type":
+			it.typ = val
+		case "call_id":
+			it.callID = val
+		case "name":
+			it.name = val
+		case "arguments":
+			it.arguments = val
+		case "input":
+			it.input = val
+		}
+	}
+}
+
+// isCall tells tool-call items from messages, reasoning and built-in
+// tools' items that have no arguments (web_search_call, …).
+func (it *respItem) isCall() bool {
+	if it.typ.is("function_call") || it.typ.is("custom_tool_call") {
+		return true
+	}
+	return strings.HasSuffix(string(it.typ.inner()), "_call") && len(it.arguments) > 0
+}
+
+// hosted reports a built-in tool's item, which OpenAI runs itself.
+func (it *respItem) hosted() bool {
+	return !it.typ.is("function_call") && !it.typ.is("custom_tool_call")
+}
+
+// raw is the item's argument field: input for a custom tool.
+func (it *respItem) raw() value {
+	if it.typ.is("custom_tool_call") {
+		return it.input
+	}
+	return it.arguments
+}
+
+func (rd *responsesDecoder) decode(d *Decoder, v value, _ []byte) error {
+	if !v.isObject() {
+		return errNotObject
+	}
+	e := readRespEvent(v)
+	if e.hasSeq {
+		d.seq = e.seq
+	}
+	switch {
+	case e.typ.is("error"): // {"type":"error","code":…,"message":…}, or nested in "error"
+		if e.code == nil && e.message == nil {
+			if err := providerError(e.errv); err != nil {
+				return err
+			}
+		}
+		return fmt.Errorf("%s: %s: %w", e.code.str(), e.message.str(), ErrProvider)
+	case e.typ.is("response.failed"):
+		if err := providerError(e.response.get("error")); err != nil {
+			return err
+		}
+		return fmt.Errorf("response.failed: %w", ErrProvider)
+	case e.typ.is("response.output_item.added"):
+		it := readRespItem(e.item)
+		if !it.isCall() {
+			return nil
+		}
+		c, isNew, err := rd.call(d, &e, it.id)
+		if err != nil || !isNew {
+			return err
+		}
+		c.text, c.hosted = it.typ.is("custom_tool_call"), it.hosted()
+		ev := rd.emit(d, resume.EventStart, c, &e)
+		ev.ID, ev.Name = it.callID.str(), it.name.str()
+		if ev.Name == "" && c.hosted {
+			ev.Name = it.typ.str()
+		}
+		text, ok, err := d.args(it.raw())
+		if err != nil {
+			return err
+		}
+		if ok && len(text) > 0 {
+			c.added = append([]byte(nil), text...)
+		}
+	case e.typ.is("response.function_call_arguments.delta"), e.typ.is("response.custom_tool_call_input.delta"):
+		c, _, err := rd.call(d, &e, e.itemID)
+		if err != nil || c.ended {
+			return err
+		}
+		if e.typ.is("response.custom_tool_call_input.delta") {
+			c.text = true
+		}
+		text, ok, err := d.args(e.delta)
+		if err != nil || !ok {
+			return err
+		}
+		c.sent = true
+		rd.emit(d, resume.EventDelta, c, &e).Data = text
+	case e.typ.is("response.function_call_arguments.done"):
+		return rd.end(d, &e, e.itemID, e.arguments, respItem{})
+	case e.typ.is("response.custom_tool_call_input.done"):
+		return rd.end(d, &e, e.itemID, e.input, respItem{})
+	case e.typ.is("response.output_item.done"):
+		if it := readRespItem(e.item); it.isCall() {
+			return rd.end(d, &e, it.id, it.raw(), it)
+		}
+	case !strings.HasPrefix(string(e.typ.inner()), "response."):
+		d.skipped++
+	}
+	return nil
+}
+
+// call finds the call of item id, or starts following it.
+func (rd *responsesDecoder) call(d *Decoder, e *respEvent, id value) (c *respCall, isNew bool, err error) {
+	var key string
+	if id.is("") || id == nil {
+		if !e.hasIndex {
+			return nil, false, fmt.Errorf("%s with neither item id nor output_index: %w", e.typ.str(), ErrPayload)
+		}
+		key = "output_index " + strconv.Itoa(e.outputIndex)
+	} else if c := rd.calls[string(id.inner())]; c != nil {
+		return c, false, nil
+	} else {
+		key = id.str()
+	}
+	if c := rd.calls[key]; c != nil {
+		return c, false, nil
+	}
+	if err := d.newCall(); err != nil {
+		return nil, false, err
+	}
+	c = &respCall{key: key}
+	rd.calls[key] = c
+	if !id.is("") && id != nil && string(id.inner()) != key {
+		rd.calls[string(id.inner())] = c
+	}
+	return c, true, nil
+}
+
+func (rd *responsesDecoder) emit(d *Decoder, kind resume.EventKind, c *respCall, e *respEvent) *resume.Event {
+	index := -1
+	if e.hasIndex {
+		index = e.outputIndex
+	}
+	ev := d.emit(kind, c.key, index)
+	ev.Seq, ev.HasSeq = e.seq, e.hasSeq
+	ev.Text, ev.Hosted = c.text, c.hosted
+	return ev
+}
+
+func (rd *responsesDecoder) end(d *Decoder, e *respEvent, id, raw value, it respItem) error {
+	c, isNew, err := rd.call(d, e, id)
+	if err != nil || c.ended {
+		return err
+	}
+	if isNew && it.typ != nil {
+		c.text, c.hosted = it.typ.is("custom_tool_call"), it.hosted()
+	}
+	text, ok, err := d.args(raw)
+	if err != nil {
+		return err
+	}
+	c.ended = true
+	ev := rd.emit(d, resume.EventEnd, c, e)
+	if it.typ != nil {
+		ev.ID, ev.Name = it.callID.str(), it.name.str()
+		if ev.Name == "" && c.hosted {
+			ev.Name = it.typ.str()
+		}
+	}
+	if ok {
+		ev.Final = text
+	}
+	if len(ev.Final) == 0 && !c.sent {
+		ev.Final = c.added // the arguments came whole, with the item
+	}
+	c.added = nil
+	return nil
+}
