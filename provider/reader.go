@@ -1,0 +1,346 @@
+package provider
+
+// NOTE: how Reader holds its bytes. One buffer, buf: buf[rd:wr] holds the
+// bytes read from the source and not yet consumed, and buf[:rd] may still
+// hold the message last returned. So the buffer moves (compacts or grows)
+// only in fill, which Next calls only when no whole message is left, never
+// between Next returning and the next call. Each container's parser lives
+// in a file of its own (sse.go, lines.go, array.go, eventstream.go) and
+// reports one of three outcomes: a message, an error, or "need more" (ok
+// and err both zero), which it may give only before the source's end.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// Container is how a stream frames its messages.
+type Container uint8
+
+const (
+	ContainerAuto        Container = iota // told from the first bytes of the stream
+	ContainerSSE                          // text/event-stream
+	ContainerLines                        // one JSON payload per line (NDJSON, JSON Lines)
+	ContainerArray                        // one JSON array streamed element by element (Gemini without alt=sse)
+	ContainerEventStream                  // AWS binary event-stream (application/vnd.amazon.eventstream)
+)
+
+func (c Container) String() string {
+	switch c {
+	case ContainerAuto:
+		return "auto"
+	case ContainerSSE:
+		return "sse"
+	case ContainerLines:
+		return "lines"
+	case ContainerArray:
+		return "array"
+	case ContainerEventStream:
+		return "eventstream"
+	}
+	return fmt.Sprintf("Container(%d)", uint8(c))
+}
+
+// DefaultMaxMessageBytes is the cap on one message when
+// [ReaderOptions.MaxMessageBytes] is not set: AWS's own cap on an
+// event-stream frame.
+const DefaultMaxMessageBytes = 16 << 20
+
+// ReaderOptions configure a [Reader]. The zero value tells the container
+// from the stream and applies [DefaultMaxMessageBytes].
+type ReaderOptions struct {
+	// Container is the stream's framing; ContainerAuto tells it from the
+	// first bytes.
+	Container Container
+	// MaxMessageBytes caps one message: an SSE event's data and each of its
+	// lines, a line, an array element, an event-stream frame. Zero or a
+	// negative value means DefaultMaxMessageBytes: there is always a cap.
+	MaxMessageBytes int
+}
+
+// Message is one message of a stream. Its byte slices alias the
+// [Reader]'s buffers and are valid until the next call of [Reader.Next].
+type Message struct {
+	// Data is the payload: an SSE event's data lines joined with "\n", a
+	// line without its line end and surrounding blanks, an array element,
+	// or an event-stream frame's payload.
+	Data []byte
+	// Event is the SSE event field, or the event-stream :event-type
+	// header; nil when there is none or it is empty.
+	Event []byte
+	// ID is the SSE id field of this event, empty but not nil for an empty
+	// id field, and nil when the event had none.
+	ID []byte
+	// Offset is the byte offset in the stream of the message's first byte:
+	// the first field line of an SSE event, the line, the element or the
+	// frame.
+	Offset int64
+	// Line is the 1-based line of that byte in a text container, and 0 in
+	// an event-stream.
+	Line int
+}
+
+// Reader splits a live body into messages as their bytes arrive.
+//
+// [Reader.Next] returns a message as soon as its last byte has been read,
+// and calls the source's Read only when no whole message is buffered, once
+// per missing piece: a body that stalls leaves Next blocked in Read with
+// every complete message already returned. The buffer holds at most about
+// one message plus one read; a message past [ReaderOptions.MaxMessageBytes]
+// is an [*Error] wrapping [ErrTooLarge]. Steady-state reading allocates
+// nothing.
+//
+// The containers:
+//
+//   - SSE follows the WHATWG text/event-stream rules: LF, CRLF and CR line
+//     ends, comments, a field without a colon, one optional space after
+//     the colon, data lines joined with "\n", event, id (ignored when it
+//     holds NUL), retry (digits only), unknown fields ignored, a leading
+//     byte order mark skipped. An event is dispatched at a blank line,
+//     and only if it had a data line; "data: [DONE]" is a message like any
+//     other. Fields may come in any order within an event. Unlike the
+//     spec, an event still open at the end of the stream is returned too,
+//     since recorded streams often lack the last blank line; but if the
+//     stream stops inside its last data line, without a line end, and
+//     the data is neither whole JSON nor "[DONE]", the stream was cut.
+//   - Lines gives each non-blank line, with LF or CRLF ends. A last line
+//     without a line end is returned if it is whole JSON; otherwise the
+//     stream was cut.
+//   - Array gives each element of one JSON array, whose elements must be
+//     objects; anything but whitespace after the closing bracket is
+//     [ErrFraming]. Package tokenizer checks the array's JSON.
+//   - EventStream checks both CRC32s of each frame ([ErrChecksum]) and its
+//     lengths ([ErrFraming]), gives the payloads of event frames with
+//     their :event-type, skips frames of other unknown message types, and
+//     ends with an [*Error] wrapping [ErrProvider] at an exception or error
+//     frame.
+//   - Auto picks EventStream when the first byte is 0 or 1, which no text
+//     stream starts with (a frame's length below 32 MiB); otherwise, after
+//     a byte order mark and whitespace, Array at '[', Lines at '{', and
+//     SSE for anything else.
+//
+// Errors are sticky. A stream that ends inside a message gives an
+// [*Error] wrapping [io.ErrUnexpectedEOF], after every whole message before
+// it; an error from the source other than io.EOF is returned as it is,
+// also after the whole messages. An error's Offset does not depend on how
+// the source cut the stream into reads.
+type Reader struct {
+	src io.Reader
+	max int
+	c   Container
+
+	buf    []byte
+	rd, wr int   // buf[rd:wr] is read and not yet consumed
+	base   int64 // stream offset of buf[0]
+	want   int   // bytes the parser waits for at buf[rd:], when it knows (a frame's length)
+	line   int   // 1-based line of buf[rd] in a text container
+	eof    bool  // the source said io.EOF: buf[rd:wr] is all there is
+	bomted bool  // a text container's leading byte order mark has been looked for
+	srcErr error // an error from the source other than io.EOF, for when buf holds no whole message
+	err    error // sticky: the error Next returned
+
+	sse sseState
+	lns linesState
+	arr arrayState
+}
+
+const (
+	minRead   = 512  // the least room fill asks the source to fill
+	startSize = 4096 // the first buffer's size
+	maxEmpty  = 100  // reads in a row that may return nothing (as in bufio)
+)
+
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// NewReader returns a Reader of the messages in src.
+func NewReader(src io.Reader, opts ReaderOptions) *Reader {
+	r := &Reader{src: src, max: opts.MaxMessageBytes, c: opts.Container, line: 1}
+	if r.max <= 0 {
+		r.max = DefaultMaxMessageBytes
+	}
+	if r.c > ContainerEventStream {
+		r.err = fmt.Errorf("provider: unknown container %v: %w", r.c, ErrUnknownFormat)
+	}
+	r.buf = make([]byte, min(startSize, r.bufLimit()))
+	return r
+}
+
+// bufLimit bounds the buffer: the parsers never leave more than a message
+// and a byte or two unconsumed when they ask for more, and fill adds room
+// for one read.
+func (r *Reader) bufLimit() int { return r.max + 2*minRead }
+
+// Container returns the container in use: the one in [ReaderOptions], or
+// the one told from the stream once [Reader.Next] has read enough of it
+// (ContainerAuto before then, and for an empty stream).
+func (r *Reader) Container() Container { return r.c }
+
+// LastEventID returns the SSE last event ID: the value of the latest id
+// field, as of the last blank line or returned event. It persists across
+// events until an id field changes it, and an empty id field resets it.
+// It is "" in the other containers.
+func (r *Reader) LastEventID() string { return string(r.sse.lastID) }
+
+// Retry returns the latest valid SSE retry field, or 0 if there was none.
+func (r *Reader) Retry() time.Duration { return r.sse.retry }
+
+// Next returns the next message. It returns io.EOF at a clean end of the
+// stream; see [Reader] for the errors. The message's slices are valid
+// until the next call.
+func (r *Reader) Next() (Message, error) {
+	if r.err != nil {
+		return Message{}, r.err
+	}
+	for empty := 0; ; {
+		m, ok, err := r.parse()
+		switch {
+		case ok:
+			return m, nil
+		case err != nil:
+			r.err = err
+			return Message{}, err
+		case r.eof:
+			r.err = errors.New("provider: reader stalled at the end of the stream") // a parser bug
+			return Message{}, r.err
+		case r.srcErr != nil:
+			r.err = r.srcErr
+			return Message{}, r.err
+		}
+		if r.fill() > 0 {
+			empty = 0
+		} else if empty++; empty >= maxEmpty && !r.eof && r.srcErr == nil {
+			r.err = io.ErrNoProgress
+			return Message{}, r.err
+		}
+	}
+}
+
+// parse hands buf[rd:wr] to the container's parser, telling the container
+// first if need be.
+func (r *Reader) parse() (Message, bool, error) {
+	if r.c == ContainerAuto {
+		if decided, err := r.detect(); !decided || err != nil {
+			return Message{}, false, err
+		}
+	}
+	if r.c != ContainerEventStream && !r.bomted {
+		if !r.skipBOM() {
+			return Message{}, false, nil
+		}
+	}
+	switch r.c {
+	case ContainerSSE:
+		return r.nextSSE()
+	case ContainerLines:
+		return r.nextLine()
+	case ContainerArray:
+		return r.nextElement()
+	}
+	return r.nextFrame()
+}
+
+// detect tells the container from the first bytes, as soon as they
+// decide it. An empty or blank stream is io.EOF.
+func (r *Reader) detect() (bool, error) {
+	b := r.buf[r.rd:r.wr]
+	if len(b) == 0 {
+		if r.eof {
+			return false, io.EOF
+		}
+		return false, nil
+	}
+	if b[0] <= 1 {
+		r.c = ContainerEventStream
+		return true, nil
+	}
+	i := 0
+	if bytes.HasPrefix(b, utf8BOM) {
+		i = len(utf8BOM)
+	} else if len(b) < len(utf8BOM) && bytes.HasPrefix(utf8BOM, b) && !r.eof {
+		return false, nil
+	}
+	for i < len(b) && isBlank(b[i]) {
+		i++
+	}
+	if i == len(b) {
+		switch {
+		case r.eof:
+			return false, io.EOF
+		case i > r.max:
+			return false, &Error{Line: 1, Err: fmt.Errorf("%d blank bytes and no message: %w", i, ErrTooLarge)}
+		}
+		return false, nil
+	}
+	switch b[i] {
+	case '[':
+		r.c = ContainerArray
+	case '{':
+		r.c = ContainerLines
+	default:
+		r.c = ContainerSSE
+	}
+	return true, nil
+}
+
+// skipBOM skips a byte order mark at the start of a text stream. It
+// reports false when too few bytes have arrived to tell.
+func (r *Reader) skipBOM() bool {
+	b := r.buf[r.rd:r.wr]
+	if len(b) < len(utf8BOM) && bytes.HasPrefix(utf8BOM, b) && !r.eof {
+		return false
+	}
+	if bytes.HasPrefix(b, utf8BOM) {
+		r.rd += len(utf8BOM)
+	}
+	r.bomted = true
+	return true
+}
+
+// isBlank reports whether c is JSON whitespace.
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// fill reads once from the source into the buffer, first making room for
+// at least minRead bytes (and for r.want bytes at buf[rd:]), and returns
+// the number of bytes read.
+func (r *Reader) fill() int {
+	if len(r.buf)-r.wr < minRead || r.rd+r.want > len(r.buf) {
+		if r.rd > 0 {
+			r.wr = copy(r.buf, r.buf[r.rd:r.wr])
+			r.base += int64(r.rd)
+			r.rd = 0
+		}
+		if need := max(r.wr+minRead, r.want); need > len(r.buf) {
+			b := make([]byte, max(need, min(2*len(r.buf), r.bufLimit())))
+			r.wr = copy(b, r.buf[:r.wr])
+			r.buf = b
+		}
+	}
+	n, err := r.src.Read(r.buf[r.wr:])
+	if n < 0 || n > len(r.buf)-r.wr {
+		n, err = 0, fmt.Errorf("provider: source returned %d from Read: %w", n, io.ErrShortBuffer)
+	}
+	r.wr += n
+	switch {
+	case err == io.EOF:
+		r.eof = true
+	case err != nil:
+		r.srcErr = err
+	}
+	return n
+}
+
+// offset returns the stream offset of buf[i].
+func (r *Reader) offset(i int) int64 { return r.base + int64(i) }
+
+// tooLarge is the error for a message at off, line, past the cap.
+func (r *Reader) tooLarge(off int64, line int, what string) error {
+	return &Error{Offset: off, Line: line, Err: fmt.Errorf("%s longer than %d bytes: %w", what, r.max, ErrTooLarge)}
+}
+
+// cut is the error for a stream that ended inside the message at off.
+func cut(off int64, line int, what string) error {
+	return &Error{Offset: off, Line: line, Err: fmt.Errorf("stream ended inside %s: %w", what, io.ErrUnexpectedEOF)}
+}

@@ -1,0 +1,208 @@
+package provider
+
+// NOTE: text/event-stream as the WHATWG HTML spec parses it ("Server-sent
+// events", section 9.2.6), one line at a time: a line is consumed from the
+// buffer as soon as its end arrives, so the buffer holds at most one
+// partial line, and an event's fields live in sseState until its blank
+// line. The data is copied out of the buffer because the lines of one
+// event may arrive in different reads.
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"time"
+
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+// sseState is the SSE parser's state between lines.
+type sseState struct {
+	scanned int  // bytes at buf[rd:] known to hold no line end
+	cr      bool // the last line ended in CR: a LF right after it is part of that end
+
+	// The event being read.
+	data    []byte // data lines joined with "\n"
+	event   []byte
+	hasData bool  // a data line was seen (data may still be empty)
+	hasID   bool  // an id field was seen; id holds it
+	started bool  // a field line was seen; start and startLine say where
+	open    bool  // the last line was a data line cut by the end of the stream
+	start   int64 // offset of the event's first field line
+	startLn int   // its line
+
+	id     []byte // the last event ID buffer: it persists across events
+	lastID []byte // id as of the last dispatch
+	retry  time.Duration
+}
+
+// emptyID is the ID of an event whose id field was empty: not nil.
+var emptyID = []byte{}
+
+var doneData = []byte("[DONE]")
+
+func (r *Reader) nextSSE() (Message, bool, error) {
+	s := &r.sse
+	for {
+		b := r.buf[r.rd:r.wr]
+		if s.cr {
+			if len(b) == 0 && !r.eof {
+				return Message{}, false, nil
+			}
+			s.cr = false
+			if len(b) > 0 && b[0] == '\n' {
+				r.rd++
+				continue
+			}
+		}
+		j := indexLineEnd(b, s.scanned)
+		end := j + 1
+		if j < 0 {
+			if len(b) > r.max {
+				return Message{}, false, s.tooLarge(r, "SSE line")
+			}
+			if !r.eof {
+				s.scanned = len(b)
+				return Message{}, false, nil
+			}
+			if len(b) == 0 {
+				return s.finish(r)
+			}
+			j, end = len(b), len(b) // the last line, with no line end
+		}
+		line := b[:j]
+		if len(line) > r.max {
+			return Message{}, false, s.tooLarge(r, "SSE line")
+		}
+		off, ln := r.offset(r.rd), r.line
+		s.cr = j < len(b) && b[j] == '\r'
+		s.scanned = 0
+		r.rd += end
+		r.line++
+		if m, ok, err := s.field(r, line, off, ln, end == j); ok || err != nil {
+			return m, ok, err
+		}
+	}
+}
+
+// indexLineEnd returns the index of the first CR or LF in b at or after
+// from, or -1. Two IndexByte scans beat one IndexAny.
+func indexLineEnd(b []byte, from int) int {
+	lf := bytes.IndexByte(b[from:], '\n')
+	head := b[from:]
+	if lf >= 0 {
+		head = head[:lf]
+	}
+	if cr := bytes.IndexByte(head, '\r'); cr >= 0 {
+		return from + cr
+	}
+	if lf >= 0 {
+		return from + lf
+	}
+	return -1
+}
+
+// field takes one line (without its end) of the stream, at off, on line
+// ln; cut says the stream ended inside it. It returns the event that a
+// blank line dispatches.
+func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) (Message, bool, error) {
+	if len(line) == 0 {
+		return s.dispatch()
+	}
+	if line[0] == ':' {
+		return Message{}, false, nil // a comment, e.g. ": OPENROUTER PROCESSING"
+	}
+	name, value := line, line[len(line):]
+	if i := bytes.IndexByte(line, ':'); i >= 0 {
+		name, value = line[:i], line[i+1:]
+		if len(value) > 0 && value[0] == ' ' {
+			value = value[1:]
+		}
+	}
+	if !s.started {
+		s.started, s.start, s.startLn = true, off, ln
+	}
+	s.open = false
+	switch string(name) {
+	case "data":
+		if s.hasData {
+			s.data = append(s.data, '\n')
+		}
+		s.data = append(s.data, value...)
+		s.hasData = true
+		s.open = cut
+		if len(s.data) > r.max {
+			return Message{}, false, s.tooLarge(r, "SSE event data")
+		}
+	case "event":
+		s.event = append(s.event[:0], value...)
+	case "id":
+		if bytes.IndexByte(value, 0) < 0 {
+			s.id = append(s.id[:0], value...)
+			s.hasID = true
+		}
+	case "retry":
+		if ms, ok := parseRetry(value); ok {
+			s.retry = time.Duration(ms) * time.Millisecond
+		}
+	}
+	return Message{}, false, nil
+}
+
+// parseRetry reads a retry field's value: ASCII digits only, and within
+// what a time.Duration holds.
+func parseRetry(v []byte) (int64, bool) {
+	const most = math.MaxInt64 / int64(time.Millisecond)
+	var n int64
+	for _, c := range v {
+		if c < '0' || c > '9' || n > (most-int64(c-'0'))/10 {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, len(v) > 0
+}
+
+// dispatch ends the event at a blank line (or the end of the stream) and
+// returns it if it had data. The returned slices stay valid until the next
+// line is read, which is in the next call of Next.
+func (s *sseState) dispatch() (Message, bool, error) {
+	s.lastID = append(s.lastID[:0], s.id...)
+	m := Message{Data: s.data, Offset: s.start, Line: s.startLn}
+	if len(s.event) > 0 {
+		m.Event = s.event
+	}
+	if s.hasID {
+		m.ID = s.id
+		if len(s.id) == 0 {
+			m.ID = emptyID
+		}
+	}
+	ok := s.hasData
+	s.data, s.event = s.data[:0], s.event[:0]
+	s.hasData, s.hasID, s.started, s.open = false, false, false, false
+	if !ok {
+		return Message{}, false, nil
+	}
+	return m, true, nil
+}
+
+// finish ends the stream: an event left open is returned, unless the
+// stream stopped inside its last data line and the data is not whole.
+func (s *sseState) finish(r *Reader) (Message, bool, error) {
+	if s.open && !bytes.Equal(s.data, doneData) && !tokenizer.Valid(s.data) {
+		return Message{}, false, cut(s.start, s.startLn, "an SSE event")
+	}
+	if m, ok, _ := s.dispatch(); ok {
+		return m, true, nil
+	}
+	return Message{}, false, io.EOF
+}
+
+// tooLarge reports the event being read, or else the line at buf[rd:].
+func (s *sseState) tooLarge(r *Reader, what string) error {
+	if s.started {
+		return r.tooLarge(s.start, s.startLn, what)
+	}
+	return r.tooLarge(r.offset(r.rd), r.line, what)
+}
