@@ -100,7 +100,7 @@ event:
 	}
 	switch {
 	case typ.is("error"):
-		if err := providerError(errv); err != nil {
+		if err := errorValue(errv); err != nil {
 			return err
 		}
 		return fmt.Errorf("error event: %w", ErrProvider)

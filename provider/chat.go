@@ -123,7 +123,7 @@ func (cd *chatDecoder) decode(d *Decoder, v value, _ []byte) error {
 		case "choices":
 			choices = val
 		case "error":
-			if err := providerError(val); err != nil {
+			if err := errorValue(val); err != nil {
 				return err
 			}
 		}

@@ -206,7 +206,7 @@ func (v value) kind() string {
 // providerError reports an {"error": ...} value, which OpenAI, OpenRouter,
 // Anthropic and Gemini send mid-stream on failure; nil when v is absent
 // or null.
-func providerError(v value) error {
+func errorValue(v value) error {
 	if v.isNull() {
 		return nil
 	}

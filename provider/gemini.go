@@ -47,7 +47,7 @@ func (gd *geminiDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if !v.isObject() {
 		return errNotObject
 	}
-	if err := providerError(v.get("error")); err != nil {
+	if err := errorValue(v.get("error")); err != nil {
 		return err
 	}
 	cands := v.get("candidates").elems()

@@ -247,7 +247,7 @@ func (id *interactionsDecoder) decode(d *Decoder, v value, _ []byte) error {
 			id.end(d, idx)
 		}
 	case et.is("error"):
-		if err := providerError(v.get("error")); err != nil {
+		if err := errorValue(v.get("error")); err != nil {
 			return err
 		}
 		return fmt.Errorf("error event: %w", ErrProvider)
@@ -269,7 +269,7 @@ func (od *ollamaDecoder) decode(d *Decoder, v value, _ []byte) error {
 		return errNotObject
 	}
 	if e := v.get("error"); !e.isNull() {
-		return providerError(e)
+		return errorValue(e)
 	}
 	calls := v.get("message").get("tool_calls").elems()
 	for {

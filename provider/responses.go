@@ -147,13 +147,13 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, _ []byte) error {
 	switch {
 	case e.typ.is("error"): // {"type":"error","code":…,"message":…}, or nested in "error"
 		if e.code == nil && e.message == nil {
-			if err := providerError(e.errv); err != nil {
+			if err := errorValue(e.errv); err != nil {
 				return err
 			}
 		}
 		return fmt.Errorf("%s: %s: %w", e.code.str(), e.message.str(), ErrProvider)
 	case e.typ.is("response.failed"):
-		if err := providerError(e.response.get("error")); err != nil {
+		if err := errorValue(e.response.get("error")); err != nil {
 			return err
 		}
 		return fmt.Errorf("response.failed: %w", ErrProvider)
