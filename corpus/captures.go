@@ -16,8 +16,9 @@ type Capture struct {
 	// Path is relative to the providers folder, e.g.
 	// "anthropic/anthropic-sdk-python__tool_use_response.sse".
 	Path string
-	// Provider is the folder: openai-chat, openai-compatible,
-	// openai-responses, anthropic, gemini or bedrock.
+	// Provider is the folder: openai-chat, openai-compatible, mistral,
+	// openai-responses, anthropic, gemini, gemini-interactions, bedrock,
+	// bedrock-converse or cohere.
 	Provider string
 	// Format is the reader format the folder implies.
 	Format Format
@@ -28,12 +29,16 @@ type Capture struct {
 }
 
 var providerFormats = map[string]Format{
-	"openai-chat":       FormatOpenAIChat,
-	"openai-compatible": FormatOpenAIChat,
-	"openai-responses":  FormatOpenAIResponses,
-	"anthropic":         FormatAnthropic,
-	"gemini":            FormatGemini,
-	"bedrock":           FormatBedrock,
+	"openai-chat":         FormatOpenAIChat,
+	"openai-compatible":   FormatOpenAIChat,
+	"openai-responses":    FormatOpenAIResponses,
+	"anthropic":           FormatAnthropic,
+	"gemini":              FormatGemini,
+	"bedrock":             FormatBedrock,
+	"bedrock-converse":    FormatBedrockConverse,
+	"cohere":              FormatCohere,
+	"gemini-interactions": FormatInteractions,
+	"mistral":             FormatOpenAIChat,
 }
 
 const derivedSuffix = ".decoded.jsonl"

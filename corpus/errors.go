@@ -4,20 +4,21 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/deltajson/deltajson/provider"
 )
 
 var (
 	// ErrUnknownFormat means the format was not named right or could not
-	// be detected.
-	ErrUnknownFormat = errors.New("unknown stream format")
+	// be detected; it is package provider's.
+	ErrUnknownFormat = provider.ErrUnknownFormat
 	// ErrChecksum means an AWS event-stream frame failed its CRC32 check.
-	ErrChecksum = errors.New("event-stream checksum mismatch")
+	ErrChecksum = provider.ErrChecksum
 	// ErrProvider means the stream carried the provider's own error event.
-	ErrProvider = errors.New("provider sent an error")
-	// ErrTooLarge means the stream is longer than MaxStreamBytes, has
-	// more than MaxEvents events, or a payload holds an array of more
-	// than MaxArray elements.
-	ErrTooLarge = errors.New("stream too large")
+	ErrProvider = provider.ErrProvider
+	// ErrTooLarge means the stream is longer than MaxStreamBytes, has more
+	// than MaxEvents events, or passes one of package provider's caps.
+	ErrTooLarge = provider.ErrTooLarge
 	// ErrAbsent means a data source that lives outside the repository (the
 	// shared corpus folder, a module not yet downloaded) is not there.
 	// Tests skip on it.

@@ -2,13 +2,12 @@ package corpus
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 
+	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/resume"
-	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // Read decodes a whole recorded provider stream into tool-call events, in
@@ -51,59 +50,36 @@ func read(r io.Reader, f Format, maxBytes int64, maxEvents int) ([]resume.Event,
 	if int64(len(b)) > maxBytes {
 		return nil, &Error{Offset: maxBytes, Err: fmt.Errorf("longer than %d bytes: %w", maxBytes, ErrTooLarge)}
 	}
-	c := sniffContainer(b)
 	forced := f != FormatAuto
-	if !forced {
-		if f = Detect(b); f == FormatUnknown {
-			// A stream cut before its first whole payload says nothing of
-			// its provider; say that it was cut, as for any other cut.
-			whole := false
-			err := eachPayload(b, c, func(payload) bool { whole = true; return false })
-			if !whole && err != nil {
-				return nil, err
-			}
-			return nil, &Error{Err: fmt.Errorf("cannot tell the provider of a %v stream: %w", c, ErrUnknownFormat)}
-		}
-	}
-	var d decoder
-	switch f {
-	case FormatOpenAIChat:
-		d = newChatDecoder()
-	case FormatOpenAIResponses:
-		d = newResponsesDecoder()
-	case FormatAnthropic:
-		d = newAnthropicDecoder()
-	case FormatGemini:
-		d = newGeminiDecoder()
-	case FormatBedrock:
-		if c != containerEventStream {
-			return nil, &Error{Format: f, Err: fmt.Errorf("bedrock wants an AWS event-stream, found %v: %w", c, ErrUnknownFormat)}
-		}
-		d = newAnthropicDecoder()
-	default:
-		return nil, &Error{Err: fmt.Errorf("format %v: %w", f, ErrUnknownFormat)}
-	}
-	// The payloads are decoded as they are split, and none is kept: only
-	// the events are, up to maxEvents.
+	rd := provider.NewReader(bytes.NewReader(b), provider.ReaderOptions{MaxMessageBytes: len(b) + 1})
+	dec := provider.NewDecoder(f)
 	out := eventList{max: maxEvents}
-	var stop error // from the payload that stopped the split
-	splitErr := eachPayload(b, c, func(p payload) bool {
-		if err := d.decode(p, &out); err != nil {
-			stop = &Error{Format: f, Line: p.line, Offset: p.off, Err: err}
-			return false
+	for {
+		m, err := rd.Next()
+		if err == io.EOF {
+			break
 		}
-		return true
-	})
-	switch {
-	case errors.Is(stop, ErrTooLarge):
-		return nil, stop
-	case stop != nil:
-		return out.events, stop
-	case splitErr != nil:
-		if e, ok := splitErr.(*Error); ok {
-			e.Format = f
+		if err != nil {
+			if len(out.events) == 0 && dec.Format() == FormatAuto {
+				if errors.Is(err, io.ErrUnexpectedEOF) && !forced {
+					return nil, asError(err, f)
+				}
+			}
+			return out.events, asError(err, dec.Format())
 		}
-		return out.events, splitErr
+		evs, err := dec.Decode(m.Data, m.Event)
+		if err != nil {
+			return out.events, &Error{Format: dec.Format(), Line: m.Line, Offset: m.Offset, Err: err}
+		}
+		for _, e := range evs {
+			e.Data, e.Final = bytes.Clone(e.Data), bytes.Clone(e.Final)
+			if err := out.add(e); err != nil {
+				return nil, &Error{Format: dec.Format(), Line: m.Line, Offset: m.Offset, Err: err}
+			}
+		}
+	}
+	if !forced && dec.Format() == FormatAuto {
+		return nil, &Error{Err: fmt.Errorf("cannot tell the provider of a %v stream: %w", rd.Container(), ErrUnknownFormat)}
 	}
 	if forced && len(out.events) == 0 && len(bytes.TrimSpace(b)) > 0 {
 		if err := wrongFormat(b, f); err != nil {
@@ -111,6 +87,15 @@ func read(r io.Reader, f Format, maxBytes int64, maxEvents int) ([]resume.Event,
 		}
 	}
 	return out.events, nil
+}
+
+// asError turns an error of the provider package into an *Error.
+func asError(err error, f Format) error {
+	var pe *provider.Error
+	if errors.As(err, &pe) {
+		return &Error{Format: f, Line: pe.Line, Offset: pe.Offset, Err: pe.Err}
+	}
+	return &Error{Format: f, Err: err}
 }
 
 // wrongFormat is the error for a stream in which the format asked for
@@ -125,6 +110,30 @@ func wrongFormat(b []byte, f Format) error {
 		return &Error{Format: f, Err: fmt.Errorf("no %v events, and no provider named in the stream: %w", f, ErrUnknownFormat)}
 	}
 	return &Error{Format: f, Err: fmt.Errorf("no %v events; the stream looks like %v: %w", f, found, ErrUnknownFormat)}
+}
+
+// detectPayloads is how many payloads Detect looks at. A provider's first
+// payload or two name it (a role chunk, message_start, response.created);
+// a stream whose first payloads name nothing is not worth reading on.
+const detectPayloads = 64
+
+// Detect guesses the format of a recorded stream from its first
+// payloads, at most 64 of them. It returns FormatUnknown when it cannot
+// tell. A cut off stream is still detected from its whole payloads.
+func Detect(b []byte) Format {
+	rd := provider.NewReader(bytes.NewReader(b), provider.ReaderOptions{MaxMessageBytes: len(b) + 1})
+	dec := provider.NewDecoder(FormatAuto)
+	for range detectPayloads {
+		m, err := rd.Next()
+		if err != nil {
+			break
+		}
+		dec.Decode(m.Data, m.Event)
+		if dec.Format() != FormatAuto {
+			break
+		}
+	}
+	return dec.Format()
 }
 
 // eventList collects the events of a stream, at most max of them.
@@ -143,92 +152,3 @@ func (l *eventList) add(e resume.Event) error {
 	return nil
 }
 
-// decoder turns one provider's payloads into events.
-type decoder interface {
-	decode(p payload, out *eventList) error
-}
-
-// newEvent returns an event with the "unknown" markers the resume package
-// expects.
-func newEvent(kind resume.EventKind, key string) resume.Event {
-	return resume.Event{Kind: kind, Key: key}
-}
-
-// unmarshalPayload decodes p into v and names the failure.
-func unmarshalPayload(p payload, v any) error {
-	if err := json.Unmarshal(p.data, v); err != nil {
-		if errors.Is(err, ErrTooLarge) {
-			return err
-		}
-		if errors.Is(tokenizer.Validate(p.data), io.ErrUnexpectedEOF) {
-			// The payload stops short, as in a stream cut off mid-event.
-			return fmt.Errorf("JSON payload cut short: %w: %w", err, io.ErrUnexpectedEOF)
-		}
-		return fmt.Errorf("bad JSON payload: %w", err)
-	}
-	return nil
-}
-
-// MaxArray is the most elements that one array in a payload may have:
-// choices, tool calls, candidates, parts or partial args. A real payload
-// has a handful. Decoded, an element takes many times the bytes it came
-// from ("{}," is 3 bytes, and a choice 24 or more), so one payload of
-// "{}," repeated would take gigabytes before any limit on events could
-// count them.
-const MaxArray = 4096
-
-// capped is a slice that refuses, before decoding it, an array of more
-// than MaxArray elements.
-type capped[T any] []T
-
-func (c *capped[T]) UnmarshalJSON(b []byte) error {
-	if countElems(b, MaxArray+1) > MaxArray {
-		return fmt.Errorf("an array of more than %d elements: %w", MaxArray, ErrTooLarge)
-	}
-	return json.Unmarshal(b, (*[]T)(c))
-}
-
-// countElems counts the elements of the JSON array b, which encoding/json
-// has checked, up to limit; it returns 0 for anything but an array.
-func countElems(b []byte, limit int) int {
-	inner := bytes.TrimSpace(b[min(1, len(b)):])
-	if len(b) == 0 || b[0] != '[' || len(inner) > 0 && inner[0] == ']' {
-		return 0
-	}
-	n, depth := 1, 0 // depth inside the array
-	for i := 0; i < len(inner) && n < limit; i++ {
-		switch inner[i] {
-		case '"':
-			for i++; i < len(inner) && inner[i] != '"'; i++ {
-				if inner[i] == '\\' {
-					i++
-				}
-			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// providerError reports an {"error": {...}} payload, which OpenAI,
-// OpenRouter, Anthropic and Gemini all send mid-stream on failure.
-func providerError(raw json.RawMessage) error {
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil
-	}
-	var e struct {
-		Message string `json:"message"`
-		Type    string `json:"type"`
-	}
-	if json.Unmarshal(raw, &e) != nil || (e.Message == "" && e.Type == "") {
-		return fmt.Errorf("%s: %w", raw, ErrProvider)
-	}
-	return fmt.Errorf("%s: %s: %w", e.Type, e.Message, ErrProvider)
-}

@@ -97,13 +97,13 @@ func TestReadErrors(t *testing.T) {
 		msg    string // in the message
 	}{{
 		name: "truncated SSE", in: chat[:len(chat)/2], format: FormatAuto,
-		is: io.ErrUnexpectedEOF, msg: "cut off",
+		is: io.ErrUnexpectedEOF, msg: "stream ended inside an SSE event",
 	}, {
 		name: "SSE payload cut, then a blank line", in: []byte("data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"argu\n\n"), format: FormatOpenAIChat,
-		is: io.ErrUnexpectedEOF, line: 1, msg: "cut short",
+		is: io.ErrUnexpectedEOF, line: 1, msg: "unexpected end of input",
 	}, {
 		name: "bad JSON payload", in: []byte(badJSON), format: FormatOpenAIChat,
-		line: 1 + strings.Count(badPrefix, "\n"), offset: int64(len(badPrefix)), msg: "bad JSON payload",
+		line: 1 + strings.Count(badPrefix, "\n"), offset: int64(len(badPrefix)), msg: "payload is not JSON",
 	}, {
 		name: "bad message CRC", in: flip(bedrock, firstFrame+40), format: FormatAuto,
 		is: ErrChecksum, offset: int64(firstFrame), msg: "message CRC",
@@ -128,7 +128,7 @@ func TestReadErrors(t *testing.T) {
 		format: FormatOpenAIChat, is: ErrProvider, line: 1, offset: 0, msg: "overloaded",
 	}, {
 		name: "anthropic error event", in: []byte("event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n"),
-		format: FormatAnthropic, is: ErrProvider, line: 2, offset: int64(len("event: error\n")),
+		format: FormatAnthropic, is: ErrProvider, line: 1, offset: 0, msg: "Overloaded",
 	}, {
 		name: "gemini error payload", in: []byte(`[{"error":{"code":429,"message":"Resource exhausted","status":"RESOURCE_EXHAUSTED"}}]`),
 		format: FormatGemini, is: ErrProvider, msg: "Resource exhausted",
@@ -213,10 +213,10 @@ func TestReadLimit(t *testing.T) {
 // more event is refused with ErrTooLarge and no events, whichever decoder
 // makes them.
 func TestReadEventLimit(t *testing.T) {
-	events, err := read(bytes.NewReader(chatStarts(10)), FormatAuto, MaxStreamBytes, 10)
+	events, err := read(bytes.NewReader(chatDeltas(9)), FormatAuto, MaxStreamBytes, 10)
 	require.NoError(t, err)
 	assert.Len(t, events, 10)
-	events, err = read(bytes.NewReader(chatStarts(11)), FormatAuto, MaxStreamBytes, 10)
+	events, err = read(bytes.NewReader(chatDeltas(10)), FormatAuto, MaxStreamBytes, 10)
 	require.ErrorIs(t, err, ErrTooLarge)
 	assert.Nil(t, events)
 	assert.Contains(t, err.Error(), "more than 10 events")

@@ -47,11 +47,15 @@ func refArgs(f Format, data []byte) (args, done map[string]string) {
 			for _, ch := range choices {
 				delta, _ := ch.(map[string]any)["delta"].(map[string]any)
 				tcs, _ := delta["tool_calls"].([]any)
-				for _, tc := range tcs {
+				for j, tc := range tcs {
 					tcm := tc.(map[string]any)
 					fn, _ := tcm["function"].(map[string]any)
 					a, ok := fn["arguments"].(string)
-					if idx, has := tcm["index"].(float64); has && ok {
+					idx, has := tcm["index"].(float64)
+					if !has {
+						idx = float64(j) // Mistral sends no index: calls by position
+					}
+					if ok {
 						args[fmt.Sprint(idx)] += a
 					}
 				}

@@ -58,6 +58,9 @@ type ExpectCall struct {
 	Ended bool `json:"ended"`
 	// Hosted says the provider runs the tool itself (Event.Hosted).
 	Hosted bool `json:"hosted,omitempty"`
+	// Text says the input is free-form text, not JSON (Event.Text): the
+	// call runs at its end whatever it holds.
+	Text bool `json:"text,omitempty"`
 }
 
 // Streams returns the embedded streams sorted by name. The result is

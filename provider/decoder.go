@@ -105,6 +105,9 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 	if err := tokenizer.Validate(v); err != nil {
 		return nil, fmt.Errorf("payload is not JSON: %w: %w", err, ErrPayload)
 	}
+	if d.impl == nil && d.format != FormatAuto {
+		return nil, fmt.Errorf("format %v: %w", d.format, ErrUnknownFormat)
+	}
 	if d.impl == nil {
 		f := detect(v, event)
 		if f == FormatAuto {
@@ -203,7 +206,7 @@ func (v value) kind() string {
 	return "a number"
 }
 
-// providerError reports an {"error": ...} value, which OpenAI, OpenRouter,
+// errorValue reports an {"error": ...} value, which OpenAI, OpenRouter,
 // Anthropic and Gemini send mid-stream on failure; nil when v is absent
 // or null.
 func errorValue(v value) error {

@@ -9,9 +9,10 @@ import (
 )
 
 var (
-	// ErrTooLarge means a message, a line or a payload passed its cap. It is
-	// resume's ErrTooLarge, so one errors.Is test serves both packages.
-	ErrTooLarge = resume.ErrTooLarge
+	// ErrTooLarge means a message, a line, a payload or the number of
+	// calls passed its cap. errors.Is also finds resume.ErrTooLarge in it,
+	// so one test serves both packages.
+	ErrTooLarge error = tooLarge{}
 	// ErrChecksum means an AWS event-stream frame failed its CRC32 check.
 	ErrChecksum = errors.New("event-stream checksum mismatch")
 	// ErrFraming means the bytes are not in the container's framing: a
@@ -50,3 +51,10 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// tooLarge is ErrTooLarge: its own message, and resume.ErrTooLarge's
+// identity too.
+type tooLarge struct{}
+
+func (tooLarge) Error() string        { return "too large" }
+func (tooLarge) Is(target error) bool { return target == resume.ErrTooLarge }

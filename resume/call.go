@@ -867,6 +867,7 @@ type Result struct {
 	Key, ID, Name string
 	Index         int
 	Hosted        bool // run by the provider (see Event.Hosted)
+	Text          bool // free-form input, not JSON (see Event.Text)
 	// Status is where the call stood when Result was taken.
 	Status Status
 	// Err is the reason for any status but ready, receiving and complete.
@@ -895,7 +896,7 @@ type Result struct {
 // Result returns the call's outcome so far.
 func (c *Call) Result() Result {
 	return Result{
-		Key: c.key, ID: c.id, Name: c.name, Index: c.index, Hosted: c.hosted,
+		Key: c.key, ID: c.id, Name: c.name, Index: c.index, Hosted: c.hosted, Text: c.text,
 		Status: c.status, Err: c.err,
 		Arguments: c.Arguments(), Value: c.Value(),
 		Ended: c.ended, Final: c.hasFinal, EmptyAsObject: c.emptyValue,

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/repair"
 	"github.com/deltajson/deltajson/resume"
 )
@@ -24,8 +25,8 @@ func TestREADMELimits(t *testing.T) {
 		fmt.Sprintf("%d MB per call, and for a Set %d calls and %d MB in all",
 			resume.DefaultMaxBytes>>20, resume.DefaultMaxCalls, resume.DefaultMaxTotalBytes>>20),
 		fmt.Sprintf("Input is capped at %d MB and a log at %d edits", repair.DefaultMaxInput>>20, repair.DefaultMaxEdits),
-		fmt.Sprintf("longer than %d MB, of more than %d events, or with an array of more than %d elements",
-			corpus.MaxStreamBytes>>20, corpus.MaxEvents, corpus.MaxArray),
+		fmt.Sprintf("longer than %d MB, of more than %d events, or of more than %d calls",
+			corpus.MaxStreamBytes>>20, corpus.MaxEvents, provider.MaxCalls),
 	} {
 		assert.Contains(t, readme, want, "the README should say it")
 	}

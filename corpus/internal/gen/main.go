@@ -41,6 +41,8 @@ type call struct {
 	Ended bool `json:"ended"`
 	// Hosted says the provider runs the tool itself.
 	Hosted bool `json:"hosted,omitempty"`
+	// Text says the input is free-form text, not JSON.
+	Text bool `json:"text,omitempty"`
 }
 
 type sidecar struct {

@@ -69,7 +69,7 @@ func openAIResponses() []stream {
 		r.add("response.output_item.added", "output_index", 0, "item", fnItem(fn.Key, fn.ID, fn.Name, "", "in_progress"))
 		r.add("response.function_call_arguments.done", "item_id", fn.Key, "output_index", 0, "arguments", fn.Arguments)
 		r.add("response.output_item.done", "output_index", 0, "item", fnItem(fn.Key, fn.ID, fn.Name, fn.Arguments, "completed"))
-		ct := call{Key: "ctc_finalonly02", ID: "call_custom_sql_002", Name: "write_sql", Arguments: "SELECT name FROM users WHERE city = 'Zürich' -- \"quoted\"", Ended: true}
+		ct := call{Key: "ctc_finalonly02", ID: "call_custom_sql_002", Name: "write_sql", Arguments: "SELECT name FROM users WHERE city = 'Zürich' -- \"quoted\"", Ended: true, Text: true}
 		ctItem := func(input, status string) raw {
 			return obj("type", "custom_tool_call", "id", ct.Key, "call_id", ct.ID, "name", ct.Name, "input", input, "status", status)
 		}

@@ -1,0 +1,227 @@
+package provider
+
+import (
+	"errors"
+	"io"
+	"strconv"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+// Options configure a [Handler]. The zero value reads any format, with
+// resume's default caps.
+type Options struct {
+	// Format is the stream's wire format; FormatAuto tells it from the
+	// first payload that names one.
+	Format Format
+	// Calls are the options of the [resume.Set] that holds the calls: its
+	// caps, the gate check, the argument buffer's Capacity.
+	Calls resume.Options
+	// Reader are the options of the [Reader] that [Handler.ReadFrom] reads
+	// a body with.
+	Reader ReaderOptions
+	// OnStart, when set, is called as a call starts, before any of its
+	// argument bytes: the place to set a [resume.Call.Watch].
+	OnStart func(*resume.Call)
+	// OnReady is called once for each call that is ready to run: its end
+	// signal came, its arguments are whole and valid, and the gate passed
+	// them. Run the call here, or queue it. The Handler then removes the
+	// call from its Set, so that no replay makes it ready again.
+	OnReady func(*resume.Call)
+	// OnEnd, when set, is called once for each call whose end signal came
+	// and that is not ready: invalid, incomplete, too large, or rejected
+	// (a call the provider runs itself is rejected with ErrHosted). The
+	// Handler then removes the call. Never run such a call.
+	OnEnd func(*resume.Call)
+}
+
+// A Handler follows the tool calls of one provider stream, payload by
+// payload, and says when each starts, when it is ready to run, and which
+// never finished: feed it an SDK's raw event payloads with
+// [Handler.Payload], or a whole HTTP body with [Handler.ReadFrom], then
+// call [Handler.Finish] when the stream stops. It owns a [Decoder] and a
+// [resume.Set]; it is not safe for concurrent use.
+type Handler struct {
+	opts    Options
+	dec     *Decoder
+	set     *resume.Set
+	lastID  []byte
+	hasID   bool
+	seq     int64
+	replays int64
+}
+
+// NewHandler returns a Handler for one stream.
+func NewHandler(opts Options) *Handler {
+	return &Handler{opts: opts, dec: NewDecoder(opts.Format), set: resume.NewSet(opts.Calls), seq: -1}
+}
+
+// Payload handles one event payload: an SSE data line's JSON, or what an
+// SDK's RawJSON returns. It calls the Options' hooks for the calls the
+// payload starts and ends. A payload that is not JSON, or not of its
+// format's shape, or that carries the provider's error, changes no call
+// and gives an *Error. An event a call refuses gives its error too (see
+// [resume.Set.Apply]; the call's status records it), after the rest of
+// the payload's events are applied. Replays, which a reconnect sends, are
+// dropped without an error.
+func (h *Handler) Payload(p []byte) error { return h.Message(Message{Data: p}) }
+
+// Message handles one message of a [Reader], as [Handler.Payload] does
+// its Data; its Event names Bedrock ConverseStream's events, and its ID
+// is remembered for [Handler.LastEventID].
+func (h *Handler) Message(m Message) error {
+	evs, err := h.dec.Decode(m.Data, m.Event)
+	if err != nil {
+		return &Error{Offset: m.Offset, Line: m.Line, Err: err}
+	}
+	var first error
+	for i := range evs {
+		if err := h.apply(&evs[i]); err != nil && first == nil {
+			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
+		}
+	}
+	if m.ID != nil {
+		h.lastID, h.hasID = append(h.lastID[:0], m.ID...), true
+	}
+	if s := h.dec.Seq(); s >= 0 {
+		h.seq = s
+	}
+	return first
+}
+
+// apply applies one event, and calls the hooks.
+func (h *Handler) apply(ev *resume.Event) error {
+	isNew := h.set.Call(ev.Key) == nil
+	if isNew && h.opts.OnStart != nil && ev.Kind != resume.EventStart {
+		// Start the call on its own first, so that OnStart sees it
+		// before any byte.
+		st := resume.Event{Kind: resume.EventStart, Key: ev.Key, ID: ev.ID, Name: ev.Name,
+			Index: ev.Index, HasIndex: ev.HasIndex, Hosted: ev.Hosted, Text: ev.Text}
+		if c, err := h.applyOne(&st, true); c == nil {
+			return err
+		}
+		isNew = false
+	}
+	_, err := h.applyOne(ev, isNew)
+	return err
+}
+
+func (h *Handler) applyOne(ev *resume.Event, isNew bool) (*resume.Call, error) {
+	c, err := h.set.Apply(*ev)
+	if errors.Is(err, resume.ErrDuplicate) || errors.Is(err, resume.ErrRemoved) {
+		h.replays++
+		return c, nil
+	}
+	if c == nil {
+		return nil, err
+	}
+	if isNew && h.opts.OnStart != nil {
+		h.opts.OnStart(c)
+	}
+	if c.Ended() {
+		h.done(c)
+	}
+	return c, err
+}
+
+// done calls the hook for a call whose end came, and removes it.
+func (h *Handler) done(c *resume.Call) {
+	if c.Status() == resume.StatusReady {
+		if h.opts.OnReady != nil {
+			h.opts.OnReady(c)
+		}
+	} else if h.opts.OnEnd != nil {
+		h.opts.OnEnd(c)
+	}
+	h.set.Remove(c.Key())
+}
+
+// ReadFrom reads a raw stream body (SSE, JSON lines, a JSON array or an
+// AWS event-stream) and handles each message as its bytes arrive, until
+// the body ends or fails; it returns the bytes read. It stops at the
+// first error of the body (a cut, a cap, a bad frame) or of a message (a
+// payload that is not JSON, the provider's error event); errors the
+// calls' statuses record do not stop it. A body that stalls blocks in its
+// Read: cancel the request's context to end it. Call [Handler.Finish]
+// after it.
+func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
+	cr := &countingReader{r: r}
+	rd := NewReader(cr, h.opts.Reader)
+	for {
+		m, err := rd.Next()
+		if err == io.EOF {
+			return cr.n, nil
+		}
+		if err != nil {
+			return cr.n, err
+		}
+		if err := h.Message(m); err != nil && !recorded(err) {
+			return cr.n, err
+		}
+	}
+}
+
+// recorded reports whether err, from a call's event, is one that the
+// call's status records, and needs no stop.
+func recorded(err error) bool {
+	var e *Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	var gap *resume.GapError
+	var replay *resume.ReplayError
+	switch {
+	case errors.Is(err, resume.ErrTooLarge), errors.Is(err, resume.ErrTotalTooLarge),
+		errors.Is(err, resume.ErrEnded), errors.Is(err, resume.ErrOutOfOrder),
+		errors.As(err, &gap), errors.As(err, &replay):
+		return true
+	}
+	return false
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// Finish ends the stream: each call still held, which never got its end
+// signal (the stream was cut, or said its output was cut short), becomes
+// incomplete and is returned, and is never ready. Call it once the stream
+// stops, however it stopped.
+func (h *Handler) Finish() []resume.Result { return h.set.Finish() }
+
+// Set returns the Set that holds the calls not yet ended.
+func (h *Handler) Set() *resume.Set { return h.set }
+
+// Format returns the stream's format: the one given, or the one told from
+// its payloads (FormatAuto until one named it).
+func (h *Handler) Format() Format { return h.dec.Format() }
+
+// LastEventID returns the SSE id of the last message handled that had
+// one, or the Responses sequence_number of the last event decoded, as
+// text: what a reconnect sends as Last-Event-ID or starting_after, so
+// that the server sends only what came after. It is "" when the stream
+// has neither.
+func (h *Handler) LastEventID() string {
+	if h.hasID {
+		return string(h.lastID)
+	}
+	if h.seq >= 0 {
+		return strconv.FormatInt(h.seq, 10)
+	}
+	return ""
+}
+
+// Replays returns the number of events dropped as replays: events for a
+// call that has ended, or numbered at or below the last one seen.
+func (h *Handler) Replays() int64 { return h.replays }
+
+// Skipped returns the number of payloads of a type no decoder reads (see
+// [Decoder.Skipped]).
+func (h *Handler) Skipped() int64 { return h.dec.Skipped() }
