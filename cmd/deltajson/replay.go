@@ -9,9 +9,11 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/deltajson/deltajson/corpus"
 	"github.com/deltajson/deltajson/internal/textpos"
+	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -21,19 +23,23 @@ func init() {
 
 const replayUsage = `Usage: deltajson replay [--format F] [--json] [--chunk N] FILE
 
-Reads a recorded LLM provider stream (raw SSE, one payload per line,
-a Gemini JSON array, or a Bedrock event-stream; "-" reads stdin), feeds
-its tool-call events to package resume, and prints each call's timeline:
-deltas, status changes and the partial view, after each delta that changes
-it (a delta line with no view left the view as it was), then one result
-per call, or "no tool calls". A view longer than 120 bytes is printed as
-"…(N bytes)…" and its last 120 bytes, and a call's key, name and id as
-their first 64 bytes and "…", so that the timeline grows with the stream,
-not faster. Each event is one line: views and values are shown with their
-line breaks and tabs as spaces, and a character that does not print as
-its JSON escape; a key or name with such a character is quoted. With
---json it prints only the results, one JSON object per call in the order
-the calls started (index is -1 when the stream gave none):
+Reads an LLM provider's stream (raw SSE, one payload per line, a Gemini
+JSON array, or an AWS event-stream), recorded in FILE or live on
+standard input with "-" (curl -N ... | deltajson replay -), feeds its
+tool-call events to package resume as their bytes arrive, and prints
+each call's timeline: deltas, status changes and the partial view, after
+each delta that changes it (a delta line with no view left the view as
+it was), and each call's result as soon as the call ends, before the
+stream does; a call the stream leaves open ends incomplete when the
+stream stops. A stream with no tool call prints "no tool calls". A view
+longer than 120 bytes is printed as "…(N bytes)…" and its last 120
+bytes, and a call's key, name and id as their first 64 bytes and "…",
+so that the timeline grows with the stream, not faster. Each event is one
+line: views and values are shown with their line breaks and tabs as
+spaces, and a character that does not print as its JSON escape; a key or
+name with such a character is quoted. With --json it prints only the
+results, one JSON object per call as it ends (index is -1 when the
+stream gave none):
 
   {"key":"0","id":"call_1","index":0,"name":"get_weather","status":"ready","arguments":"{\"city\":\"Paris\"}","deltas":5}
 
@@ -41,11 +47,12 @@ status is ready, invalid, incomplete, too-large or rejected (receiving and
 complete never show: a call that did not end is incomplete). A tool the
 provider runs itself (Anthropic's server_tool_use and mcp_tool_use,
 OpenAI Responses' built-in tools) is never ready: it is rejected, with
-"hosted":true, and its arguments are only shown. arguments is
-the final argument text as received (for Gemini, the args' compact JSON);
-deltas counts the deltas applied, after any --chunk re-splitting.
-The stream is read whole; one longer than 256 MB, or of more than
-524288 tool-call events (starts, deltas and ends), is refused.
+"hosted":true, and its arguments are only shown. A custom tool's input
+(OpenAI Responses) is free text, not JSON: "text":true, and it is ready
+whatever it holds. arguments is the final argument text as received (for
+Gemini, the args' compact JSON); deltas counts the deltas applied, after
+any --chunk re-splitting. One message of the stream (an SSE event, a
+line, an array element, a frame) may hold at most 16 MB.
 
 The calls are held as a server would hold them, under two caps: at most
 --max-calls calls (default 256: the calls past it are dropped) and at most
@@ -54,13 +61,17 @@ call that passes it is too-large). A call past a cap is named on standard
 error with the flag that raises it, and the exit status is 1; the calls
 held are still printed.
 
-With --format other than auto, a stream in which that format's reader
-finds no events is a usage error (is it another format?); "no tool calls"
-is for a stream of that format, or an auto-detected one, that has none.
+A stream in which no provider's format is found is a usage error, and so
+is one in which the --format given finds no events (is it another
+format?); "no tool calls" is for a stream of a known format that has
+none. A stream cut off or broken part way is reported on standard error,
+after the calls before it.
+
+Formats: ` + "auto, openai-chat, openai-responses, anthropic, gemini, bedrock,\nbedrock-converse, cohere, gemini-interactions, ollama" + `.
 
 Exit status: 0 all calls ready (or hosted, and whole), 1 some call not
-ready or past a cap,
-2 usage or I/O error, or no events of the --format given.
+ready or past a cap, or the stream broken part way, 2 usage or I/O
+error, or no events of the --format given.
 
 Example:
   deltajson replay anthropic_stream.sse
@@ -80,6 +91,7 @@ type replayResult struct {
 	Name      string `json:"name"`
 	Status    string `json:"status"`
 	Hosted    bool   `json:"hosted,omitempty"`
+	Text      bool   `json:"text,omitempty"`
 	Arguments string `json:"arguments"`
 	Deltas    int    `json:"deltas"`
 	Error     string `json:"error,omitempty"`
@@ -91,8 +103,8 @@ type replayResult struct {
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	format := fs.String("format", "auto", "stream `format`: auto, openai-chat, openai-responses, anthropic, gemini or bedrock")
-	asJSON := fs.Bool("json", false, "print one JSON object per call, and no timeline")
+	format := fs.String("format", "auto", "stream `format`: auto, "+formatList())
+	asJSON := fs.Bool("json", false, "print one JSON object per call, as it ends, and no timeline")
 	chunk := fs.Int("chunk", 0, "re-split each delta into `N`-byte pieces (0: as recorded)")
 	maxCalls := fs.Int("max-calls", resume.DefaultMaxCalls, "hold at most `N` calls; the calls past it are dropped (-1: no cap)")
 	maxTotal := fs.Int64("max-total-bytes", resume.DefaultMaxTotalBytes,
@@ -104,7 +116,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if badLimit(stderr, "replay", "max-calls", int64(*maxCalls)) || badLimit(stderr, "replay", "max-total-bytes", *maxTotal) {
 		return exitUsage
 	}
-	f, err := corpus.ParseFormat(*format)
+	f, err := provider.ParseFormat(*format)
 	switch {
 	case err != nil:
 		fmt.Fprintf(stderr, "deltajson replay: %v\n", err)
@@ -127,95 +139,274 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer file.Close()
 		in = file
 	}
-	events, err := corpus.Read(in, f) // at most corpus.MaxStreamBytes and corpus.MaxEvents
-	if err != nil {
-		if len(events) == 0 {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				fmt.Fprintf(stderr, "deltajson replay: %v\n", err) // it names the file
-			} else {
-				fmt.Fprintf(stderr, "deltajson replay: %s: %v\n", displayName(files[0]), err)
-			}
-			switch {
-			case !errors.Is(err, corpus.ErrUnknownFormat):
-			case f != corpus.FormatAuto:
-				fmt.Fprintln(stderr, "hint: --format auto")
-			default:
-				fmt.Fprintln(stderr, "hint: replay reads a provider's recorded stream; deltajson check reads a JSON document")
-			}
-			return exitUsage
-		}
-		// A stream cut off or broken part way: replay what was read.
-		fmt.Fprintf(stderr, "deltajson replay: %s: %v (replaying the %d events before it)\n", displayName(files[0]), err, len(events))
-	}
-	// The timeline has a line per delta: buffered.
+	// The timeline has a line per delta: buffered, and flushed after each
+	// message of the stream, so that a live stream shows as it comes.
 	out := bufio.NewWriter(stdout)
-	o := resume.Options{MaxBytes: -1, MaxCalls: *maxCalls, MaxTotalBytes: *maxTotal}
-	status := replayCalls(events, *chunk, o, *asJSON, files[0], out, stderr)
+	rp := newReplayer(resume.Options{MaxBytes: -1, MaxCalls: *maxCalls, MaxTotalBytes: *maxTotal}, *chunk, *asJSON, out)
+	status := rp.stream(in, f, files[0], stderr)
 	out.Flush() // an error is run's to report (writeErr)
 	return status
 }
 
-// replayCalls replays events (see replayEvents), writes the timeline unless
-// asJSON, then the results, to stdout, and the calls past a cap to stderr,
-// and returns the exit status.
-func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool, file string, stdout, stderr io.Writer) int {
-	var tl io.Writer
-	if !asJSON {
-		tl = stdout
+// formatList names every format provider reads, for a flag's help.
+func formatList() string {
+	var names []string
+	for _, f := range provider.Formats() {
+		names = append(names, f.String())
 	}
-	calls, over := replayEvents(events, chunk, o, tl)
+	return strings.Join(names, ", ")
+}
 
-	if len(calls.Calls()) == 0 && !asJSON {
-		fmt.Fprintln(stdout, "no tool calls")
-	}
-	status := exitOK
-	enc := json.NewEncoder(stdout)
+// replayer feeds a stream's events to a Set, writes the timeline, unless
+// asJSON, and each call's result as the call ends.
+type replayer struct {
+	calls   *resume.Set
+	o       resume.Options
+	chunk   int
+	asJSON  bool
+	out     *bufio.Writer
+	enc     *json.Encoder
+	status  int
+	events  int // tool-call events decoded
+	over    overCaps
+	seen    map[string]bool       // keys in over
+	shown   map[*resume.Call]int  // len(Shown) at the last delta
+	printed map[*resume.Call]bool // results printed
+	views   map[*resume.Call]string
+	view    []byte
+	tail    []byte
+	closers []byte
+}
+
+func newReplayer(o resume.Options, chunk int, asJSON bool, out *bufio.Writer) *replayer {
+	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	for _, c := range calls.Calls() {
+	return &replayer{calls: resume.NewSet(o), o: o, chunk: chunk, asJSON: asJSON, out: out, enc: enc, status: exitOK,
+		seen: map[string]bool{}, shown: map[*resume.Call]int{}, printed: map[*resume.Call]bool{}, views: map[*resume.Call]string{}}
+}
+
+// stream reads the stream from in as its bytes arrive, and returns the
+// exit status.
+func (rp *replayer) stream(in io.Reader, f provider.Format, file string, stderr io.Writer) int {
+	rd := provider.NewReader(in, provider.ReaderOptions{})
+	dec := provider.NewDecoder(f)
+	looks := provider.NewDecoder(provider.FormatAuto) // what the stream looks like, for a wrong --format
+	var streamErr error
+	for {
+		m, err := rd.Next()
+		if err != nil {
+			if err != io.EOF {
+				streamErr = err
+			}
+			break
+		}
+		if looks.Format() == provider.FormatAuto {
+			looks.Decode(m.Data, m.Event)
+		}
+		evs, err := dec.Decode(m.Data, m.Event)
+		if err != nil {
+			streamErr = err
+			if pe := (*provider.Error)(nil); !errors.As(err, &pe) {
+				streamErr = &provider.Error{Offset: m.Offset, Line: m.Line, Err: err}
+			}
+			break
+		}
+		for _, ev := range evs {
+			rp.event(ev)
+		}
+		rp.out.Flush()
+	}
+	if streamErr != nil && rp.events == 0 {
+		if pe := (*os.PathError)(nil); errors.As(streamErr, &pe) {
+			fmt.Fprintf(stderr, "deltajson replay: %v\n", streamErr) // it names the file
+		} else {
+			fmt.Fprintf(stderr, "deltajson replay: %s: %v\n", displayName(file), streamErr)
+		}
+		if errors.Is(streamErr, provider.ErrUnknownFormat) && f != provider.FormatAuto {
+			fmt.Fprintln(stderr, "hint: --format auto")
+		}
+		return exitUsage
+	}
+	if streamErr != nil {
+		// Cut off or broken part way: the calls it left open end below.
+		fmt.Fprintf(stderr, "deltajson replay: %s: %v (after %d tool-call events)\n", displayName(file), streamErr, rp.events)
+		rp.status = exitInvalid
+	}
+	if rp.events == 0 {
+		switch {
+		case f == provider.FormatAuto && dec.Format() == provider.FormatAuto && rd.Container() != provider.ContainerAuto:
+			fmt.Fprintf(stderr, "deltajson replay: %s: no provider named in this %v stream: %v\n", displayName(file), rd.Container(), provider.ErrUnknownFormat)
+			fmt.Fprintln(stderr, "hint: replay reads a provider's recorded stream; deltajson check reads a JSON document")
+			return exitUsage
+		case f == provider.FormatAuto && dec.Format() == provider.FormatAuto:
+			fmt.Fprintf(stderr, "deltajson replay: %s: empty stream: %v\n", displayName(file), provider.ErrUnknownFormat)
+			return exitUsage
+		case f != provider.FormatAuto && looks.Format() != provider.FormatAuto && looks.Format() != f &&
+			!(f == provider.FormatAnthropic && looks.Format() == provider.FormatBedrock):
+			fmt.Fprintf(stderr, "deltajson replay: %s: no %v events; the stream looks like %v: %v\n", displayName(file), f, looks.Format(), provider.ErrUnknownFormat)
+			fmt.Fprintln(stderr, "hint: --format auto")
+			return exitUsage
+		case f != provider.FormatAuto && looks.Format() == provider.FormatAuto && rd.Container() != provider.ContainerAuto:
+			fmt.Fprintf(stderr, "deltajson replay: %s: no %v events, and no provider named in the stream: %v\n", displayName(file), f, provider.ErrUnknownFormat)
+			fmt.Fprintln(stderr, "hint: --format auto")
+			return exitUsage
+		}
+	}
+	rp.finish(file, stderr)
+	return rp.status
+}
+
+// event applies one tool-call event of the stream, cut into pieces of
+// rp.chunk bytes, made one at a time: a delta of a megabyte cut into
+// bytes is a million events, too many to hold.
+func (rp *replayer) event(ev resume.Event) {
+	rp.events++
+	for piece := range corpus.ResplitSeq([]resume.Event{ev}, rp.chunk) {
+		rp.apply(piece)
+	}
+}
+
+// apply applies one event, writes its timeline lines, and the call's
+// result if the event ended it.
+func (rp *replayer) apply(ev resume.Event) {
+	var before resume.Status
+	if c := rp.calls.Call(ev.Key); c != nil {
+		before = c.Status()
+	}
+	c, err := rp.calls.Apply(ev)
+	if !rp.seen[ev.Key] {
+		switch {
+		case errors.Is(err, resume.ErrTooManyCalls):
+			rp.seen[ev.Key], rp.over.dropped = true, append(rp.over.dropped, ev.Key)
+		case errors.Is(err, resume.ErrTotalTooLarge):
+			rp.seen[ev.Key], rp.over.tooLarge = true, append(rp.over.tooLarge, ev.Key)
+		case errors.Is(err, resume.ErrIdentityTooLong):
+			rp.seen[ev.Key], rp.over.tooLong = true, append(rp.over.tooLong, shorten(ev.Key))
+		}
+	}
+	if !rp.asJSON {
+		rp.timeline(ev, c, err, before)
+	}
+	if c != nil && c.Ended() && !rp.printed[c] {
+		rp.result(c)
+	}
+}
+
+// timeline writes the lines of one event.
+func (rp *replayer) timeline(ev resume.Event, c *resume.Call, err error, before resume.Status) {
+	tl := rp.out
+	if c == nil {
+		if err != nil { // no call to show it under
+			fmt.Fprintf(tl, "[%s] %s refused: %s\n", shorten(ev.Key), ev.Kind, printable(err.Error()))
+		}
+		return
+	}
+	label := callLabel(c)
+	switch {
+	case errors.Is(err, resume.ErrDuplicate):
+		fmt.Fprintf(tl, "%s %s ignored: %s\n", label, ev.Kind, printable(err.Error()))
+		return
+	case err != nil:
+		fmt.Fprintf(tl, "%s %s refused: %s\n", label, ev.Kind, printable(err.Error()))
+	}
+	switch ev.Kind {
+	case resume.EventStart:
+		if err != nil {
+			break // said above
+		}
+		fmt.Fprintf(tl, "%s start: %s (id %s, index %d)\n", label, shorten(c.Name()), orNone(shortID(c.ID())), c.Index())
+	case resume.EventDelta:
+		fmt.Fprintf(tl, "%s delta +%d bytes=%d %s", label, len(ev.Data), c.Len(), c.Status())
+		if s := len(c.Shown()); s != rp.shown[c] {
+			rp.shown[c] = s
+			rp.closers = c.AppendClosers(rp.closers[:0])
+			rp.view = appendOneLine(rp.view[:0], appendViewTail(rp.tail[:0], c.Shown(), rp.closers))
+			rp.tail = rp.view[:0:0] // not shared with view
+			if string(rp.view) != rp.views[c] {
+				rp.views[c] = string(rp.view)
+				fmt.Fprintf(tl, "  %s", rp.view)
+			}
+		}
+		fmt.Fprintln(tl)
+	case resume.EventEnd:
 		r := c.Result()
-		if r.Status != resume.StatusReady && !errors.Is(r.Err, resume.ErrHosted) {
-			status = exitInvalid
-		}
-		if !asJSON {
-			fmt.Fprintf(stdout, "%s result: %s", callLabel(c), r.Status)
-			if r.Status == resume.StatusReady {
-				fmt.Fprintf(stdout, "  %s", appendOneLine(nil, r.Value))
-			}
-			if r.Err != nil {
-				fmt.Fprintf(stdout, "  (%s)", printable(r.Err.Error()))
-			}
-			fmt.Fprintln(stdout)
-			continue
-		}
-		jr := replayResult{Key: r.Key, ID: r.ID, Index: r.Index, Name: r.Name, Status: r.Status.String(), Hosted: r.Hosted,
-			Arguments: string(r.Arguments), Deltas: r.Deltas, EmptyAsObject: r.EmptyAsObject}
-		if r.Err != nil {
-			jr.Error = r.Err.Error()
+		fmt.Fprintf(tl, "%s end", label)
+		if r.Final {
+			fmt.Fprintf(tl, " with final arguments (%d bytes)", len(r.Arguments))
 		}
 		if r.Mismatch {
-			jr.MismatchOffset = &r.MismatchOffset
+			fmt.Fprintf(tl, ", which differ from the deltas at offset %d", r.MismatchOffset)
 		}
-		if err := enc.Encode(jr); err != nil {
-			return exitUsage // run reports the write error
+		if r.EmptyAsObject {
+			fmt.Fprint(tl, ", no arguments: taken as {}")
 		}
+		fmt.Fprintln(tl)
 	}
-	if keys := over.dropped; len(keys) > 0 {
+	if c.Status() != before {
+		fmt.Fprintf(tl, "%s status: %s -> %s", label, before, c.Status())
+		if c.Err() != nil {
+			fmt.Fprintf(tl, " (%s)", printable(c.Err().Error()))
+		}
+		fmt.Fprintln(tl)
+	}
+}
+
+// result writes a call's result: a line of the timeline, or a JSON object.
+func (rp *replayer) result(c *resume.Call) {
+	rp.printed[c] = true
+	r := c.Result()
+	if r.Status != resume.StatusReady && !errors.Is(r.Err, resume.ErrHosted) {
+		rp.status = exitInvalid
+	}
+	if !rp.asJSON {
+		fmt.Fprintf(rp.out, "%s result: %s", callLabel(c), r.Status)
+		if r.Status == resume.StatusReady {
+			fmt.Fprintf(rp.out, "  %s", appendOneLine(nil, r.Value))
+		}
+		if r.Err != nil {
+			fmt.Fprintf(rp.out, "  (%s)", printable(r.Err.Error()))
+		}
+		fmt.Fprintln(rp.out)
+		return
+	}
+	jr := replayResult{Key: r.Key, ID: r.ID, Index: r.Index, Name: r.Name, Status: r.Status.String(), Hosted: r.Hosted,
+		Text: r.Text, Arguments: string(r.Arguments), Deltas: r.Deltas, EmptyAsObject: r.EmptyAsObject}
+	if r.Err != nil {
+		jr.Error = r.Err.Error()
+	}
+	if r.Mismatch {
+		jr.MismatchOffset = &r.MismatchOffset
+	}
+	rp.enc.Encode(jr) // a write error is run's to report (writeErr)
+}
+
+// finish ends the calls the stream left open, writes their results, and
+// names the calls past a cap.
+func (rp *replayer) finish(file string, stderr io.Writer) {
+	for _, c := range rp.calls.Pending() {
+		if c.Abandon() && !rp.asJSON {
+			fmt.Fprintf(rp.out, "%s stream ended without an end signal: %s\n", callLabel(c), printable(c.Err().Error()))
+		}
+		rp.result(c)
+	}
+	if len(rp.calls.Calls()) == 0 && !rp.asJSON {
+		fmt.Fprintln(rp.out, "no tool calls")
+	}
+	if keys := rp.over.dropped; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-calls %d and was dropped%s; raise --max-calls (-1: no cap)\n",
-			displayName(file), keys[0], o.MaxCalls, andMore(len(keys)))
-		status = exitInvalid
+			displayName(file), keys[0], rp.o.MaxCalls, andMore(len(keys)))
+		rp.status = exitInvalid
 	}
-	if keys := over.tooLong; len(keys) > 0 {
+	if keys := rp.over.tooLong; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q has a key, id or name longer than %d bytes, and its events that carry it were refused%s\n",
 			displayName(file), keys[0], resume.MaxIdentityBytes, andMore(len(keys)))
-		status = exitInvalid
+		rp.status = exitInvalid
 	}
-	if keys := over.tooLarge; len(keys) > 0 {
+	if keys := rp.over.tooLarge; len(keys) > 0 {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-total-bytes %d (all calls' arguments together) and is too-large%s; raise --max-total-bytes (-1: no cap)\n",
-			displayName(file), keys[0], o.MaxTotalBytes, andMore(len(keys)))
-		status = exitInvalid
+			displayName(file), keys[0], rp.o.MaxTotalBytes, andMore(len(keys)))
+		rp.status = exitInvalid
 	}
-	return status
 }
 
 // andMore is " (and N more)", the calls besides the first of n, when
@@ -233,104 +424,6 @@ type overCaps struct {
 	dropped  []string // past MaxCalls: never held
 	tooLarge []string // past MaxTotalBytes: too-large
 	tooLong  []string // past MaxIdentityBytes: events refused
-}
-
-// replayEvents feeds events to a new Set with opts, re-splitting deltas
-// into n-byte pieces when n > 0, and writes the timeline to tl when it is
-// not nil. Every call that has not ended by the last event is abandoned.
-// It returns the Set and the calls that went past its caps.
-func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Writer) (*resume.Set, overCaps) {
-	calls := resume.NewSet(opts)
-	var over overCaps
-	seen := map[string]bool{}            // keys in over
-	shown := map[*resume.Call]int{}      // len(Shown) at the last delta
-	printed := map[*resume.Call]string{} // the view last printed (at most viewTail bytes and a marker)
-	var view, tail, closers []byte
-	apply := func(ev resume.Event) {
-		var before resume.Status
-		if c := calls.Call(ev.Key); c != nil {
-			before = c.Status()
-		}
-		c, err := calls.Apply(ev)
-		if !seen[ev.Key] {
-			switch {
-			case errors.Is(err, resume.ErrTooManyCalls):
-				seen[ev.Key], over.dropped = true, append(over.dropped, ev.Key)
-			case errors.Is(err, resume.ErrTotalTooLarge):
-				seen[ev.Key], over.tooLarge = true, append(over.tooLarge, ev.Key)
-			case errors.Is(err, resume.ErrIdentityTooLong):
-				seen[ev.Key], over.tooLong = true, append(over.tooLong, shorten(ev.Key))
-			}
-		}
-		if tl == nil {
-			return
-		}
-		if c == nil {
-			if err != nil { // no call to show it under
-				fmt.Fprintf(tl, "[%s] %s refused: %s\n", shorten(ev.Key), ev.Kind, printable(err.Error()))
-			}
-			return
-		}
-		label := callLabel(c)
-		switch {
-		case errors.Is(err, resume.ErrDuplicate):
-			fmt.Fprintf(tl, "%s %s ignored: %s\n", label, ev.Kind, printable(err.Error()))
-			return
-		case err != nil:
-			fmt.Fprintf(tl, "%s %s refused: %s\n", label, ev.Kind, printable(err.Error()))
-		}
-		switch ev.Kind {
-		case resume.EventStart:
-			if err != nil {
-				break // said above
-			}
-			fmt.Fprintf(tl, "%s start: %s (id %s, index %d)\n", label, shorten(c.Name()), orNone(shortID(c.ID())), c.Index())
-		case resume.EventDelta:
-			fmt.Fprintf(tl, "%s delta +%d bytes=%d %s", label, len(ev.Data), c.Len(), c.Status())
-			if s := len(c.Shown()); s != shown[c] {
-				shown[c] = s
-				closers = c.AppendClosers(closers[:0])
-				view = appendOneLine(view[:0], appendViewTail(tail[:0], c.Shown(), closers))
-				tail = view[:0:0] // not shared with view
-				if string(view) != printed[c] {
-					printed[c] = string(view)
-					fmt.Fprintf(tl, "  %s", view)
-				}
-			}
-			fmt.Fprintln(tl)
-		case resume.EventEnd:
-			r := c.Result()
-			fmt.Fprintf(tl, "%s end", label)
-			if r.Final {
-				fmt.Fprintf(tl, " with final arguments (%d bytes)", len(r.Arguments))
-			}
-			if r.Mismatch {
-				fmt.Fprintf(tl, ", which differ from the deltas at offset %d", r.MismatchOffset)
-			}
-			if r.EmptyAsObject {
-				fmt.Fprint(tl, ", no arguments: taken as {}")
-			}
-			fmt.Fprintln(tl)
-		}
-		if c.Status() != before {
-			fmt.Fprintf(tl, "%s status: %s -> %s", label, before, c.Status())
-			if c.Err() != nil {
-				fmt.Fprintf(tl, " (%s)", printable(c.Err().Error()))
-			}
-			fmt.Fprintln(tl)
-		}
-	}
-	// The pieces are made one at a time: a delta of a megabyte cut into
-	// bytes is a million events, too many to hold.
-	for ev := range corpus.ResplitSeq(events, n) {
-		apply(ev)
-	}
-	for _, c := range calls.Pending() {
-		if c.Abandon() && tl != nil {
-			fmt.Fprintf(tl, "%s stream ended without an end signal: %s\n", callLabel(c), printable(c.Err().Error()))
-		}
-	}
-	return calls, over
 }
 
 // viewTail is how many bytes of a partial view the timeline prints, at

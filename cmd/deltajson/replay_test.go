@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -34,6 +37,16 @@ func replayFile(t *testing.T, name string, data []byte) string {
 	path := filepath.Join(t.TempDir(), name)
 	require.NoError(t, os.WriteFile(path, data, 0o644))
 	return path
+}
+
+// byKey indexes results by call key: they come in the order the calls
+// end.
+func byKey(rs []replayResult) map[string]replayResult {
+	m := map[string]replayResult{}
+	for _, r := range rs {
+		m[r.Key] = r
+	}
+	return m
 }
 
 func readResults(t *testing.T, out string) []replayResult {
@@ -55,18 +68,19 @@ func TestReplayStreams(t *testing.T) {
 		path := replayFile(t, st.File, st.Data)
 		for _, chunk := range []string{"0", "1"} {
 			code, out, errOut := replayCLI(t, nil, "--json", "--chunk", chunk, path)
-			rs := readResults(t, out)
+			rs := byKey(readResults(t, out))
 			require.Len(t, rs, len(st.Expect.Calls), "%s: %s", st.Name, errOut)
 			allReady := true
-			for i, want := range st.Expect.Calls {
-				got := rs[i]
+			for _, want := range st.Expect.Calls {
+				got := rs[want.Key]
 				assert.Equal(t, want.Key, got.Key, st.Name)
 				assert.Equal(t, want.ID, got.ID, st.Name)
 				assert.Equal(t, want.Name, got.Name, st.Name)
 				assert.Equal(t, want.Arguments, got.Arguments, "%s call %s chunk %s", st.Name, want.Key, chunk)
-				whole := want.Ended && (want.Valid || want.Arguments == "")
+				whole := want.Ended && (want.Valid || want.Arguments == "" || want.Text)
 				assert.Equal(t, whole && !want.Hosted, got.Status == "ready", "%s call %s: %s %s", st.Name, want.Key, got.Status, got.Error)
-				if !want.Valid && want.Arguments != "" {
+				assert.Equal(t, want.Text, got.Text, "%s call %s", st.Name, want.Key)
+				if !want.Valid && want.Arguments != "" && !want.Text {
 					assert.NotEqual(t, "ready", got.Status, "%s: never valid JSON, never ready", st.Name)
 				}
 				assert.Equal(t, want.Hosted, got.Hosted, "%s call %s", st.Name, want.Key)
@@ -119,10 +133,10 @@ func TestReplayCaptures(t *testing.T) {
 			_, out, errOut := replayCLI(t, nil, "--json", "--format", cp.Format.String(), "--chunk", chunk, path)
 			rs := readResults(t, out)
 			require.Len(t, rs, len(order), "%s: %s", cp.Path, errOut)
-			for i, r := range rs {
-				assert.Equal(t, order[i], r.Key, cp.Path)
+			for _, r := range rs {
+				assert.Contains(t, order, r.Key, cp.Path)
 				assert.Equal(t, want[r.Key], r.Arguments, "%s call %s chunk %s", cp.Path, r.Key, chunk)
-				if r.Status == "ready" && r.Arguments != "" {
+				if r.Status == "ready" && r.Arguments != "" && !r.Text {
 					assert.True(t, json.Valid([]byte(r.Arguments)), cp.Path)
 				}
 			}
@@ -171,7 +185,7 @@ func TestReplayUsage(t *testing.T) {
 		{name: "missing file", args: []string{filepath.Join(t.TempDir(), "none.sse")}, code: exitUsage, stderr: "no such file"},
 		{name: "not a stream", args: []string{replayFile(t, "x.txt", []byte("hello"))}, code: exitUsage},
 		{name: "a directory", args: []string{t.TempDir()}, code: exitUsage, stderr: "is a directory"},
-		{name: "stdin named", args: []string{"-"}, stdin: "hello", code: exitUsage, stderr: "deltajson replay: <stdin>: corpus: "},
+		{name: "stdin named", args: []string{"-"}, stdin: "hello", code: exitUsage, stderr: "deltajson replay: <stdin>: no provider named"},
 		{name: "ok", args: []string{path}, code: exitOK, stdout: `[0 f] result: ready  {"a":1}`},
 		{name: "flags after file", args: []string{path, "--json"}, code: exitOK, stdout: `"arguments":"{\"a\":1}","deltas":1}`},
 		{name: "stdin", args: []string{"--json", "--format", "openai-chat", "-"}, stdin: stream, code: exitOK, stdout: `"status":"ready"`},
@@ -192,8 +206,10 @@ func TestReplayUsage(t *testing.T) {
 // TestReplayHelpLimit: the help states corpus.Read's limits as they are.
 func TestReplayHelpLimit(t *testing.T) {
 	help := strings.Join(strings.Fields(replayUsage), " ")
-	assert.Contains(t, help, "longer than "+strconv.Itoa(corpus.MaxStreamBytes>>20)+" MB, or of more than "+
-		strconv.Itoa(corpus.MaxEvents)+" tool-call events (starts, deltas and ends), is refused")
+	assert.Contains(t, help, "may hold at most "+strconv.Itoa(provider.DefaultMaxMessageBytes>>20)+" MB")
+	for _, f := range provider.Formats() {
+		assert.Contains(t, help, f.String())
+	}
 	assert.Contains(t, help, "longer than "+strconv.Itoa(viewTail)+" bytes is printed as \"…(N bytes)…\" and its last "+strconv.Itoa(viewTail)+" bytes")
 	assert.Contains(t, help, "their first "+strconv.Itoa(labelPart)+" bytes")
 }
@@ -301,9 +317,12 @@ func TestReplayChunkMemory(t *testing.T) {
 	events := []resume.Event{resume.NewEvent(resume.EventStart, "0"), d, resume.NewEvent(resume.EventEnd, "0")}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	calls, _ := replayEvents(events, 1, resume.Options{MaxBytes: -1}, nil)
+	rp := newReplayer(resume.Options{MaxBytes: -1}, 1, true, bufio.NewWriter(io.Discard))
+	for _, ev := range events {
+		rp.event(ev)
+	}
 	runtime.ReadMemStats(&after)
-	r := calls.Calls()[0].Result()
+	r := rp.calls.Calls()[0].Result()
 	require.Equal(t, resume.StatusReady, r.Status)
 	assert.Equal(t, len(d.Data), r.Deltas)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
@@ -388,17 +407,17 @@ func TestReplayWrongFormat(t *testing.T) {
 		if f == "--format" {
 			f = args[len(args)-1]
 		}
-		assert.Equal(t, "deltajson replay: "+chat+": corpus: "+f+": offset 0: no "+f+" events; the stream looks like openai-chat: unknown stream format\n"+
+		assert.Equal(t, "deltajson replay: "+chat+": no "+f+" events; the stream looks like openai-chat: unknown stream format\n"+
 			"hint: --format auto\n", errOut, "%v", args)
 	}
 	// A JSON document given to replay: check reads it.
 	code, _, errOut := replayCLI(t, []byte(`{"a":1}`), "-")
 	assert.Equal(t, exitUsage, code)
-	assert.Equal(t, "deltajson replay: <stdin>: corpus: offset 0: cannot tell the provider of a jsonl stream: unknown stream format\n"+
+	assert.Equal(t, "deltajson replay: <stdin>: no provider named in this lines stream: unknown stream format\n"+
 		"hint: replay reads a provider's recorded stream; deltajson check reads a JSON document\n", errOut)
 	code, _, errOut = replayCLI(t, []byte("data: {\"x\":1}\n\n"), "--format", "gemini", "-")
 	assert.Equal(t, exitUsage, code)
-	assert.Equal(t, "deltajson replay: <stdin>: corpus: gemini: offset 0: no gemini events, and no provider named in the stream: unknown stream format\n"+
+	assert.Equal(t, "deltajson replay: <stdin>: no gemini events, and no provider named in the stream: unknown stream format\n"+
 		"hint: --format auto\n", errOut)
 
 	// Streams with no tool calls, of the format given or detected.
@@ -498,4 +517,43 @@ func TestReplayUsageErrors(t *testing.T) {
 	code, _, errOut := replayCLI(t, nil, replayFile(t, "empty.sse", nil))
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "empty stream")
+}
+
+// TestReplayLive: "replay -" reads standard input as it arrives and
+// prints a call's result as soon as the call ends, while the stream is
+// still open.
+func TestReplayLive(t *testing.T) {
+	for _, asJSON := range []bool{false, true} {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		args := []string{"replay", "-"}
+		want := "[0 get_weather] result: ready"
+		if asJSON {
+			args = []string{"replay", "--json", "-"}
+			want = `"status":"ready"`
+		}
+		done := make(chan int, 1)
+		go func() {
+			done <- run(args, inR, outW, io.Discard)
+			outW.Close()
+		}()
+		first := "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}}]},\"finish_reason\":\"tool_calls\"}]}\n\n"
+		go inW.Write([]byte(first))
+		sc := bufio.NewScanner(outR)
+		found := false
+		for !found && sc.Scan() {
+			found = strings.Contains(sc.Text(), want)
+		}
+		require.True(t, found, "the result came before the stream ended (json %v)", asJSON)
+		select {
+		case <-done:
+			t.Fatal("replay returned before its stream ended")
+		default:
+		}
+		inW.Write([]byte("data: [DONE]\n\n"))
+		inW.Close()
+		for sc.Scan() {
+		}
+		assert.Equal(t, exitOK, <-done)
+	}
 }
