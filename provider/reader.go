@@ -265,12 +265,12 @@ func (r *Reader) detect() (bool, error) {
 	for i < len(b) && isBlank(b[i]) {
 		i++
 	}
+	if i > r.max { // however the stream was cut, and whatever follows
+		return false, &Error{Line: 1, Err: fmt.Errorf("more than %d blank bytes before the first message: %w", r.max, ErrTooLarge)}
+	}
 	if i == len(b) {
-		switch {
-		case r.eof:
+		if r.eof {
 			return false, io.EOF
-		case i > r.max:
-			return false, &Error{Line: 1, Err: fmt.Errorf("%d blank bytes and no message: %w", i, ErrTooLarge)}
 		}
 		return false, nil
 	}

@@ -193,10 +193,10 @@ func (s *sseState) finish(r *Reader) (Message, bool, error) {
 	if s.open && !bytes.Equal(s.data, doneData) && !tokenizer.Valid(s.data) {
 		return Message{}, false, cut(s.start, s.startLn, "an SSE event")
 	}
-	if m, ok, _ := s.dispatch(); ok {
-		return m, true, nil
+	if !s.hasData {
+		return Message{}, false, io.EOF
 	}
-	return Message{}, false, io.EOF
+	return s.dispatch()
 }
 
 // tooLarge reports the event being read, or else the line at buf[rd:].
