@@ -120,13 +120,14 @@ type Message struct {
 //   - Auto picks EventStream when the first byte is 0 or 1, which no text
 //     stream starts with (a frame's length below 32 MiB); otherwise, after
 //     a byte order mark and whitespace, Array at '[', Lines at '{', and
-//     SSE for anything else.
+//     SSE for anything else. More than MaxMessageBytes of whitespace
+//     before that byte is [ErrTooLarge].
 //
 // Errors are sticky. A stream that ends inside a message gives an
 // [*Error] wrapping [io.ErrUnexpectedEOF], after every whole message before
 // it; an error from the source other than io.EOF is returned as it is,
 // also after the whole messages. An error's Offset does not depend on how
-// the source cut the stream into reads.
+// the source cut the stream into reads. A Reader is for one goroutine.
 type Reader struct {
 	src io.Reader
 	max int
