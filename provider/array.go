@@ -23,7 +23,6 @@ type arrayState struct {
 	init    bool  // tk and base are set
 	base    int64 // stream offset of the tokenizer's offset 0
 	fed     int64 // stream offset of the first byte not yet fed
-	opened  bool  // the '[' has been read
 	blank   bool  // every byte fed so far is whitespace
 	elem    int64 // stream offset of the element being read, or -1
 	elemLn  int   // its line
@@ -54,8 +53,9 @@ func (r *Reader) nextElement() (Message, bool, error) {
 			case a.fed < r.offset(r.wr):
 				chunk := r.buf[r.index(a.fed):r.wr]
 				if a.blank {
-					// Told at the first byte, before the tokenizer could
-					// find a string or literal at the top level wanting.
+					// Refused at the first byte: whether the tokenizer
+					// shows a top-level string's first piece before a bad
+					// byte in it depends on the cuts.
 					if i := firstNonBlank(chunk); i < len(chunk) {
 						if chunk[i] != '[' {
 							off := a.fed + int64(i)
@@ -82,9 +82,7 @@ func (r *Reader) nextElement() (Message, bool, error) {
 		}
 		if tok.Depth() == 0 {
 			switch tok.Kind() {
-			case tokenizer.BeginArray:
-				a.opened = true
-			case tokenizer.EndArray:
+			case tokenizer.BeginArray, tokenizer.EndArray:
 			default: // not reached: the first byte was a '['
 				return Message{}, false, r.framing(a.base+tok.Offset(), "the stream is not a JSON array")
 			}
@@ -114,7 +112,7 @@ func (r *Reader) nextElement() (Message, bool, error) {
 			return Message{}, false, r.tooLarge(a.elem, a.elemLn, "array element")
 		}
 		if tok.Depth() == 1 && tok.Kind() == tokenizer.EndObject {
-			m := Message{Data: r.buf[r.index(a.elem):r.index(end)], Offset: a.elem, Line: a.elemLn}
+			m := Message{Data: r.buf[r.index(a.elem):r.index(end):r.index(end)], Offset: a.elem, Line: a.elemLn}
 			r.consumeTo(r.index(end))
 			a.reading = false
 			return m, true, nil

@@ -62,7 +62,8 @@ type ReaderOptions struct {
 }
 
 // Message is one message of a stream. Its byte slices alias the
-// [Reader]'s buffers and are valid until the next call of [Reader.Next].
+// [Reader]'s buffers and are valid until the next call of [Reader.Next];
+// their capacity is their length, so appending to one copies it.
 type Message struct {
 	// Data is the payload: an SSE event's data lines joined with "\n", a
 	// line without its line end and surrounding blanks, an array element,
@@ -133,15 +134,15 @@ type Reader struct {
 	max int
 	c   Container
 
-	buf    []byte
-	rd, wr int   // buf[rd:wr] is read and not yet consumed
-	base   int64 // stream offset of buf[0]
-	want   int   // bytes the parser waits for at buf[rd:], when it knows (a frame's length)
-	line   int   // 1-based line of buf[rd] in a text container
-	eof    bool  // the source said io.EOF: buf[rd:wr] is all there is
-	bomted bool  // a text container's leading byte order mark has been looked for
-	srcErr error // an error from the source other than io.EOF, for when buf holds no whole message
-	err    error // sticky: the error Next returned
+	buf     []byte
+	rd, wr  int   // buf[rd:wr] is read and not yet consumed
+	base    int64 // stream offset of buf[0]
+	want    int   // bytes the parser waits for at buf[rd:], when it knows (a frame's length)
+	line    int   // 1-based line of buf[rd] in a text container
+	eof     bool  // the source said io.EOF: buf[rd:wr] is all there is
+	bomSeen bool  // a text container's leading byte order mark has been looked for
+	srcErr  error // an error from the source other than io.EOF, for when buf holds no whole message
+	err     error // sticky: the error Next returned
 
 	sse sseState
 	lns linesState
@@ -227,7 +228,7 @@ func (r *Reader) parse() (Message, bool, error) {
 			return Message{}, false, err
 		}
 	}
-	if r.c != ContainerEventStream && !r.bomted {
+	if r.c != ContainerEventStream && !r.bomSeen {
 		if !r.skipBOM() {
 			return Message{}, false, nil
 		}
@@ -296,7 +297,7 @@ func (r *Reader) skipBOM() bool {
 	if bytes.HasPrefix(b, utf8BOM) {
 		r.rd += len(utf8BOM)
 	}
-	r.bomted = true
+	r.bomSeen = true
 	return true
 }
 

@@ -52,6 +52,11 @@ func readAllMsgs(src io.Reader, opts ReaderOptions) readOut {
 		if m.Event != nil && len(m.Event) == 0 {
 			panic("empty non-nil Event")
 		}
+		for _, b := range [][]byte{m.Data, m.Event, m.ID} {
+			if cap(b) != len(b) {
+				panic("a message's slice has room after it")
+			}
+		}
 		out.Msgs = append(out.Msgs, copyMsg(m))
 	}
 	out.Container, out.LastID, out.Retry = r.Container(), r.LastEventID(), r.Retry()
