@@ -3,6 +3,9 @@ package provider
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -24,6 +27,14 @@ func FuzzReader(f *testing.F) {
 	} {
 		for c := range 5 {
 			f.Add([]byte(s), []byte{1, 3, 0, 7}, uint8(c), uint16(0))
+		}
+	}
+	if root, err := moduleRootDir(); err == nil { // the project's own streams, where small
+		files, _ := filepath.Glob(filepath.Join(root, "corpus", "streams", "*"))
+		for _, name := range files {
+			if b, err := os.ReadFile(name); err == nil && len(b) < 8<<10 && !strings.HasSuffix(name, ".expect.json") {
+				f.Add(b, []byte{3, 1, 40}, uint8(ContainerAuto), uint16(0))
+			}
 		}
 	}
 	ev := append(esEvent("chunk", `{"a":1}`), esFrame(`{"message":"no"}`, esHeader{":message-type", esString, []byte("exception")})...)
