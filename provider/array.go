@@ -23,11 +23,13 @@ type arrayState struct {
 	init    bool  // tk and base are set
 	base    int64 // stream offset of the tokenizer's offset 0
 	fed     int64 // stream offset of the first byte not yet fed
-	opened  bool  // the '[' has been read
 	blank   bool  // every byte fed so far is whitespace
 	elem    int64 // stream offset of the element being read, or -1
 	elemLn  int   // its line
 	reading bool  // elem is set
+	wrong   bool  // a string element is being read: other is set
+	other   int64 // stream offset of an element that is not an object
+	otherLn int   // its line
 }
 
 func (r *Reader) nextElement() (Message, bool, error) {
@@ -50,11 +52,23 @@ func (r *Reader) nextElement() (Message, bool, error) {
 			switch {
 			case a.fed < r.offset(r.wr):
 				chunk := r.buf[r.index(a.fed):r.wr]
+				if a.blank {
+					// Refused at the first byte: whether the tokenizer
+					// shows a top-level string's first piece before a bad
+					// byte in it depends on the cuts.
+					if i := firstNonBlank(chunk); i < len(chunk) {
+						if chunk[i] != '[' {
+							off := a.fed + int64(i)
+							r.consumeTo(r.index(off))
+							return Message{}, false, r.framing(off, "the stream is not a JSON array")
+						}
+						a.blank = false
+					}
+				}
 				if err := a.tk.Feed(chunk); err != nil {
 					return Message{}, false, a.fail(r, err)
 				}
 				a.fed = r.offset(r.wr)
-				a.blank = a.blank && len(trimBlank(chunk)) == 0
 			case r.eof:
 				a.tk.Close()
 			default:
@@ -68,23 +82,29 @@ func (r *Reader) nextElement() (Message, bool, error) {
 		}
 		if tok.Depth() == 0 {
 			switch tok.Kind() {
-			case tokenizer.BeginArray:
-				a.opened = true
-			case tokenizer.EndArray:
-			default:
-				off := a.base + tok.Offset()
-				r.consumeTo(r.index(off))
-				return Message{}, false, r.framing(off, "the stream is JSON but not an array")
+			case tokenizer.BeginArray, tokenizer.EndArray:
+			default: // not reached: the first byte was a '['
+				return Message{}, false, r.framing(a.base+tok.Offset(), "the stream is not a JSON array")
 			}
 			continue
 		}
 		if !a.reading {
-			start := a.base + tok.Offset()
-			r.consumeTo(r.index(start))
-			if tok.Kind() != tokenizer.BeginObject {
-				return Message{}, false, r.framing(start, "an array element is not an object")
+			if !a.wrong {
+				a.other = a.base + tok.Offset()
+				r.consumeTo(r.index(a.other))
+				a.otherLn = r.line
 			}
-			a.elem, a.elemLn, a.reading = start, r.line, true
+			switch {
+			case tok.Kind() == tokenizer.BeginObject:
+				a.elem, a.elemLn, a.reading = a.other, a.otherLn, true
+			case tok.Last():
+				return Message{}, false, &Error{Offset: a.other, Line: a.otherLn, Err: fmt.Errorf("%w: an array element is not an object", ErrFraming)}
+			default:
+				// A string's first pieces: whether the tokenizer shows
+				// them before a bad byte in the string depends on the
+				// cuts, so the element is refused at its last piece.
+				a.wrong = true
+			}
 			continue
 		}
 		end := a.base + tok.End()
@@ -92,7 +112,7 @@ func (r *Reader) nextElement() (Message, bool, error) {
 			return Message{}, false, r.tooLarge(a.elem, a.elemLn, "array element")
 		}
 		if tok.Depth() == 1 && tok.Kind() == tokenizer.EndObject {
-			m := Message{Data: r.buf[r.index(a.elem):r.index(end)], Offset: a.elem, Line: a.elemLn}
+			m := Message{Data: r.buf[r.index(a.elem):r.index(end):r.index(end)], Offset: a.elem, Line: a.elemLn}
 			r.consumeTo(r.index(end))
 			a.reading = false
 			return m, true, nil
@@ -126,6 +146,16 @@ func (a *arrayState) fail(r *Reader, err error) error {
 		return &Error{Offset: off, Line: ln, Err: fmt.Errorf("stream ended inside the JSON array: %w", &at)}
 	}
 	return &Error{Offset: off, Line: ln, Err: fmt.Errorf("%w: %w", ErrFraming, &at)}
+}
+
+// firstNonBlank returns the index of b's first byte that is not JSON
+// whitespace, or len(b).
+func firstNonBlank(b []byte) int {
+	i := 0
+	for i < len(b) && isBlank(b[i]) {
+		i++
+	}
+	return i
 }
 
 // framing is the error for bytes at off that break the container's

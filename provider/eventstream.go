@@ -78,7 +78,7 @@ func (r *Reader) nextFrame() (Message, bool, error) {
 		if err != nil {
 			return Message{}, false, &Error{Offset: off, Err: err}
 		}
-		payload := f[esPrelude+hlen : total-4]
+		payload := f[esPrelude+hlen : total-4 : total-4]
 		r.rd += int(total)
 		switch string(h.messageType) {
 		case "event", "":
@@ -128,7 +128,7 @@ func parseHeaders(b []byte) (esHeaders, error) {
 			case ":message-type":
 				h.messageType = v
 			case ":event-type":
-				h.eventType = v
+				h.eventType = v[:size:size]
 			case ":exception-type":
 				h.exceptionType = v
 			case ":error-code":

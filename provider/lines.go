@@ -54,7 +54,7 @@ func (r *Reader) nextLine() (Message, bool, error) {
 		if end == i && !tokenizer.Valid(t) {
 			return Message{}, false, cut(off, ln, "the last line")
 		}
-		return Message{Data: t, Offset: off, Line: ln}, true, nil
+		return Message{Data: t[:len(t):len(t)], Offset: off, Line: ln}, true, nil
 	}
 }
 

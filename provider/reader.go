@@ -62,7 +62,8 @@ type ReaderOptions struct {
 }
 
 // Message is one message of a stream. Its byte slices alias the
-// [Reader]'s buffers and are valid until the next call of [Reader.Next].
+// [Reader]'s buffers and are valid until the next call of [Reader.Next];
+// their capacity is their length, so appending to one copies it.
 type Message struct {
 	// Data is the payload: an SSE event's data lines joined with "\n", a
 	// line without its line end and surrounding blanks, an array element,
@@ -120,27 +121,28 @@ type Message struct {
 //   - Auto picks EventStream when the first byte is 0 or 1, which no text
 //     stream starts with (a frame's length below 32 MiB); otherwise, after
 //     a byte order mark and whitespace, Array at '[', Lines at '{', and
-//     SSE for anything else.
+//     SSE for anything else. More than MaxMessageBytes of whitespace
+//     before that byte is [ErrTooLarge].
 //
 // Errors are sticky. A stream that ends inside a message gives an
 // [*Error] wrapping [io.ErrUnexpectedEOF], after every whole message before
 // it; an error from the source other than io.EOF is returned as it is,
 // also after the whole messages. An error's Offset does not depend on how
-// the source cut the stream into reads.
+// the source cut the stream into reads. A Reader is for one goroutine.
 type Reader struct {
 	src io.Reader
 	max int
 	c   Container
 
-	buf    []byte
-	rd, wr int   // buf[rd:wr] is read and not yet consumed
-	base   int64 // stream offset of buf[0]
-	want   int   // bytes the parser waits for at buf[rd:], when it knows (a frame's length)
-	line   int   // 1-based line of buf[rd] in a text container
-	eof    bool  // the source said io.EOF: buf[rd:wr] is all there is
-	bomted bool  // a text container's leading byte order mark has been looked for
-	srcErr error // an error from the source other than io.EOF, for when buf holds no whole message
-	err    error // sticky: the error Next returned
+	buf     []byte
+	rd, wr  int   // buf[rd:wr] is read and not yet consumed
+	base    int64 // stream offset of buf[0]
+	want    int   // bytes the parser waits for at buf[rd:], when it knows (a frame's length)
+	line    int   // 1-based line of buf[rd] in a text container
+	eof     bool  // the source said io.EOF: buf[rd:wr] is all there is
+	bomSeen bool  // a text container's leading byte order mark has been looked for
+	srcErr  error // an error from the source other than io.EOF, for when buf holds no whole message
+	err     error // sticky: the error Next returned
 
 	sse sseState
 	lns linesState
@@ -226,7 +228,7 @@ func (r *Reader) parse() (Message, bool, error) {
 			return Message{}, false, err
 		}
 	}
-	if r.c != ContainerEventStream && !r.bomted {
+	if r.c != ContainerEventStream && !r.bomSeen {
 		if !r.skipBOM() {
 			return Message{}, false, nil
 		}
@@ -265,12 +267,12 @@ func (r *Reader) detect() (bool, error) {
 	for i < len(b) && isBlank(b[i]) {
 		i++
 	}
+	if i > r.max { // however the stream was cut, and whatever follows
+		return false, &Error{Line: 1, Err: fmt.Errorf("more than %d blank bytes before the first message: %w", r.max, ErrTooLarge)}
+	}
 	if i == len(b) {
-		switch {
-		case r.eof:
+		if r.eof {
 			return false, io.EOF
-		case i > r.max:
-			return false, &Error{Line: 1, Err: fmt.Errorf("%d blank bytes and no message: %w", i, ErrTooLarge)}
 		}
 		return false, nil
 	}
@@ -295,7 +297,7 @@ func (r *Reader) skipBOM() bool {
 	if bytes.HasPrefix(b, utf8BOM) {
 		r.rd += len(utf8BOM)
 	}
-	r.bomted = true
+	r.bomSeen = true
 	return true
 }
 

@@ -52,6 +52,11 @@ func readAllMsgs(src io.Reader, opts ReaderOptions) readOut {
 		if m.Event != nil && len(m.Event) == 0 {
 			panic("empty non-nil Event")
 		}
+		for _, b := range [][]byte{m.Data, m.Event, m.ID} {
+			if cap(b) != len(b) {
+				panic("a message's slice has room after it")
+			}
+		}
 		out.Msgs = append(out.Msgs, copyMsg(m))
 	}
 	out.Container, out.LastID, out.Retry = r.Container(), r.LastEventID(), r.Retry()
@@ -59,23 +64,30 @@ func readAllMsgs(src io.Reader, opts ReaderOptions) readOut {
 }
 
 // cutReader returns its bytes in reads of the sizes in cuts, in turn
-// (size 0 is an empty read), then of one size drawn from rng.
+// (size 0 is an empty read, but never twice in a row), then of sizes
+// drawn from rng, or all at once without one.
 type cutReader struct {
-	b    []byte
-	cuts []int
-	rng  *rand.Rand
+	b     []byte
+	cuts  []int
+	rng   *rand.Rand
+	empty bool // the last read was empty
 }
 
 func (c *cutReader) Read(p []byte) (int, error) {
 	if len(c.b) == 0 {
 		return 0, io.EOF
 	}
-	var n int
-	if len(c.cuts) > 0 {
+	n := len(c.b)
+	switch {
+	case len(c.cuts) > 0:
 		n, c.cuts = c.cuts[0], c.cuts[1:]
-	} else {
+	case c.rng != nil:
 		n = 1 + c.rng.IntN(64)
 	}
+	if n == 0 && c.empty {
+		n = 1
+	}
+	c.empty = n == 0
 	n = min(n, len(p), len(c.b))
 	copy(p, c.b[:n])
 	c.b = c.b[n:]

@@ -168,12 +168,12 @@ func parseRetry(v []byte) (int64, bool) {
 // line is read, which is in the next call of Next.
 func (s *sseState) dispatch() (Message, bool, error) {
 	s.lastID = append(s.lastID[:0], s.id...)
-	m := Message{Data: s.data, Offset: s.start, Line: s.startLn}
+	m := Message{Data: s.data[:len(s.data):len(s.data)], Offset: s.start, Line: s.startLn}
 	if len(s.event) > 0 {
-		m.Event = s.event
+		m.Event = s.event[:len(s.event):len(s.event)]
 	}
 	if s.hasID {
-		m.ID = s.id
+		m.ID = s.id[:len(s.id):len(s.id)]
 		if len(s.id) == 0 {
 			m.ID = emptyID
 		}
@@ -193,10 +193,10 @@ func (s *sseState) finish(r *Reader) (Message, bool, error) {
 	if s.open && !bytes.Equal(s.data, doneData) && !tokenizer.Valid(s.data) {
 		return Message{}, false, cut(s.start, s.startLn, "an SSE event")
 	}
-	if m, ok, _ := s.dispatch(); ok {
-		return m, true, nil
+	if !s.hasData {
+		return Message{}, false, io.EOF
 	}
-	return Message{}, false, io.EOF
+	return s.dispatch()
 }
 
 // tooLarge reports the event being read, or else the line at buf[rd:].
