@@ -26,8 +26,8 @@ func captures(t *testing.T) []Capture {
 
 // noArgs lists the captures with a call that has no argument text.
 var noArgs = map[string]string{
-	"anthropic/vercel-ai__anthropic-tool-no-args.chunks.jsonl":      "Anthropic sends one empty piece",
-	"cohere/vercel-ai__cohere-empty-tool-call.chunks.jsonl":         "tool-call-start with arguments \"\", then the end",
+	"anthropic/vercel-ai__anthropic-tool-no-args.chunks.jsonl":       "Anthropic sends one empty piece",
+	"cohere/vercel-ai__cohere-empty-tool-call.chunks.jsonl":          "tool-call-start with arguments \"\", then the end",
 	"gemini/vercel-ai__google-stream-no-args-tool-call.chunks.jsonl": "a functionCall with no args key",
 }
 

@@ -151,4 +151,3 @@ func (l *eventList) add(e resume.Event) error {
 	l.events = append(l.events, e)
 	return nil
 }
-
