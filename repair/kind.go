@@ -174,13 +174,14 @@ func Kinds() []Kind {
 }
 
 // Example returns a one-line example of the repair k makes, with ⏎ for
-// a raw newline, or "" if k is not a single kind.
+// a raw newline and <U+00A0> for a no-break space, or "" if k is not a
+// single kind.
 func (k Kind) Example() string {
 	if bits.OnesCount32(uint32(k)) != 1 || k >= kindEnd {
 		return ""
 	}
 	kn := kindNames[bits.TrailingZeros32(uint32(k))]
-	ex := strings.ReplaceAll(kn.in+"  ->  "+kn.out, "\n", "⏎")
+	ex := strings.NewReplacer("\n", "⏎", "\u00a0", "<U+00A0>").Replace(kn.in + "  ->  " + kn.out)
 	if k == Truncated {
 		ex += "  (edit marked truncated)"
 	}

@@ -237,7 +237,11 @@ func (p *parser) run() error {
 		s, err2 := p.findValue(start, mark)
 		switch {
 		case err2 == nil:
+			n := len(p.log)
 			p.leadingProse(start, s, mark)
+			// The log indexes kept for edits to come shift with it.
+			p.safeLog += len(p.log) - n
+			p.lastCloseLog += len(p.log) - n
 			start = s
 		case errors.Is(err2, ErrNoValue) && p.on(UnquotedString) && p.bareAgain(start, mark):
 			return nil

@@ -616,3 +616,59 @@ func TestParseKinds(t *testing.T) {
 	assert.Zero(t, LLM&Truncated)
 	assert.True(t, errors.Is(&Error{Err: ErrAmbiguous}, ErrAmbiguous))
 }
+
+// TestBadInput feeds input made to hurt: each gets a typed error or a
+// repair that holds the guarantees, in time linear in its size (checked
+// on an eighth of it) and memory bounded by a small multiple of it.
+func TestBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   []byte
+	}{
+		{"deep-nesting", []byte(strings.Repeat(`{"a":[`, 1<<16))},
+		{"10MB-of-[", bytes.Repeat([]byte("["), 10<<20)},
+		{"1MB-of-dots", bytes.Repeat([]byte("..."), 1<<20/3)},
+		{"1MB-of-dots-in-array", []byte("[" + strings.Repeat("..., ", 1<<20/5) + "]")},
+		{"repeated-plus", []byte(strings.Repeat(`"a" + `, 1<<16) + `"b"`)},
+		{"plus-only", bytes.Repeat([]byte("+"), 1<<20)},
+		{"unterminated-comment", []byte("[1, /*" + strings.Repeat("x", 1<<20))},
+		{"unterminated-comments", []byte(strings.Repeat("[/* ", 1<<16))},
+		{"lone-surrogates", []byte(`["` + strings.Repeat(`\ud800`, 1<<15) + `"]`)},
+		{"nul-bytes", append([]byte(`{"a": "`), append(bytes.Repeat([]byte{0}, 1<<16), `"}`...)...)},
+		{"nul-bare", bytes.Repeat([]byte{0}, 1<<16)},
+		{"invalid-utf8", []byte(`{"a": "` + strings.Repeat("\xff", 1<<16) + `"}`)},
+		{"invalid-utf8-bare", []byte(`[` + strings.Repeat("a\xff ", 1<<16) + `]`)},
+		{"quotes-no-closer", []byte(`[` + strings.Repeat(`"a" b `, 1<<16))},
+		{"inner-quotes", []byte(`["` + strings.Repeat(`a" b `, 1<<16) + `"]`)},
+		{"missing-end-quotes", []byte(`[` + strings.Repeat(`"a, `, 1<<16) + `]`)},
+		{"missing-end-quotes-object", []byte(`{"a":"b` + strings.Repeat(`, "c`, 1<<16) + `}`)},
+		{"bare-words", []byte(`[` + strings.Repeat(`a b, `, 1<<16) + `]`)},
+		{"bare-top-lines", []byte(strings.Repeat("a\n", 1<<16))},
+		{"ndjson", []byte(strings.Repeat("{\"a\":1}\n", 1<<16))},
+		{"missing-colons", []byte(`{` + strings.Repeat(`"a" 1 `, 1<<16) + `}`)},
+		{"wrappers", []byte(`[` + strings.Repeat(`ObjectId("1"), `, 1<<15) + `]`)},
+		{"open-wrappers", []byte(strings.Repeat(`f(`, 1<<16))},
+		{"stray-closers", []byte(`{}` + strings.Repeat(`}]`, 1<<16))},
+		{"mismatched", []byte(strings.Repeat(`[}`, 1<<16))},
+		{"unicode-spaces", []byte(`[` + strings.Repeat("\u00a01,", 1<<16) + `2]`)},
+		{"reopened", []byte(`{"a":1}` + strings.Repeat(`, "a":1}`, 1<<16))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, k := range []Kind{LLM, All} {
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				out, log, err := Repair(tc.in, Options{Kinds: k})
+				runtime.ReadMemStats(&after)
+				if err != nil {
+					var e *Error
+					require.ErrorAs(t, err, &e)
+					assert.NotContains(t, err.Error(), "internal error")
+				} else {
+					checkProperties(t, tc.in, Options{Kinds: k}, out, log)
+				}
+				assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64*len(tc.in)+256*DefaultMaxEdits), "memory: edits are bounded by MaxEdits")
+			}
+			assertLinear(t, tc.in, All)
+		})
+	}
+}
