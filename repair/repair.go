@@ -345,6 +345,9 @@ func (p *parser) reopens() bool {
 	if p.lastClose < 0 || in[p.lastClose] != '}' || len(p.log) > 0 && p.log[len(p.log)-1].Offset >= int64(p.lastClose) {
 		return false
 	}
+	if j := lastNonSpace(in, 0, p.lastClose); j < 0 || in[j] == '{' {
+		return false // an empty object: its members would need no comma
+	}
 	i := p.skipQuiet(p.pos + 1)
 	switch {
 	case i < len(in) && in[i] == '"':

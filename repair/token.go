@@ -220,7 +220,9 @@ func (p *parser) strBody(start, i int, isName bool) error {
 		}
 		switch c := in[i]; {
 		case c == '"':
-			if !lenient || p.quoteCloses(i+1) {
+			// A name with a quote and a space in it is rare: there the
+			// quote ends it, and a colon is likely missing.
+			if !lenient || p.quoteCloses(i+1) || isName && i+1 < len(in) && isSpace(in[i+1]) {
 				p.pos = i + 1
 				return nil
 			}
@@ -382,6 +384,15 @@ func (p *parser) nextValue(i int) bool {
 		return k+1 < len(in) && isDigit(in[k+1])
 	case c == 0xE2:
 		return smartQuote(in, k) == smartLeftDouble || smartQuote(in, k) == smartLeftSingle
+	case c == 't' || c == 'f' || c == 'n':
+		e := k
+		for e < len(in) && isIdent(in[e]) {
+			e++
+		}
+		switch string(in[k:e]) {
+		case "true", "false", "null":
+			return e == len(in) || !isWord(in[e])
+		}
 	}
 	return false
 }

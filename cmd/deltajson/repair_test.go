@@ -65,7 +65,7 @@ func TestRepairCommand(t *testing.T) {
 		{name: "max-edits-zero", args: []string{"--max-edits", "0"}, stdin: `[1]`, code: exitUsage,
 			stderrHas: []string{"--max-edits 0: must be positive"}},
 		{name: "list", args: []string{"--list"}, code: exitOK,
-			stdoutHas: []string{"fence", "smart-quote", "truncated", "llm", "True", "multi-value", "inner-quote", `24\\" screen`}},
+			stdoutHas: []string{"fence", "smart-quote", "truncated", "llm", "True", "multi-value", "inner-quote", `24\" screen`}},
 		{name: "help", args: []string{"--help"}, code: exitOK,
 			stdoutHas: []string{"Usage: deltajson repair", "Example:", "-fix"}},
 		{name: "bad-flag", args: []string{"--frobnicate"}, code: exitUsage,
