@@ -656,22 +656,6 @@ func (p *parser) closes(i int) bool {
 	return false
 }
 
-func (p *parser) number() error {
-	start := p.pos
-	end, ok := scanNumber(p.in, start)
-	if !ok {
-		if end == len(p.in) {
-			return p.atEOF(start, p.safe, "")
-		}
-		return p.fail(end, 0, "invalid number %s", quoteChar(p.in, end))
-	}
-	if end < len(p.in) && isWord(p.in[end]) {
-		return p.fail(end, 0, "invalid character %s in number", quoteChar(p.in, end))
-	}
-	p.pos = end
-	return nil
-}
-
 // word reads a bare word in value position: a JSON literal, or with the
 // Literal kind a Python or JavaScript one.
 func (p *parser) word() error {
