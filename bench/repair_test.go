@@ -57,8 +57,20 @@ var benchCases = func() []struct {
 		{"trailing-commas", trailing},
 		{"python-literals", python},
 		{"truncated", obj[:cut]},
+		{"peer-kinds", peerKinds(obj)},
 	}
 }()
+
+// peerKinds breaks obj with the repairs that only the peer made before:
+// unquoted values and names, missing colons, inner quotes, an ellipsis,
+// string concatenation and MongoDB wrappers.
+func peerKinds(obj []byte) []byte {
+	b := bytes.ReplaceAll(obj, []byte(`"tags": ["go", "json", "llm"]`), []byte(`tags: [go, json, llm, ...]`))
+	b = bytes.ReplaceAll(b, []byte(`"parent": null`), []byte(`"parent": ObjectId("5f1")`))
+	b = bytes.ReplaceAll(b, []byte(`"score": `), []byte(`"score" `))
+	b = bytes.ReplaceAll(b, []byte(`with a \"quote\" and`), []byte(`with a "quote" and`))
+	return bytes.ReplaceAll(b, []byte(`"query": "deltajson: streamed tool calls"`), []byte(`"query": "deltajson: " + "streamed tool calls"`))
+}
 
 // TestBenchCasesAgree checks that both implementations repair each case,
 // and to the same value, before their speed is compared.
@@ -100,13 +112,24 @@ func BenchmarkRepair(b *testing.B) {
 }
 
 // BenchmarkRepairScaling checks that the time per byte stays flat from
-// 1 KB to 1 MB, on input that needs every kind of the LLM preset that
-// applies inside a value.
+// 1 KB to 1 MB, on input that needs the older kinds of the LLM preset
+// that apply inside a value, and (peer-kinds) on input that needs the
+// kinds added for the peer's repairs.
 func BenchmarkRepairScaling(b *testing.B) {
 	for _, size := range []int{1 << 10, 32 << 10, 1 << 20} {
 		obj := argsObject(size)
 		in := bytes.ReplaceAll(obj, []byte(`"llm"]`), []byte(`'llm',] /* tags */`))
 		in = bytes.ReplaceAll(in, []byte(`"ok": true`), []byte(`ok: True`))
+		peer := peerKinds(obj)
+		b.Run(fmt.Sprintf("%s/peer-kinds/deltajson", sizeName(size)), func(b *testing.B) {
+			b.SetBytes(int64(len(peer)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := repair.Repair(peer, repair.Options{Kinds: repair.All}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 		b.Run(fmt.Sprintf("%s/deltajson", sizeName(size)), func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()

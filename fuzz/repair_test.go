@@ -22,6 +22,11 @@ func FuzzRepair(f *testing.F) {
 		"```json\n{'a': True, \"b\": [1,2,],}\n```", `Here: {"a": 1} thanks`, `{"url": "http://x.y/z", // c` + "\n}",
 		`{a: 1 "b": None}`, `{"s": "tab	here", "e": "\q"}`, `{"cut": [1, 2, {"x": "abc`, `“smart”`,
 		`{"a": "\uDE00",}`, `["\ud83d\ude00", "\ud83d`,
+		// The kinds for jsonrepair's repairs.
+		`"The TV has a 24" screen"`, `{"a":"b,"c":"d}`, `["hello, world]`, `[1, 2, ...]`, `{"a" 2, b: c d}`,
+		`[.3, 2., 05, 0.0.1, -]`, `"a" + 'b' + /* c */ "d"`, `callback_123({"_id": ObjectId("1")});`,
+		`{"a": 1}}]`, `[{"i":1{"i":2}]`, `{"key": "v"}, "key2": "v2"}`, "1\n2\n3", "a,b", "{\"a\":\u00a0\"b\"}",
+		"[```json\n{}\n```]", "{`a´: `b´}", `/re[g]ex/`, `{"a":}`, `{"foo"`,
 	} {
 		f.Add([]byte(s), uint32(repair.LLM))
 		f.Add([]byte(s), uint32(repair.All))

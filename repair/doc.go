@@ -15,36 +15,85 @@
 // # Kinds
 //
 // Each kind is off unless named. The preset [LLM] is every kind but
-// [Truncated]; [All] adds it. "deltajson repair --list" shows examples.
+// [Truncated], [Ellipsis] and [MultiValue]; [All] adds them. "deltajson
+// repair --list" shows an example of each.
 //
-//   - [Fence]: a Markdown code fence, with or without a language tag.
+//   - [Fence]: a Markdown code fence, with or without a language tag,
+//     and a bracket wrapped around one ([```json ... ```]).
 //   - [Prose]: text around the one object or array; two candidates are an
-//     error ([ErrAmbiguous]), not a guess.
-//   - [TrailingComma]: a comma before a closer, or just after an opener.
-//   - [SingleQuote], [SmartQuote]: 'strings' and “strings” become "strings".
-//   - [UnquotedKey]: {name: 1} becomes {"name": 1}.
-//   - [Comment]: //, /* */ and # comments are removed; where a value or a
-//     name is due, // and # need whitespace after them (#ops there is a
-//     word, and an error).
+//     error ([ErrAmbiguous]), not a guess, and so is a quote or a number
+//     after the value: another value, not prose.
+//   - [TrailingComma]: a comma before a closer, just after an opener, or
+//     after the top-level value.
+//   - [SingleQuote], [SmartQuote]: 'strings', “strings” and `strings´
+//     become "strings".
+//   - [UnquotedKey]: {name: 1} and {2: 1} become {"name": 1}, {"2": 1}.
+//   - [Comment]: //, /* */ and # comments are removed; where a value is
+//     due, // and # need whitespace after them (#ops there is a word).
 //   - [Literal]: True, False, None, undefined become true, false, null, null.
 //   - [ControlChar]: a raw control character in a string is escaped.
 //   - [InvalidEscape]: \' becomes '; any other bad escape, like \d in
 //     "C:\data", gets its backslash escaped, so no character is lost.
 //   - [MissingComma]: [1 2] becomes [1, 2], when whitespace or a comment
-//     separates the two values, or a bracket ends the first ([{}{}]). A
-//     string that touches the value before or after it ("a""b", or
-//     "echo "null"") is an error: a quote inside a string that was not
-//     escaped is the likelier reading, and no comma would repair it.
+//     separates the two values, or a bracket ends the first ([{}{}]).
 //   - [Truncated]: input cut off by a token limit is closed: an open
-//     string, a partial true/false/null, open brackets; a dangling name,
-//     comma or partial number is dropped. Its edit is marked Truncated:
-//     show the result, never execute it.
+//     string, a partial true/false/null or number (2. becomes 2.0), a
+//     dangling name (given null), open brackets; a dangling comma is
+//     dropped. Its edit is marked Truncated: show the result, never
+//     execute it.
+//   - [Ellipsis]: ... standing for elements left out is removed.
+//   - [MissingColon], [MissingValue]: {"a" 1} and {"a":,} get their : or null.
+//   - [Number]: .3, 2., 2e become 0.3, 2.0, 2e0.
+//   - [UnquotedString]: a bare value, {a: hello world}, a URL, 0.0.1, 05,
+//     a /regex/, becomes a string with every character kept.
+//   - [UnicodeSpace]: a no-break, zero-width or other Unicode space
+//     between tokens becomes ' '.
+//   - [StringConcat]: "a" + "b" becomes "ab".
+//   - [InnerQuote], [MissingQuote]: quotes inside a string and quotes
+//     missing around one; see below.
+//   - [Bracket]: closing brackets that do not match, are missing before
+//     an outer one, or come after the value.
+//   - [Wrapper]: callback({...}); and ObjectId("x") lose the call.
+//   - [MultiValue]: several top-level values become one array.
+//
+// # Quotes
+//
+// A double quote ends a string when a delimiter (, : ] }), the end of the
+// input, a comment, a line end, or whitespace and the start of a next
+// value follows it. Strict JSON always reads so. A quote followed by
+// anything else, as in "a 24" screen", is read with the kinds on:
+//
+//   - after a comma, with MissingQuote, it opens the next string, and
+//     the string before ends before the comma: "a,"b" is "a", "b";
+//   - otherwise, with InnerQuote, it is escaped, when a later quote ends
+//     the string; if none does, the string ends at the first such quote.
+//
+// A string that the end of the input leaves open ends, with MissingQuote,
+// before the first , ] } or line end in it when the input ends with a
+// closing bracket: the text shows where it ends ({"a":"b} is {"a":"b"}).
+// Without a closing bracket at the end, the input was cut: Truncated.
+//
+// # Several values
+//
+// A second top-level value is never dropped. With MultiValue, values
+// separated by commas or whitespace (NDJSON) are joined into an array;
+// without it, a second object, array, string or number is an error. A
+// top-level object closed early, {"a": 1}, "b": 2}, is opened again
+// (Bracket) when a name and a colon follow the comma. A bare value at
+// the top level (UnquotedString) is read only when no object or array
+// is found in the text, and must be all of it.
 //
 // # Guarantees
 //
 // The lexer is token-aware: bytes inside a valid double-quoted string are
-// never changed, except a raw control character or a bad escape when
-// those kinds are on. "http://x" holds no comment and {"a":"b:c"} no name.
+// never changed, except a raw control character, a bad escape, or a
+// quote that does not end the string, when those kinds are on.
+// "http://x" holds no comment and {"a":"b:c"} no name.
+//
+// Nothing is removed quietly: an edit removes only whitespace, a fence,
+// or what its kind names (prose, a comment, a call around a value, an
+// ellipsis, a stray closer, the + between strings). Where a text reads
+// two ways and one keeps every character, that one is taken.
 //
 //   - Strict JSON comes back as is, the same slice, with an empty log.
 //   - The output is strict RFC 8259 JSON (checked with tokenizer.Validate)
@@ -59,26 +108,26 @@
 //
 // # What it does not repair
 //
-//   - NaN, Infinity, hex, octal, leading +, leading zeros, .5: no JSON
-//     number means the same, and guessing a value is worse than failing.
-//   - Bare words as values ({"a": hello}): a string or a forgotten
-//     quote around a longer text? Unknowable; it is an error.
-//   - Missing colons, missing values ({"a":}), doubled commas ([1,,2])
-//     and mismatched brackets ([1}): each has several readings.
-//   - Several values one after another (NDJSON, or two objects in the
-//     prose): which one is the call is not for a repair pass to decide.
+//   - NaN, Infinity, hex, octal, leading +: no JSON number means the
+//     same; with UnquotedString they become strings, every character
+//     kept, never a guessed number.
+//   - Doubled commas ([1,,2]) and a missing value in an array: several
+//     readings.
+//   - Escaped JSON, a whole text escaped once more ({\"a\": 1}): its
+//     backslashes are read as JSON reads them.
 //   - Invalid UTF-8: replacing it loses data silently.
 //   - A string with a bad escape is not taken for raw text: in
 //     "C:\Users\name", InvalidEscape escapes the backslash of \U, but \n
 //     is a valid escape and stays a line feed. Whether the writer meant
 //     a path or a line break is not in the bytes.
 //   - A single- or smart-quoted string ends only at a quote followed by
-//     , : ] } or the end of the input, so that 'it's' stays one string;
-//     a missing comma right after such a string is therefore not seen.
+//     a delimiter, the end of the input, or whitespace and a next value,
+//     so that 'it's' stays one string.
 //   - Non-ASCII unquoted names; prose around a lone scalar (only objects
 //     and arrays are candidates).
-//   - A byte order mark: no kind removes it as such. With Prose it is
-//     text before the value like any other, and goes (logged) with it.
+//
+// TestJSONRepairSuite lists the cases of jsonrepair's own suite where
+// Repair gives another value, each with its reason.
 //
 // With [Prose], a candidate that fails at its first token ("[the docs]")
 // is prose and the search goes on; one that fails later is broken JSON,

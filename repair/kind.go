@@ -60,14 +60,76 @@ const (
 	// Its edits say Truncated: a handler must not execute a call whose
 	// arguments were cut off; the result is for display and salvage.
 	Truncated
+	// Ellipsis removes a ... that stands for elements or members left
+	// out, with the comma that goes with it: [1, 2, ...] and {"a":1, ...}.
+	// Like a cut, it says data is missing, so [LLM] leaves it out.
+	Ellipsis
+	// MissingColon inserts the colon between an object name and its
+	// value: {"a" 1} becomes {"a": 1}.
+	MissingColon
+	// MissingValue inserts null where a member's value is missing before
+	// a comma or a closer: {"a":} and {"a":,"b":2}.
+	MissingValue
+	// Number completes a number with digits missing around its point or
+	// exponent: .3, -.3, 2., 2e and - become 0.3, -0.3, 2.0, 2e0, -0.
+	// A number JSON cannot write as it stands (05, 0.0.1, 2e3.4) is no
+	// number: with [UnquotedString] it becomes a string, every character
+	// kept, as jsonrepair does.
+	Number
+	// UnquotedString quotes a bare value that is no JSON literal: {a: b},
+	// [hello world], a URL, a date, 0.0.1, a /regex/. It runs to the next
+	// , ] } [ { line end or comment, trailing spaces left out. At the top
+	// level, with [Prose] on, it is tried only when no object or array is
+	// found in the text.
+	UnquotedString
+	// UnicodeSpace turns a Unicode space between tokens (no-break, em,
+	// ideographic, zero-width space, byte order mark, ...) into ' '.
+	UnicodeSpace
+	// StringConcat joins strings written as a JavaScript concatenation:
+	// "a" + "b" becomes "ab". It removes the + and what separates it from
+	// the strings, comments included.
+	StringConcat
+	// InnerQuote escapes a double quote inside a string that does not end
+	// it, because no delimiter follows and a later quote does end the
+	// string: "a 24" screen" becomes "a 24\" screen". Of the two
+	// readings, it is the one that keeps every character.
+	InnerQuote
+	// MissingQuote adds a quote that the text lacks but shows where it
+	// goes: a string that runs to the end of a text whose brackets are
+	// closed ends before the first , ] } or line end ({"a":"b} becomes
+	// {"a":"b"}); a quote after a comma ends the string before the comma
+	// ("a,"b" becomes "a","b"); a bare word followed by a quote gets its
+	// opening quote (abc" becomes "abc"). A string that the end of the
+	// input cuts, with no closing bracket after it, is [Truncated].
+	MissingQuote
+	// Bracket repairs closing brackets: one that closes nothing open is
+	// replaced by the one due ({"a":2] becomes {"a":2}), or removed after
+	// the top-level value ({"a":1}}); one that closes an outer bracket
+	// gets the inner ones inserted before it ([{"b":2] becomes
+	// [{"b":2}]); an object met by { or [ in an array is closed there
+	// ([{"a":1{"a":2}] becomes [{"a":1},{"a":2}]); and an object closed
+	// early, followed by , and more members, is opened again.
+	Bracket
+	// Wrapper removes a function call around a value: a JSONP callback,
+	// callback({...}); and MongoDB's ObjectId("x"), NumberLong("2"),
+	// ISODate("..."). It removes the name, the parentheses and a ; after
+	// a top-level call.
+	Wrapper
+	// MultiValue joins several top-level values, separated by commas or
+	// whitespace (NDJSON), into one array: 1,2,3 becomes [1,2,3]. It
+	// changes the shape of the value, so [LLM] leaves it out: without it
+	// a second value is an error, never dropped.
+	MultiValue
 
 	kindEnd
 )
 
 // LLM is the preset for what language models get wrong: every kind except
 // [Truncated], which a caller must ask for on its own because the output
-// of a truncated call must not be executed.
-const LLM = All &^ Truncated
+// of a truncated call must not be executed; [Ellipsis], which says data
+// was left out as a cut does; and [MultiValue], which turns several
+// values into an array.
+const LLM = All &^ (Truncated | Ellipsis | MultiValue)
 
 // All is every kind, [Truncated] included.
 const All = kindEnd - 1
@@ -87,6 +149,18 @@ var kindNames = [...]struct{ name, in, out string }{
 	{"invalid-escape", `["C:\data", "it\'s"]`, `["C:\\data", "it's"]`},
 	{"missing-comma", `[1 2 {"a":1 "b":2}]`, `[1, 2, {"a":1, "b":2}]`},
 	{"truncated", `{"a":[1,"b`, `{"a":[1,"b"]}`},
+	{"ellipsis", `{"ids": [1, 2, ...], ...}`, `{"ids": [1, 2 ] }`},
+	{"missing-colon", `{"a" 1, "b" "c"}`, `{"a": 1, "b": "c"}`},
+	{"missing-value", `{"a":, "b":}`, `{"a":null, "b":null}`},
+	{"number", `[.5, -.5, 2., 1e]`, `[0.5, -0.5, 2.0, 1e0]`},
+	{"unquoted-string", `["a", b c, https://x.y/z]`, `["a", "b c", "https://x.y/z"]`},
+	{"unicode-space", "{\"a\":\u00a01}", `{"a": 1}`},
+	{"string-concat", `["a" + "b"]`, `["ab"]`},
+	{"inner-quote", `{"a": "a 24" screen"}`, `{"a": "a 24\" screen"}`},
+	{"missing-quote", `{"a":"b, "c":"d}`, `{"a":"b", "c":"d"}`},
+	{"bracket", `[{"a":1]]`, `[{"a":1}]`},
+	{"wrapper", `cb({"_id": ObjectId("5f1")});`, `{"_id": "5f1"}`},
+	{"multi-value", "{\"a\":1}\n{\"a\":2}", "[{\"a\":1},\n{\"a\":2}]"},
 }
 
 // Kinds lists every kind, one bit each, in the order [Kind.String] and the
@@ -100,13 +174,14 @@ func Kinds() []Kind {
 }
 
 // Example returns a one-line example of the repair k makes, with ⏎ for
-// a raw newline, or "" if k is not a single kind.
+// a raw newline and <U+00A0> for a no-break space, or "" if k is not a
+// single kind.
 func (k Kind) Example() string {
 	if bits.OnesCount32(uint32(k)) != 1 || k >= kindEnd {
 		return ""
 	}
 	kn := kindNames[bits.TrailingZeros32(uint32(k))]
-	ex := strings.ReplaceAll(kn.in+"  ->  "+kn.out, "\n", "⏎")
+	ex := strings.NewReplacer("\n", "⏎", "\u00a0", "<U+00A0>").Replace(kn.in + "  ->  " + kn.out)
 	if k == Truncated {
 		ex += "  (edit marked truncated)"
 	}

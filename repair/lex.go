@@ -3,7 +3,11 @@ package repair
 // This file holds the stateless byte-level helpers of the lenient lexer.
 // They look at bytes and report; they never touch the parser or the log.
 
-import "github.com/deltajson/deltajson/internal/jsonwire"
+import (
+	"bytes"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
+)
 
 // Byte classes, looked up through the [256] table below.
 const (
@@ -249,6 +253,15 @@ func nextOpen(b []byte, i int) int {
 		if b[i] == '{' || b[i] == '[' {
 			return i
 		}
+	}
+	return -1
+}
+
+// indexClose returns the offset just past the first "*/" at or after i,
+// or -1.
+func indexClose(b []byte, i int) int {
+	if k := bytes.Index(b[i:], []byte("*/")); k >= 0 {
+		return i + k + 2
 	}
 	return -1
 }

@@ -20,6 +20,7 @@ package repair
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -43,7 +44,7 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 	}
 	p := parsers.Get().(*parser)
 	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), maxEdits: opts.maxEdits(),
-		overEdits: -1, stack: p.stack[:0]}
+		overEdits: -1, stack: p.stack[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
 	defer p.release()
 	err := p.run()
 	if p.overEdits >= 0 {
@@ -96,10 +97,33 @@ type parser struct {
 	// TrailingComma kind may remove when the closer shows up.
 	comma, commaLog int
 
+	// nameEnd and nameLog are the input offset just past the last object
+	// name and the log length then: a missing colon goes there.
+	nameEnd, nameLog int
+	// lastClose and lastCloseLog are the offset of the closer that ended
+	// the top-level value and the log length then, or -1.
+	lastClose, lastCloseLog int
+
+	// bareTop allows a bare value at the top level (UnquotedString), and
+	// topBare says the top-level value was one: more bare values join it.
+	bareTop, topBare bool
+	// noCloser is the offset of a string's opening quote from which no
+	// quote after it closes a string, or -1 (see str).
+	noCloser int
+	// endsClosed is 1 when the input's last byte that is not whitespace
+	// is a closing bracket, 0 when not, -1 before it is looked at.
+	endsClosed int8
+
 	// probing is set while Prose searches for a value: fail then makes
 	// no message and no pointer, only probeErr (see probe).
 	probing  bool
 	probeErr Error
+	// probeFirst is the offset of the first token in the candidate being
+	// probed, where a bare value makes the candidate prose.
+	probeFirst int
+	// fenceCloser is the bracket to remove after the closing fence, when
+	// a bracket wraps the fence: [```json ... ```].
+	fenceCloser byte
 }
 
 // parsers keeps parsers, for their stacks, so that strict input is
@@ -175,7 +199,25 @@ func (p *parser) run() error {
 	if err := p.space(); err != nil {
 		return err
 	}
-	if p.on(Fence) {
+	if p.on(Fence) && p.pos < len(in) && (in[p.pos] == '[' || in[p.pos] == '{') {
+		// A bracket around a fence goes with it: [```json ... ```].
+		j := p.pos + 1
+		for j < len(in) && isSpace(in[j]) {
+			j++
+		}
+		closer := closerByte(in[p.pos] == '{')
+		tail := bytes.TrimRight(in, " \t\r\n")
+		if n := fenceLen(in, j, true); n > 0 && len(tail) > j+n && tail[len(tail)-1] == closer &&
+			bytes.HasSuffix(bytes.TrimRight(tail[:len(tail)-1], " \t\r\n"), []byte("```")) {
+			p.edit(Fence, p.pos, j+n-p.pos, "")
+			p.pos = j + n
+			p.fenceCloser = closer
+			if err := p.space(); err != nil {
+				return err
+			}
+		}
+	}
+	if p.on(Fence) && p.fenceCloser == 0 {
 		if n := fenceLen(in, p.pos, true); n > 0 {
 			p.edit(Fence, p.pos, n, "")
 			p.pos += n
@@ -185,12 +227,25 @@ func (p *parser) run() error {
 		}
 	}
 	start, mark := p.pos, len(p.log)
+	// With Prose, a bare value at the top level is read only when no
+	// object or array is found in the text.
+	p.bareTop = !p.on(Prose)
 	if err := p.value(); err != nil {
 		if !p.on(Prose) || errors.Is(err, ErrTooDeep) {
 			return err
 		}
 		s, err2 := p.findValue(start, mark)
-		if err2 != nil {
+		switch {
+		case err2 == nil:
+			n := len(p.log)
+			p.leadingProse(start, s, mark)
+			// The log indexes kept for edits to come shift with it.
+			p.safeLog += len(p.log) - n
+			p.lastCloseLog += len(p.log) - n
+			start = s
+		case errors.Is(err2, ErrNoValue) && p.on(UnquotedString) && p.bareAgain(start, mark):
+			return nil
+		default:
 			// With no value in prose found, the first attempt's error
 			// says more when what it read began a value (a container),
 			// or when a kind would have repaired it, as for "tru" or a
@@ -201,29 +256,142 @@ func (p *parser) run() error {
 			}
 			return err2
 		}
-		p.leadingProse(start, s, mark)
 	}
-	if err := p.space(); err != nil {
-		return err
+	return p.after(start)
+}
+
+// bareAgain reads the input from start again, a bare value allowed at
+// the top level, and reports whether that worked.
+func (p *parser) bareAgain(start, mark int) bool {
+	p.log = p.log[:mark]
+	p.pos = start
+	p.bareTop = true
+	if p.value() == nil && p.after(start) == nil {
+		return true
 	}
-	if p.pos < len(in) && p.on(Fence) {
-		if n := fenceLen(in, p.pos, false); n > 0 {
-			p.edit(Fence, p.pos, n, "")
-			p.pos += n
-			if err := p.space(); err != nil {
-				return err
+	p.log = p.log[:mark]
+	p.bareTop = false
+	return false
+}
+
+// after reads what follows the top-level value that began at start:
+// whitespace and a closing fence, stray closers (Bracket), a comma at the
+// end (TrailingComma), more members of an object closed early (Bracket),
+// more values (MultiValue), or prose.
+func (p *parser) after(start int) error {
+	in := p.in
+	for {
+		if err := p.space(); err != nil {
+			return err
+		}
+		if p.pos < len(in) && p.on(Fence) {
+			if n := fenceLen(in, p.pos, false); n > 0 {
+				p.edit(Fence, p.pos, n, "")
+				p.pos += n
+				if err := p.space(); err != nil {
+					return err
+				}
+				if p.fenceCloser != 0 && p.pos < len(in) && in[p.pos] == p.fenceCloser {
+					p.edit(Fence, p.pos, 1, "")
+					p.pos++
+				}
+				p.fenceCloser = 0
+				continue
 			}
 		}
+		if p.pos == len(in) {
+			return nil
+		}
+		switch c := in[p.pos]; {
+		case (c == '}' || c == ']') && p.on(Bracket):
+			p.edit(Bracket, p.pos, 1, "")
+			p.pos++
+			continue
+		case c == ',' && p.skipQuiet(p.pos+1) == len(in):
+			if !p.on(TrailingComma) {
+				return p.fail(p.pos, TrailingComma, "trailing comma after the top-level value")
+			}
+			p.edit(TrailingComma, p.pos, 1, "")
+			p.pos++
+			continue
+		case c == ',' && p.on(Bracket) && p.reopens():
+			p.editAt(p.lastCloseLog, Edit{Kind: Bracket, Offset: int64(p.lastClose), Removed: "}"})
+			p.stack = append(p.stack[:0], frame{obj: true, name: [2]int{-1, -1}})
+			p.state = stNext
+			if err := p.loop(); err != nil {
+				return err
+			}
+			continue
+		case p.on(MultiValue) && p.joins(p.pos):
+			i, _ := slices.BinarySearchFunc(p.log, int64(start), func(e Edit, off int64) int { return cmp.Compare(e.Offset, off) })
+			p.editAt(i, Edit{Kind: MultiValue, Offset: int64(start), Inserted: "["})
+			p.safeLog++
+			p.stack = append(p.stack[:0], frame{wrap: wrapMulti, name: [2]int{-1, -1}})
+			p.state = stNext
+			if err := p.loop(); err != nil {
+				return err
+			}
+			continue
+		}
+		return p.trailing()
 	}
-	if p.pos == len(in) {
-		return nil
+}
+
+// reopens reports whether the comma at p.pos, after a top-level object,
+// is followed by a member: a name and a colon. Then the object was closed
+// early: {"a": 1}, "b": 2}.
+func (p *parser) reopens() bool {
+	in := p.in
+	if p.lastClose < 0 || in[p.lastClose] != '}' || len(p.log) > 0 && p.log[len(p.log)-1].Offset >= int64(p.lastClose) {
+		return false
+	}
+	if j := lastNonSpace(in, 0, p.lastClose); j < 0 || in[j] == '{' {
+		return false // an empty object: its members would need no comma
+	}
+	i := p.skipQuiet(p.pos + 1)
+	switch {
+	case i < len(in) && in[i] == '"':
+		i++
+		for i < len(in) && in[i] != '"' && in[i] != '\n' {
+			if in[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		if i >= len(in) || in[i] != '"' {
+			return false
+		}
+		i++
+	case i < len(in) && isIdent(in[i]):
+		for i < len(in) && isNameByte(in[i]) {
+			i++
+		}
+	default:
+		return false
+	}
+	i = p.skipQuiet(i)
+	return i < len(in) && in[i] == ':'
+}
+
+// trailing handles text after the top-level value: prose to remove, or
+// another value, which is an error (ErrAmbiguous) rather than a guess.
+func (p *parser) trailing() error {
+	in := p.in
+	if p.topBare {
+		return p.fail(p.pos, MultiValue&^p.kinds, "unexpected %s after a top-level bare value", quoteChar(in, p.pos))
 	}
 	if !p.on(Prose) {
 		need := Prose
-		if in[p.pos] == '`' {
+		switch {
+		case in[p.pos] == '`':
 			need = Fence
+		case p.startsScalar(p.pos):
+			need = MultiValue
 		}
 		return p.fail(p.pos, need, "unexpected %s after top-level value", quoteChar(in, p.pos))
+	}
+	if p.startsScalar(p.pos) {
+		return &Error{Offset: int64(p.pos), Need: MultiValue &^ p.kinds, Err: ErrAmbiguous}
 	}
 	// Trailing prose: refuse to guess if it holds another value.
 	proseAt, mark := p.pos, len(p.log)
@@ -247,6 +415,27 @@ func (p *parser) run() error {
 	p.edit(Prose, proseAt, len(in)-proseAt, "")
 	p.pos = len(in)
 	return nil
+}
+
+// startsScalar reports whether the text at i, after a comma if any,
+// starts a value that no prose starts with: a quote or a number. Text
+// after the top-level value that does is another value, not prose to
+// drop.
+func (p *parser) startsScalar(i int) bool {
+	in := p.in
+	if in[i] == ',' {
+		i = p.skipQuiet(i + 1)
+	}
+	if i >= len(in) {
+		return false
+	}
+	switch c := in[i]; {
+	case c == '"' || isDigit(c):
+		return true
+	case c == '-':
+		return i+1 < len(in) && isDigit(in[i+1])
+	}
+	return false
 }
 
 // findValue looks for the first object or array at or after start that
@@ -286,6 +475,10 @@ func (p *parser) findValue(start, mark int) (int, error) {
 // the error of the one candidate whose error is reported.
 func (p *parser) probe() error {
 	p.probing = true
+	p.probeFirst = p.pos + 1
+	for p.probeFirst < len(p.in) && isSpace(p.in[p.probeFirst]) {
+		p.probeFirst++
+	}
 	err := p.value()
 	p.probing = false
 	return err

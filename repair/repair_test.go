@@ -88,6 +88,8 @@ var repairCases = []repairCase{
 		want: `[1]`, log: []Kind{TrailingComma}, offs: []int{len(`[`)}},
 	{where: named("comma/double-not-repaired"), in: `[1,,2]`, kinds: All,
 		err: ErrSyntax, errOff: len(`[1,`)},
+	{where: named("comma/double-in-object"), in: `{"a":1,,"b":2}`, kinds: All,
+		err: ErrSyntax, errOff: len(`{"a":1,`)},
 	{where: named("comma/trailing-off"), in: `[1,]`, kinds: LLM &^ TrailingComma,
 		err: ErrSyntax, errOff: len(`[1`), need: TrailingComma},
 	{where: named("comma/missing-array"), in: `[1 2 "a" {} []]`, kinds: MissingComma,
@@ -97,12 +99,17 @@ var repairCases = []repairCase{
 		want: "{\"a\":1,\n\"b\":2}", log: []Kind{MissingComma}},
 	{where: named("comma/missing-before-comment"), in: `[1 /*c*/ 2]`, kinds: MissingComma | Comment,
 		want: `[1,  2]`, log: []Kind{MissingComma, Comment}},
-	{where: named("comma/glued-number-not-split"), in: `[01]`, kinds: All,
-		err: ErrSyntax, errOff: len(`[0`)},
+	{where: named("comma/glued-number-not-split"), in: `[01]`, kinds: LLM &^ UnquotedString,
+		err: ErrSyntax, errOff: len(`[0`), need: UnquotedString},
+	{where: named("comma/glued-number-a-string"), in: `[01]`, kinds: UnquotedString,
+		want: `["01"]`, log: []Kind{UnquotedString, UnquotedString}},
 	{where: named("comma/glued-strings"), in: `["a""b"]`, kinds: MissingComma,
 		err: ErrSyntax, errOff: len(`["a"`)},
-	{where: named("comma/unescaped-quotes"), in: `{"argv": ["sh", "-c", "echo "null""]}`, kinds: LLM,
+	{where: named("comma/unescaped-quotes-off"), in: `{"argv": ["sh", "-c", "echo "null""]}`, kinds: LLM &^ InnerQuote,
 		err: ErrSyntax, errOff: len(`{"argv": ["sh", "-c", "echo "`)},
+	{where: named("quote/inner-unescaped"), in: `{"argv": ["sh", "-c", "echo "null""]}`, kinds: InnerQuote,
+		want: `{"argv": ["sh", "-c", "echo \"null\""]}`, log: []Kind{InnerQuote, InnerQuote},
+		offs: []int{len(`{"argv": ["sh", "-c", "echo `), len(`{"argv": ["sh", "-c", "echo "null`)}},
 	{where: named("comma/string-touches-number"), in: `[1"a"]`, kinds: LLM,
 		err: ErrSyntax, errOff: len(`[1`)},
 	{where: named("comma/glued-objects"), in: `[{"a":1}{"b":2}]`, kinds: MissingComma,
@@ -111,24 +118,30 @@ var repairCases = []repairCase{
 		want: `["a", "b"]`, log: []Kind{MissingComma}},
 
 	// Comments where a value is due: a word, not a comment.
-	{where: named("comment/hashtag-is-a-word"), in: "{\"recipients\": [\n  #ops,\n  #alerts\n], \"text\": \"deploy done\"}", kinds: LLM,
-		err: ErrSyntax, errOff: len("{\"recipients\": [\n  ")},
-	{where: named("comment/url-is-a-word"), in: "{\"scripts\": [\n  //cdn.x.com/a.js\n]}", kinds: LLM,
-		err: ErrSyntax, errOff: len("{\"scripts\": [\n  ")},
+	{where: named("comment/hashtag-is-a-word"), in: "{\"recipients\": [\n  #ops,\n  #alerts\n], \"text\": \"deploy done\"}", kinds: LLM &^ UnquotedString,
+		err: ErrSyntax, errOff: len("{\"recipients\": [\n  "), need: UnquotedString},
+	{where: named("comment/hashtag-a-string"), in: "{\"recipients\": [\n  #ops,\n  #alerts\n], \"text\": \"deploy done\"}", kinds: LLM,
+		want: "{\"recipients\": [\n  \"#ops\",\n  \"#alerts\"\n], \"text\": \"deploy done\"}"},
+	{where: named("comment/url-is-a-word"), in: "{\"scripts\": [\n  //cdn.x.com/a.js\n]}", kinds: LLM &^ UnquotedString,
+		err: ErrSyntax, errOff: len("{\"scripts\": [\n  "), need: UnquotedString},
+	{where: named("comment/url-a-string"), in: "{\"scripts\": [\n  //cdn.x.com/a.js\n]}", kinds: LLM,
+		want: "{\"scripts\": [\n  \"//cdn.x.com/a.js\"\n]}"},
 	{where: named("comment/hash-value"), in: `{"tag": #1, "b": 2}`, kinds: All,
-		err: ErrSyntax, errOff: len(`{"tag": `)},
+		want: `{"tag": "#1", "b": 2}`, log: []Kind{UnquotedString, UnquotedString}},
 	{where: named("comment/spaced-where-a-value-is-due"), in: "[1, # one\n 2]", kinds: Comment,
 		want: "[1, \n 2]", log: []Kind{Comment}},
 	{where: named("comment/unspaced-after-a-value"), in: "{\"a\": 1, \"b\": 2 #note\n}", kinds: Comment,
 		want: "{\"a\": 1, \"b\": 2 \n}", log: []Kind{Comment}},
 
 	// Prose never takes a value out of a broken one around it.
-	{where: named("prose/nested-in-cut-object"), in: `{1: "delete", "ids": [42, 43], "confirm": fal`, kinds: LLM,
+	{where: named("prose/nested-in-cut-object"), in: `{@: "delete", "ids": [42, 43], "confirm": fal`, kinds: LLM,
 		err: ErrSyntax, errOff: 1},
-	{where: named("prose/nested-in-object"), in: `{0: "x", "opts": {"force": true}}`, kinds: LLM,
+	{where: named("prose/nested-in-object"), in: `{@: "x", "opts": {"force": true}}`, kinds: LLM,
 		err: ErrSyntax, errOff: 1},
-	{where: named("prose/nested-in-array"), in: `[NaN, [1, 2]]`, kinds: LLM,
-		err: ErrSyntax, errOff: 1},
+	{where: named("prose/nested-in-array"), in: `[NaN, [1, 2]]`, kinds: LLM &^ UnquotedString,
+		err: ErrSyntax, errOff: 1, need: UnquotedString},
+	{where: named("prose/nested-in-array-bare"), in: `[NaN, [1, 2]]`, kinds: LLM,
+		want: `["NaN", [1, 2]]`},
 	{where: named("prose/nested-after-prose"), in: `Sure: {@type: "Cmd", "argv": ["ls"]}`, kinds: LLM,
 		err: ErrNoValue, errOff: len(`Sure: `)},
 	{where: named("prose/nested-quote-kind-off"), in: `{'cmd': 'rm', 'args': ["-rf", "/tmp/build"]}`, kinds: Fence | Prose | TrailingComma | Literal,
@@ -164,8 +177,14 @@ var repairCases = []repairCase{
 		want: `{"url": "http://x:80/a"}`, log: []Kind{UnquotedKey, UnquotedKey}, offs: []int{len(`{`), len(`{url`)}},
 	{where: named("name/unquoted-off"), in: `{a:1}`, kinds: LLM &^ UnquotedKey,
 		err: ErrSyntax, errOff: len(`{`), need: UnquotedKey},
-	{where: named("name/missing-colon"), in: `{"a" 1}`, kinds: All,
-		err: ErrSyntax, errOff: len(`{"a" `)},
+	{where: named("name/missing-colon"), in: `{"a" 1}`, kinds: All &^ MissingColon,
+		err: ErrSyntax, errOff: len(`{"a" `), need: MissingColon},
+	{where: named("name/missing-colon-repaired"), in: `{"a" /* c */ 1, b "x"}`, kinds: MissingColon | UnquotedKey | Comment,
+		want: `{"a":  1, "b": "x"}`, log: []Kind{MissingColon, Comment, UnquotedKey, UnquotedKey, MissingColon}},
+	{where: named("name/missing-start-quote"), in: `{a":1}`, kinds: MissingQuote,
+		want: `{"a":1}`, log: []Kind{MissingQuote}},
+	{where: named("name/number"), in: `{2: 1}`, kinds: UnquotedKey,
+		want: `{"2": 1}`},
 
 	// Comments.
 	{where: named("comment/all-three"), in: "{\n// a\n\"a\":1, # b\n\"b\":/* c */2}", kinds: Comment,
@@ -181,12 +200,14 @@ var repairCases = []repairCase{
 	{where: named("literal/python"), in: `[True, False, None, undefined]`, kinds: Literal,
 		want: `[true, false, null, null]`, log: []Kind{Literal, Literal, Literal, Literal},
 		offs: []int{len(`[`), len(`[True, `), len(`[True, False, `), len(`[True, False, None, `)}},
-	{where: named("literal/nan-not-repaired"), in: `[NaN]`, kinds: All,
-		err: ErrSyntax, errOff: len(`[`)},
-	{where: named("literal/infinity-not-repaired"), in: `[-Infinity]`, kinds: All,
-		err: ErrSyntax, errOff: len(`[-`)},
-	{where: named("literal/bare-word-not-repaired"), in: `{"a": hello}`, kinds: All,
-		err: ErrSyntax, errOff: len(`{"a": `)},
+	{where: named("literal/nan-not-repaired"), in: `[NaN]`, kinds: All &^ UnquotedString,
+		err: ErrSyntax, errOff: len(`[`), need: UnquotedString},
+	{where: named("literal/infinity-not-repaired"), in: `[-Infinity]`, kinds: All &^ UnquotedString,
+		err: ErrSyntax, errOff: len(`[-`), need: UnquotedString},
+	{where: named("literal/bare-word-not-repaired"), in: `{"a": hello}`, kinds: All &^ UnquotedString,
+		err: ErrSyntax, errOff: len(`{"a": `), need: UnquotedString},
+	{where: named("literal/bare-words-strings"), in: `{"a": hello world, "b": NaN, "c": -Infinity}`, kinds: UnquotedString,
+		want: `{"a": "hello world", "b": "NaN", "c": "-Infinity"}`},
 	{where: named("literal/off"), in: `[None]`, kinds: LLM &^ Literal,
 		err: ErrSyntax, errOff: len(`[`), need: Literal},
 
@@ -222,19 +243,25 @@ var repairCases = []repairCase{
 	{where: named("truncated/string"), in: `{"a":[1,"b`, kinds: Truncated,
 		want: `{"a":[1,"b"]}`, log: []Kind{Truncated}, offs: []int{len(`{"a":[1,"b`)}},
 	{where: named("truncated/dangling-name"), in: `{"a":1,"b":`, kinds: Truncated,
+		want: `{"a":1,"b":null}`, log: []Kind{Truncated}, offs: []int{len(`{"a":1,"b":`)}},
+	{where: named("truncated/dangling-comma"), in: `{"a":1,`, kinds: Truncated,
 		want: `{"a":1}`, log: []Kind{Truncated}, offs: []int{len(`{"a":1`)}},
 	{where: named("truncated/in-name"), in: `{"a":{"bc`, kinds: Truncated,
-		want: `{"a":{}}`},
+		want: `{"a":{"bc":null}}`},
+	{where: named("truncated/before-colon"), in: `{"a"`, kinds: Truncated,
+		want: `{"a":null}`},
 	{where: named("truncated/literal"), in: `{"ok":tr`, kinds: Truncated,
 		want: `{"ok":true}`},
 	{where: named("truncated/number"), in: `[1, 2.`, kinds: Truncated,
-		want: `[1]`},
+		want: `[1, 2.0]`, log: []Kind{Truncated}},
+	{where: named("truncated/number-sign"), in: `{"a":-`, kinds: Truncated,
+		want: `{"a":-0}`, log: []Kind{Truncated}},
 	{where: named("truncated/escape"), in: `["ab\u00`, kinds: Truncated,
 		want: `["ab"]`},
 	{where: named("truncated/utf8"), in: "[\"ab\xe2\x80", kinds: Truncated,
 		want: `["ab"]`},
 	{where: named("truncated/after-missing-comma"), in: `{"a":1 "b`, kinds: Truncated | MissingComma,
-		want: `{"a":1}`, log: []Kind{Truncated}},
+		want: `{"a":1, "b":null}`, log: []Kind{MissingComma, Truncated}},
 	{where: named("truncated/single-quoted"), in: `['ab`, kinds: Truncated | SingleQuote,
 		want: `["ab"]`, log: []Kind{SingleQuote, Truncated}},
 	{where: named("truncated/top-number-is-complete"), in: `12`, kinds: Truncated,
@@ -432,7 +459,7 @@ func TestErrorPointer(t *testing.T) {
 	}
 	// Names in single or smart quotes lose their quotes, as double-quoted
 	// ones do.
-	for in, ptr := range map[string]string{"{“a”: {“b”: nope}}": "/a/b", `{'a': {'b/c': nope}}`: "/a/b~1c"} {
+	for in, ptr := range map[string]string{"{“a”: {“b”: :}}": "/a/b", `{'a': {'b/c': :}}`: "/a/b~1c"} {
 		_, _, err := Repair([]byte(in), Options{Kinds: LLM})
 		var e *Error
 		require.ErrorAs(t, err, &e, in)
@@ -588,4 +615,60 @@ func TestParseKinds(t *testing.T) {
 	assert.Equal(t, "fence,prose", (Fence | Prose).String())
 	assert.Zero(t, LLM&Truncated)
 	assert.True(t, errors.Is(&Error{Err: ErrAmbiguous}, ErrAmbiguous))
+}
+
+// TestBadInput feeds input made to hurt: each gets a typed error or a
+// repair that holds the guarantees, in time linear in its size (checked
+// on an eighth of it) and memory bounded by a small multiple of it.
+func TestBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   []byte
+	}{
+		{"deep-nesting", []byte(strings.Repeat(`{"a":[`, 1<<16))},
+		{"10MB-of-[", bytes.Repeat([]byte("["), 10<<20)},
+		{"1MB-of-dots", bytes.Repeat([]byte("..."), 1<<20/3)},
+		{"1MB-of-dots-in-array", []byte("[" + strings.Repeat("..., ", 1<<20/5) + "]")},
+		{"repeated-plus", []byte(strings.Repeat(`"a" + `, 1<<16) + `"b"`)},
+		{"plus-only", bytes.Repeat([]byte("+"), 1<<20)},
+		{"unterminated-comment", []byte("[1, /*" + strings.Repeat("x", 1<<20))},
+		{"unterminated-comments", []byte(strings.Repeat("[/* ", 1<<16))},
+		{"lone-surrogates", []byte(`["` + strings.Repeat(`\ud800`, 1<<15) + `"]`)},
+		{"nul-bytes", append([]byte(`{"a": "`), append(bytes.Repeat([]byte{0}, 1<<16), `"}`...)...)},
+		{"nul-bare", bytes.Repeat([]byte{0}, 1<<16)},
+		{"invalid-utf8", []byte(`{"a": "` + strings.Repeat("\xff", 1<<16) + `"}`)},
+		{"invalid-utf8-bare", []byte(`[` + strings.Repeat("a\xff ", 1<<16) + `]`)},
+		{"quotes-no-closer", []byte(`[` + strings.Repeat(`"a" b `, 1<<16))},
+		{"inner-quotes", []byte(`["` + strings.Repeat(`a" b `, 1<<16) + `"]`)},
+		{"missing-end-quotes", []byte(`[` + strings.Repeat(`"a, `, 1<<16) + `]`)},
+		{"missing-end-quotes-object", []byte(`{"a":"b` + strings.Repeat(`, "c`, 1<<16) + `}`)},
+		{"bare-words", []byte(`[` + strings.Repeat(`a b, `, 1<<16) + `]`)},
+		{"bare-top-lines", []byte(strings.Repeat("a\n", 1<<16))},
+		{"ndjson", []byte(strings.Repeat("{\"a\":1}\n", 1<<16))},
+		{"missing-colons", []byte(`{` + strings.Repeat(`"a" 1 `, 1<<16) + `}`)},
+		{"wrappers", []byte(`[` + strings.Repeat(`ObjectId("1"), `, 1<<15) + `]`)},
+		{"open-wrappers", []byte(strings.Repeat(`f(`, 1<<16))},
+		{"stray-closers", []byte(`{}` + strings.Repeat(`}]`, 1<<16))},
+		{"mismatched", []byte(strings.Repeat(`[}`, 1<<16))},
+		{"unicode-spaces", []byte(`[` + strings.Repeat("\u00a01,", 1<<16) + `2]`)},
+		{"reopened", []byte(`{"a":1}` + strings.Repeat(`, "a":1}`, 1<<16))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, k := range []Kind{LLM, All} {
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				out, log, err := Repair(tc.in, Options{Kinds: k})
+				runtime.ReadMemStats(&after)
+				if err != nil {
+					var e *Error
+					require.ErrorAs(t, err, &e)
+					assert.NotContains(t, err.Error(), "internal error")
+				} else {
+					checkProperties(t, tc.in, Options{Kinds: k}, out, log)
+				}
+				assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64*len(tc.in)+256*DefaultMaxEdits), "memory: edits are bounded by MaxEdits")
+			}
+			assertLinear(t, tc.in, All)
+		})
+	}
 }

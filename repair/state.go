@@ -24,40 +24,53 @@ const (
 	stDone                   // after the top-level value
 )
 
-// A frame is one open object or array. The stack keeps more than one bit
+// A frame is one open object or array, or a wrapper the Wrapper or
+// MultiValue kind reads around a value. The stack keeps more than one bit
 // per level because an error reports its JSON Pointer.
 type frame struct {
 	obj  bool
+	wrap uint8  // wrapNone, or what reads like an array or a call
 	n    int    // index of the current element (arrays)
 	name [2]int // input span of the current name, quotes included (objects)
 }
+
+// Wrappers, in frame.wrap.
+const (
+	wrapNone  = iota
+	wrapCall  // a function call around one value: its ) is removed
+	wrapMulti // the array MultiValue makes of top-level values; ends at the end
+)
 
 // value reads one complete value starting at p.pos, repairing it, and
 // leaves p.pos just after it. On error the log may hold edits of the
 // failed attempt; run cuts them off.
 func (p *parser) value() error {
-	in := p.in
 	p.stack = p.stack[:0]
 	p.state = stValue
 	p.safe, p.safeLog = -1, 0
+	return p.loop()
+}
+
+// loop runs the state machine until the stack is empty again.
+func (p *parser) loop() error {
+	in := p.in
 	for p.state != stDone {
 		if err := p.space(); err != nil {
 			return err
 		}
 		if p.pos >= len(in) {
-			return p.eofBetween()
+			if err := p.eofBetween(); err != nil {
+				return err
+			}
+			continue
 		}
 		c := in[p.pos]
 		switch p.state {
 		case stValue, stElemFirst, stElem:
-			if c == ']' && p.state != stValue {
-				if p.state == stElem {
-					if err := p.dropComma(); err != nil {
-						return err
-					}
+			if (c == ']' || c == '}') && p.state != stValue {
+				if err := p.closer(c); err != nil {
+					return err
 				}
-				p.pos++
-				p.pop()
 				continue
 			}
 			if c == ',' && p.state == stElemFirst {
@@ -68,18 +81,28 @@ func (p *parser) value() error {
 				p.pos++
 				continue
 			}
+			if p.state == stValue && (c == ',' || c == '}') && len(p.stack) > 0 && p.stack[len(p.stack)-1].obj {
+				if !p.on(MissingValue) {
+					return p.fail(p.pos, MissingValue, "missing value before %s", quoteChar(in, p.pos))
+				}
+				p.add(Edit{Kind: MissingValue, Offset: int64(p.pos), Inserted: "null"})
+				p.endValue()
+				continue
+			}
+			if p.state != stValue && isEllipsis(in, p.pos) {
+				if err := p.ellipsis(); err != nil {
+					return err
+				}
+				continue
+			}
 			if err := p.scalarOrOpen(c); err != nil {
 				return err
 			}
 		case stNameFirst, stName:
-			if c == '}' {
-				if p.state == stName {
-					if err := p.dropComma(); err != nil {
-						return err
-					}
+			if c == '}' || c == ']' {
+				if err := p.closer(c); err != nil {
+					return err
 				}
-				p.pos++
-				p.pop()
 				continue
 			}
 			if c == ',' && p.state == stNameFirst {
@@ -88,6 +111,15 @@ func (p *parser) value() error {
 				}
 				p.edit(TrailingComma, p.pos, 1, "")
 				p.pos++
+				continue
+			}
+			if isEllipsis(in, p.pos) {
+				if err := p.ellipsis(); err != nil {
+					return err
+				}
+				continue
+			}
+			if (c == '{' || c == '[') && p.closeObjectIn() {
 				continue
 			}
 			top := &p.stack[len(p.stack)-1]
@@ -99,16 +131,32 @@ func (p *parser) value() error {
 				break // truncated inside the name
 			}
 			top.name[1] = p.pos
+			p.nameEnd, p.nameLog = p.pos, len(p.log)
 			p.state = stColon
 		case stColon:
 			if c != ':' {
-				return p.fail(p.pos, 0, "expected ':' after object name, found %s", quoteChar(in, p.pos))
+				if !p.startsValue(c) {
+					return p.fail(p.pos, 0, "expected ':' after object name, found %s", quoteChar(in, p.pos))
+				}
+				if !p.on(MissingColon) {
+					return p.fail(p.pos, MissingColon, "missing ':' before %s", quoteChar(in, p.pos))
+				}
+				p.editAt(p.nameLog, Edit{Kind: MissingColon, Offset: int64(p.nameEnd), Inserted: ":"})
+				p.state = stValue
+				continue
 			}
 			p.pos++
 			p.state = stValue
 		case stNext:
 			top := &p.stack[len(p.stack)-1]
 			switch {
+			case top.wrap == wrapCall:
+				if c != ')' {
+					return p.fail(p.pos, 0, "expected ')' after the value in a call, found %s", quoteChar(in, p.pos))
+				}
+				p.closeCall()
+			case top.wrap == wrapMulti && !p.joins(p.pos):
+				p.endMulti()
 			case c == ',':
 				p.comma, p.commaLog = p.pos, len(p.log)
 				p.pos++
@@ -117,9 +165,11 @@ func (p *parser) value() error {
 				if top.obj {
 					p.state = stName
 				}
-			case c == '}' && top.obj || c == ']' && !top.obj:
-				p.pos++
-				p.pop()
+			case c == '}' || c == ']':
+				if err := p.closer(c); err != nil {
+					return err
+				}
+			case (c == '{' || c == '[') && p.closeObjectIn():
 			default:
 				if !p.canStart(c, top.obj) {
 					return p.fail(p.pos, 0, "expected ',' or %s, found %s", closerName(top.obj), quoteChar(in, p.pos))
@@ -134,10 +184,14 @@ func (p *parser) value() error {
 				if p.safe == p.pos && (endsQuote(in[:p.pos]) || startsQuote(in[p.pos:])) {
 					return p.fail(p.pos, 0, "%s touches the value before it: a quote inside a string that is not escaped, or a missing ','", quoteChar(in, p.pos))
 				}
-				if !p.on(MissingComma) {
-					return p.fail(p.pos, MissingComma, "missing ',' before %s", quoteChar(in, p.pos))
+				kind := MissingComma
+				if top.wrap == wrapMulti {
+					kind = MultiValue
 				}
-				p.editAt(p.safeLog, Edit{Kind: MissingComma, Offset: int64(p.safe), Inserted: ","})
+				if !p.on(kind) {
+					return p.fail(p.pos, kind, "missing ',' before %s", quoteChar(in, p.pos))
+				}
+				p.editAt(p.safeLog, Edit{Kind: kind, Offset: int64(p.safe), Inserted: ","})
 				top.n++
 				p.state = stElem
 				if top.obj {
@@ -158,6 +212,199 @@ func (p *parser) dropComma() error {
 	return nil
 }
 
+// closer reads the closing bracket c where one may stand. One that does
+// not close the innermost bracket is Bracket's: it closes an outer one,
+// with the inner ones closed before it, or it closes nothing open and
+// becomes the closer due.
+func (p *parser) closer(c byte) error {
+	if p.state == stElem || p.state == stName {
+		if err := p.dropComma(); err != nil {
+			return err
+		}
+	}
+	obj := c == '}'
+	top := p.stack[len(p.stack)-1]
+	if top.wrap == wrapNone && top.obj == obj {
+		p.closeTop()
+		return nil
+	}
+	if !p.on(Bracket) {
+		return p.fail(p.pos, Bracket, "%s does not close the %s open", quoteChar(p.in, p.pos), openName(top))
+	}
+	j := len(p.stack) - 1
+	for j >= 0 && (p.stack[j].wrap != wrapNone || p.stack[j].obj != obj) {
+		j--
+	}
+	switch {
+	case j >= 0:
+		// It closes an outer bracket: close the inner ones first.
+		var ins []byte
+		for k := len(p.stack) - 1; k > j; k-- {
+			if p.stack[k].wrap == wrapNone {
+				ins = append(ins, closerByte(p.stack[k].obj))
+			}
+		}
+		if len(ins) > 0 {
+			p.add(Edit{Kind: Bracket, Offset: int64(p.pos), Inserted: string(ins)})
+		}
+		p.stack = p.stack[:j+1]
+		p.closeTop()
+	case top.wrap == wrapNone:
+		// It closes nothing open: it is the closer due, mistyped.
+		p.edit(Bracket, p.pos, 1, string(closerByte(top.obj)))
+		p.closeTop()
+	default:
+		// A stray closer in a call or between top-level values.
+		p.edit(Bracket, p.pos, 1, "")
+		p.pos++
+		if p.state == stElem || p.state == stName || p.state == stElemFirst || p.state == stNameFirst {
+			p.state = stNext
+		}
+	}
+	return nil
+}
+
+// closeTop consumes the closer at p.pos for the innermost frame.
+func (p *parser) closeTop() {
+	p.pos++
+	if len(p.stack) == 1 {
+		p.lastClose, p.lastCloseLog = p.pos-1, len(p.log)
+	}
+	p.pop()
+}
+
+// closeObjectIn closes, as Bracket, an object in an array (or between
+// top-level values) where a { or [ stands instead of a name or a comma:
+// [{"a":1{"a":2}] and [{"a":1,{"a":2}] both become [{"a":1},{"a":2}].
+// It reports whether it did.
+func (p *parser) closeObjectIn() bool {
+	n := len(p.stack)
+	if !p.on(Bracket) || n < 2 || !p.stack[n-1].obj || p.stack[n-1].wrap != wrapNone || p.stack[n-2].obj {
+		return false
+	}
+	switch p.state {
+	case stName: // after a comma: the comma is the array's
+		p.editAt(p.commaLog, Edit{Kind: Bracket, Offset: int64(p.comma), Inserted: "}"})
+		p.stack = p.stack[:n-1]
+		p.stack[n-2].n++
+		p.state = stElem
+	case stNameFirst, stNext:
+		at, i := p.pos, len(p.log)
+		if p.state == stNext {
+			at, i = p.safe, p.safeLog
+		}
+		p.editAt(i, Edit{Kind: Bracket, Offset: int64(at), Inserted: "}"})
+		p.stack = p.stack[:n-1]
+		p.safe, p.safeLog = at, i+1
+		p.state = stNext
+	default:
+		return false
+	}
+	return true
+}
+
+// isEllipsis reports whether b[i:] starts with "...".
+func isEllipsis(b []byte, i int) bool {
+	return i+2 < len(b) && b[i] == '.' && b[i+1] == '.' && b[i+2] == '.'
+}
+
+// ellipsis removes the ... at p.pos, where an element or a member may
+// stand, and the comma that goes with it: the one after it, or before it
+// when a closer follows.
+func (p *parser) ellipsis() error {
+	if !p.on(Ellipsis) {
+		return p.fail(p.pos, Ellipsis, "ellipsis")
+	}
+	p.edit(Ellipsis, p.pos, 3, "")
+	p.pos += 3
+	if err := p.space(); err != nil {
+		return err
+	}
+	if p.pos == len(p.in) {
+		return nil
+	}
+	switch c := p.in[p.pos]; {
+	case c == ',':
+		p.edit(Ellipsis, p.pos, 1, "")
+		p.pos++
+	case (c == ']' || c == '}') && (p.state == stElem || p.state == stName):
+		p.editAt(p.commaLog, Edit{Kind: Ellipsis, Offset: int64(p.comma), Removed: ","})
+		p.state--
+	}
+	return nil
+}
+
+// startsValue reports whether c can begin a value after an object name,
+// so that a missing colon is the likely problem.
+func (p *parser) startsValue(c byte) bool {
+	return c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || c == '.' || isDigit(c) || isIdent(c) ||
+		c == 0xE2 && smartQuote(p.in, p.pos) != 0
+}
+
+// joins reports whether the top-level value at i, after a comma and
+// whitespace if any, joins the values before it (MultiValue): one that
+// starts as JSON does, or a bare word after bare words.
+func (p *parser) joins(i int) bool {
+	in := p.in
+	i = p.skipQuiet(i)
+	if i < len(in) && in[i] == ',' {
+		i = p.skipQuiet(i + 1)
+	}
+	if i >= len(in) {
+		return false
+	}
+	switch c := in[i]; {
+	case c == '{' || c == '[' || c == '"' || c == '\'' || isDigit(c):
+		return true
+	case c == '-' || c == '.':
+		return i+1 < len(in) && isDigit(in[i+1])
+	case c == 0xE2:
+		return smartQuote(in, i) == smartLeftDouble || smartQuote(in, i) == smartLeftSingle
+	case isIdent(c):
+		if p.topBare {
+			return true
+		}
+		k := i
+		for k < len(in) && isIdent(in[k]) {
+			k++
+		}
+		switch string(in[i:k]) {
+		case "true", "false", "null", "True", "False", "None":
+			return true
+		}
+	}
+	return false
+}
+
+// skipQuiet returns the offset of the first byte at or after i that is
+// not whitespace or, with Comment, a block comment. It logs nothing.
+func (p *parser) skipQuiet(i int) int {
+	in := p.in
+	for i < len(in) {
+		switch {
+		case isSpace(in[i]):
+			i++
+		case p.on(Comment) && in[i] == '/' && i+1 < len(in) && in[i+1] == '*':
+			k := indexClose(in, i+2)
+			if k < 0 {
+				return len(in)
+			}
+			i = k
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// endMulti closes the MultiValue array after its last value.
+func (p *parser) endMulti() {
+	p.editAt(p.safeLog, Edit{Kind: MultiValue, Offset: int64(p.safe), Inserted: "]"})
+	p.stack = p.stack[:len(p.stack)-1]
+	p.safeLog++
+	p.state = stDone
+}
+
 // canStart reports whether c can begin the next value (in an array) or
 // member (in an object), so that a missing comma is the likely problem.
 func (p *parser) canStart(c byte, obj bool) bool {
@@ -165,7 +412,7 @@ func (p *parser) canStart(c byte, obj bool) bool {
 	case c == '"' || c == '\'' || c == 0xE2 || isIdent(c):
 		return true
 	case obj:
-		return false
+		return isDigit(c) && p.on(UnquotedKey)
 	}
 	return c == '{' || c == '[' || c == '-' || isDigit(c)
 }
@@ -205,6 +452,9 @@ func (p *parser) endValue() {
 func (p *parser) pointer() string {
 	var sb strings.Builder
 	for i, f := range p.stack {
+		if f.wrap == wrapCall {
+			continue
+		}
 		if f.obj {
 			if f.name[0] < 0 || i == len(p.stack)-1 && (p.state == stNameFirst || p.state == stName) {
 				break
@@ -242,6 +492,19 @@ func closerByte(obj bool) byte {
 		return '}'
 	}
 	return ']'
+}
+
+// openName names what frame f holds open, for an error message.
+func openName(f frame) string {
+	switch {
+	case f.wrap == wrapCall:
+		return "call"
+	case f.wrap == wrapMulti:
+		return "top-level values"
+	case f.obj:
+		return "object"
+	}
+	return "array"
 }
 
 func closerName(obj bool) string {

@@ -22,33 +22,124 @@ func (p *parser) scalarOrOpen(c byte) error {
 		if err := p.str(false); err != nil {
 			return err
 		}
+		if err := p.concat(); err != nil {
+			return err
+		}
 	case c == '\'':
 		if err := p.altStr(SingleQuote, false); err != nil {
 			return err
 		}
-	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle):
+		if err := p.concat(); err != nil {
+			return err
+		}
+	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || p.backtick(p.pos):
 		if err := p.altStr(SmartQuote, false); err != nil {
 			return err
 		}
-	case c == '-' || isDigit(c):
-		if err := p.number(); err != nil {
+		if err := p.concat(); err != nil {
+			return err
+		}
+	case c == '-' || c == '.' || isDigit(c):
+		if err := p.numberOrWord(); err != nil {
 			return err
 		}
 	case isIdent(c):
+		if paren := p.callAt(p.pos); paren > 0 {
+			return p.wrapper(p.pos, paren)
+		}
 		if err := p.word(); err != nil {
+			return err
+		}
+	case p.bareOK() && !isStructural(c) && (c != '`' || fenceLen(p.in, p.pos, false) == 0):
+		if err := p.bare(p.pos); err != nil {
 			return err
 		}
 	default:
 		need := Kind(0)
 		switch {
+		case p.state == stDone:
+			// The end of the input inside the value.
 		case c == '`' && len(p.stack) == 0:
 			need = Fence
 		case len(p.stack) == 0:
 			need = Prose
+		case !isStructural(c):
+			need = UnquotedString
 		}
 		return p.fail(p.pos, need, "invalid character %s looking for beginning of value", quoteChar(p.in, p.pos))
 	}
-	p.endValue()
+	if p.state != stDone {
+		p.endValue()
+	}
+	return nil
+}
+
+// callAt returns the offset of the ( of a call whose name starts at i,
+// name(, when Wrapper is on; or 0.
+func (p *parser) callAt(i int) int {
+	if !p.on(Wrapper) {
+		return 0
+	}
+	in := p.in
+	for i < len(in) && (isNameByte(in[i]) || in[i] == '.') {
+		i++
+	}
+	for i < len(in) && (in[i] == ' ' || in[i] == '\t') {
+		i++
+	}
+	if i < len(in) && in[i] == '(' {
+		return i
+	}
+	return 0
+}
+
+// concat joins to the string just read the strings that follow it after
+// a +, as StringConcat: the closing quote, the + and the opening quote go,
+// with what lies between them.
+func (p *parser) concat() error {
+	for p.on(StringConcat) && p.state != stDone {
+		in := p.in
+		j := p.skipQuiet(p.pos)
+		if j >= len(in) || in[j] != '+' {
+			return nil
+		}
+		k := p.skipQuiet(j + 1)
+		if k >= len(in) {
+			return nil
+		}
+		var kind Kind
+		n := 1
+		switch {
+		case in[k] == '"':
+		case in[k] == '\'' && p.on(SingleQuote):
+			kind = SingleQuote
+		case p.on(SmartQuote) && (smartQuote(in, k) == smartLeftDouble || smartQuote(in, k) == smartLeftSingle):
+			kind, n = SmartQuote, 3
+		default:
+			return nil
+		}
+		// The string just read ends with a quote in the input, or one
+		// inserted (the last edit), which goes too.
+		q := p.pos - 1
+		if l := len(p.log); l > 0 && p.log[l-1].End() == int64(p.pos) && p.log[l-1].Inserted == `"` {
+			q = int(p.log[l-1].Offset)
+			p.log = p.log[:l-1]
+		}
+		p.add(Edit{Kind: StringConcat, Offset: int64(q), Removed: string(in[q : k+n])})
+		var err error
+		if kind == 0 {
+			err = p.strBody(k, k+1, false)
+		} else {
+			open := byte('\'')
+			if kind == SmartQuote {
+				open = smartQuote(in, k)
+			}
+			err = p.altBody(kind, k, k+n, open, false)
+		}
+		if err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -59,19 +150,26 @@ func (p *parser) name(c byte) error {
 		return p.str(true)
 	case c == '\'':
 		return p.altStr(SingleQuote, true)
-	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle):
+	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || p.backtick(p.pos):
 		return p.altStr(SmartQuote, true)
-	case isIdent(c):
-		if !p.on(UnquotedKey) {
-			return p.fail(p.pos, UnquotedKey, "unquoted object name")
-		}
+	case isIdent(c) || isDigit(c):
 		start := p.pos
 		i := start + 1
 		for i < len(p.in) && isNameByte(p.in[i]) {
 			i++
 		}
+		if i < len(p.in) && p.in[i] == '"' && p.on(MissingQuote) {
+			// a": the opening quote is missing.
+			p.add(Edit{Kind: MissingQuote, Offset: int64(start), Inserted: `"`})
+			p.pos = i + 1
+			return nil
+		}
+		if !p.on(UnquotedKey) {
+			return p.fail(p.pos, UnquotedKey, "unquoted object name")
+		}
 		if i == len(p.in) {
-			return p.atEOF(start, p.safe, "")
+			p.add(Edit{Kind: UnquotedKey, Offset: int64(start), Inserted: `"`})
+			return p.atEOF(start, -1, `":null`)
 		}
 		p.add(Edit{Kind: UnquotedKey, Offset: int64(start), Inserted: `"`},
 			Edit{Kind: UnquotedKey, Offset: int64(i), Inserted: `"`})
@@ -82,23 +180,68 @@ func (p *parser) name(c byte) error {
 }
 
 // str reads a double-quoted string. Its bytes are left alone, except raw
-// control characters and invalid escapes when those kinds are on.
+// control characters and invalid escapes when those kinds are on, and
+// quotes that do not end it (InnerQuote, MissingQuote).
 func (p *parser) str(isName bool) error {
+	return p.strBody(p.pos, p.pos+1, isName)
+}
+
+// strBody reads the double-quoted string that opened at start from i on.
+//
+// A quote that no delimiter follows (see quoteCloses) ends the string
+// only if the kinds that read it otherwise are off. With MissingQuote,
+// one after a comma ends the string before the comma: "a,"b" is "a" and
+// "b". With InnerQuote, any other is escaped, if a later quote ends the
+// string; if none does, the first such quote ends it after all. The
+// scan that finds none went to the end of the input, so p.noCloser
+// remembers where it began: a string that opens after it has none
+// either, and is read strictly, which keeps the work linear.
+func (p *parser) strBody(start, i int, isName bool) error {
 	in := p.in
-	start := p.pos
-	i := start + 1
+	lenient := p.on(InnerQuote|MissingQuote) && (p.noCloser < 0 || start < p.noCloser)
+	inner, innerLog := -1, 0
+	from := start + 1 // where the string or its last quote ends
 	for {
 		// NOTE: the fast path; most strings are plain ASCII.
 		for i < len(in) && class[in[i]]&clsPlain != 0 {
 			i++
 		}
 		if i == len(in) {
+			if lenient {
+				p.noCloser = start
+			}
+			if inner >= 0 {
+				// No quote closes the string: the first inner one does.
+				p.log = p.log[:innerLog]
+				p.pos = inner + 1
+				return nil
+			}
 			return p.strEOF(start, i, isName)
 		}
 		switch c := in[i]; {
 		case c == '"':
-			p.pos = i + 1
-			return nil
+			// A name with a quote and a space in it is rare: there the
+			// quote ends it, and a colon is likely missing.
+			if !lenient || p.quoteCloses(i+1) || isName && i+1 < len(in) && isSpace(in[i+1]) {
+				p.pos = i + 1
+				return nil
+			}
+			j := p.beforeComment(in, from, lastNonSpace(in, start+1, i))
+			from = i + 1
+			if j > start && (in[j] == ',' && p.on(MissingQuote) || in[j] == '+' && p.on(StringConcat) && p.on(MissingQuote)) {
+				// "a,"b": the string ended before the comma.
+				p.endStringAt(p.beforeComment(in, start+1, lastNonSpace(in, start+1, j)) + 1)
+				return nil
+			}
+			if !p.on(InnerQuote) {
+				p.pos = i + 1
+				return nil
+			}
+			if inner < 0 {
+				inner, innerLog = i, len(p.log)
+			}
+			p.add(Edit{Kind: InnerQuote, Offset: int64(i), Inserted: `\`})
+			i++
 		case c == '\\':
 			n, stop, err := p.strEscape(start, i, isName, 0)
 			if stop {
@@ -121,6 +264,137 @@ func (p *parser) str(isName bool) error {
 			i += n
 		}
 	}
+}
+
+// endStringAt ends the string being read at e, where its closing quote
+// is missing (MissingQuote): edits made past e are undone, and p.pos
+// goes to e.
+func (p *parser) endStringAt(e int) {
+	for len(p.log) > 0 && p.log[len(p.log)-1].Offset >= int64(e) {
+		p.log = p.log[:len(p.log)-1]
+	}
+	p.add(Edit{Kind: MissingQuote, Offset: int64(e), Inserted: `"`})
+	p.pos = e
+}
+
+// beforeComment returns j, or, if b[j] ends a block comment that opens
+// at or after from, the offset of the last byte before the comment that
+// is not whitespace: "a,/* c */"b" has its comma before the comment.
+// Searching only from from on, the text after the last quote, keeps the
+// work linear.
+func (p *parser) beforeComment(b []byte, from, j int) int {
+	if !p.on(Comment) || j < from+3 || b[j] != '/' || b[j-1] != '*' {
+		return j
+	}
+	if k := bytes.LastIndex(b[from:j-1], []byte("/*")); k >= 0 {
+		return lastNonSpace(b, from-1, from+k)
+	}
+	return j
+}
+
+// lastNonSpace returns the offset of the last byte in b[from:to] that is
+// not whitespace, or from-1.
+func lastNonSpace(b []byte, from, to int) int {
+	for to--; to >= from && isSpace(b[to]); to-- {
+	}
+	return to
+}
+
+// backtick reports whether a ` at i opens a string (SmartQuote), as in
+// `a´: it is not a fence.
+func (p *parser) backtick(i int) bool {
+	return p.in[i] == '`' && p.on(SmartQuote) && fenceLen(p.in, i, false) == 0
+}
+
+// altCloses reports whether a quote just before i closes a single- or
+// smart-quoted string: as closes says, or when whitespace and the start
+// of a next value follow, as in {'a' 'b'}.
+func (p *parser) altCloses(i int) bool {
+	return p.closes(i) || p.nextValue(i)
+}
+
+// quoteCloses reports whether a double quote just before i ends a
+// string: what follows it, after whitespace, is a delimiter, the end of
+// the input, a comment, or, after a line end or some whitespace, the
+// start of a next value.
+func (p *parser) quoteCloses(i int) bool {
+	in := p.in
+	if len(p.stack) == 0 {
+		// At the top level a closer closes nothing: "a [1, 2"] b".
+		k := i
+		for k < len(in) && isSpace(in[k]) {
+			k++
+		}
+		if k < len(in) && (in[k] == ']' || in[k] == '}') {
+			return false
+		}
+	}
+	if p.closes(i) {
+		return true
+	}
+	k := i
+	for ; k < len(in) && isSpace(in[k]); k++ {
+		if in[k] == '\n' {
+			return true
+		}
+	}
+	return p.nextValue(i) || k > i && len(p.stack) > 0 && p.stack[len(p.stack)-1].obj && nameColon(in, k)
+}
+
+// nameColon reports whether b[i:] starts with a bare name and a colon,
+// as the next member does in {"a": "b" c: 1}.
+func nameColon(b []byte, i int) bool {
+	if i >= len(b) || !isIdent(b[i]) {
+		return false
+	}
+	for i < len(b) && isNameByte(b[i]) {
+		i++
+	}
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i < len(b) && b[i] == ':'
+}
+
+// isStructural reports whether c is JSON punctuation that no bare value
+// starts with.
+func isStructural(c byte) bool {
+	switch c {
+	case ',', ':', ']', '}', ')':
+		return true
+	}
+	return false
+}
+
+// nextValue reports whether whitespace, then the start of a value (a
+// quote, a bracket, a digit), follow i.
+func (p *parser) nextValue(i int) bool {
+	in := p.in
+	k := i
+	for k < len(in) && isSpace(in[k]) {
+		k++
+	}
+	if k == i || k == len(in) {
+		return false
+	}
+	switch c := in[k]; {
+	case c == '"' || c == '\'' || c == '{' || c == '[' || isDigit(c):
+		return true
+	case c == '-':
+		return k+1 < len(in) && isDigit(in[k+1])
+	case c == 0xE2:
+		return smartQuote(in, k) == smartLeftDouble || smartQuote(in, k) == smartLeftSingle
+	case c == 't' || c == 'f' || c == 'n':
+		e := k
+		for e < len(in) && isIdent(in[e]) {
+			e++
+		}
+		switch string(in[k:e]) {
+		case "true", "false", "null":
+			return e == len(in) || !isWord(in[e])
+		}
+	}
+	return false
 }
 
 // strEscape reads the escape whose backslash is at i, in the string that
@@ -210,14 +484,60 @@ func (p *parser) rune(i int) (int, error) {
 
 // strEOF handles the end of input inside a string that opened at start;
 // cut is where the incomplete escape or rune, if any, begins.
+//
+// Where the input ends with a closing bracket, the text shows that the
+// string ends before it (MissingQuote): at the first , ] } or line end
+// (or :, in a name), with trailing whitespace left out. Otherwise the
+// input was cut short (Truncated): the string is closed at the end, and
+// a name gets :null.
 func (p *parser) strEOF(start, cut int, isName bool) error {
-	if isName {
-		return p.atEOF(start, p.safe, "")
+	if p.on(MissingQuote) && p.endsWithCloser() {
+		if stop := stringStop(p.in, start+1, isName); stop >= 0 {
+			if p.on(InnerQuote|MissingQuote) && (p.noCloser < 0 || start < p.noCloser) {
+				p.noCloser = start
+			}
+			p.endStringAt(lastNonSpace(p.in, start+1, stop) + 1)
+			return nil
+		}
 	}
 	if cut == len(p.in) {
 		cut = -1
 	}
+	if isName {
+		return p.atEOF(start, cut, `":null`)
+	}
 	return p.atEOF(start, cut, `"`)
+}
+
+// stringStop returns the offset of the first , ] } or line end in b[i:]
+// outside an escape (or :, in a name), or -1.
+func stringStop(b []byte, i int, isName bool) int {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case ',', ']', '}', '\n', '\r':
+			return i
+		case ':':
+			if isName {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// endsWithCloser reports whether the last byte of the input that is not
+// whitespace or a closing fence is a closing bracket.
+func (p *parser) endsWithCloser() bool {
+	if p.endsClosed < 0 {
+		b := bytes.TrimRight(p.in, " \t\r\n`")
+		p.endsClosed = 0
+		if len(b) > 0 && (b[len(b)-1] == '}' || b[len(b)-1] == ']') {
+			p.endsClosed = 1
+		}
+	}
+	return p.endsClosed == 1
 }
 
 // altStr reads a string in single quotes (kind SingleQuote) or smart
@@ -235,11 +555,20 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 		return p.fail(start, kind, "%s", what)
 	}
 	open, n := byte('\''), 1
-	if kind == SmartQuote {
+	switch {
+	case in[start] == '`':
+		open = '`'
+	case kind == SmartQuote:
 		open, n = smartQuote(in, start), 3
 	}
 	p.edit(kind, start, n, `"`)
-	i := start + n
+	return p.altBody(kind, start, start+n, open, isName)
+}
+
+// altBody reads the string of altStr that opened at start with the quote
+// open, from i on.
+func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error {
+	in := p.in
 	for {
 		for i < len(in) && class[in[i]]&clsAlt != 0 {
 			i++
@@ -255,14 +584,14 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 			}
 			i += n
 		case c == '"':
-			if open == smartLeftDouble && p.closes(i+1) {
+			if open == smartLeftDouble && p.altCloses(i+1) {
 				p.pos = i + 1
 				return nil
 			}
 			p.add(Edit{Kind: kind, Offset: int64(i), Inserted: `\`})
 			i++
 		case c == '\'':
-			if open == '\'' && p.closes(i+1) {
+			if (open == '\'' || open == '`') && p.altCloses(i+1) {
 				p.edit(kind, i, 1, `"`)
 				p.pos = i + 1
 				return nil
@@ -274,9 +603,14 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 			}
 			i++
 		default:
+			if open == '`' && c == 0xC2 && i+1 < len(in) && in[i+1] == 0xB4 && p.altCloses(i+2) {
+				p.edit(kind, i, 2, `"`) // ´, the acute accent that closes `
+				p.pos = i + 2
+				return nil
+			}
 			if q := smartQuote(in, i); q != 0 {
 				single := q == smartLeftSingle || q == smartRightSingle
-				if open != '\'' && single == (open == smartLeftSingle) && p.closes(i+3) {
+				if open != '\'' && open != '`' && single == (open == smartLeftSingle) && p.altCloses(i+3) {
 					p.edit(kind, i, 3, `"`)
 					p.pos = i + 3
 					return nil
@@ -308,6 +642,10 @@ func (p *parser) closes(i int) bool {
 	switch p.in[i] {
 	case ',', ':', '}', ']':
 		return true
+	case ')':
+		return p.inCall()
+	case '+':
+		return p.on(StringConcat)
 	case '#':
 		return p.on(Comment)
 	case '/':
@@ -316,22 +654,6 @@ func (p *parser) closes(i int) bool {
 		return p.on(Fence) && len(p.stack) == 0 && fenceLen(p.in, i, false) > 0
 	}
 	return false
-}
-
-func (p *parser) number() error {
-	start := p.pos
-	end, ok := scanNumber(p.in, start)
-	if !ok {
-		if end == len(p.in) {
-			return p.atEOF(start, p.safe, "")
-		}
-		return p.fail(end, 0, "invalid number %s", quoteChar(p.in, end))
-	}
-	if end < len(p.in) && isWord(p.in[end]) {
-		return p.fail(end, 0, "invalid character %s in number", quoteChar(p.in, end))
-	}
-	p.pos = end
-	return nil
 }
 
 // word reads a bare word in value position: a JSON literal, or with the
@@ -368,10 +690,17 @@ func (p *parser) word() error {
 	case "undefined":
 		from, to = "undefined", "null"
 	default:
+		if p.bareOK() {
+			return p.bare(start)
+		}
 		if i == len(in) {
 			return p.atEOF(start, p.safe, "")
 		}
-		return p.fail(start, 0, "invalid literal %q", quoteWord(in[start:i]))
+		need := Kind(0)
+		if p.bareAllowedHere() {
+			need = UnquotedString
+		}
+		return p.fail(start, need, "invalid literal %q", quoteWord(in[start:i]))
 	}
 	if !p.on(Literal) {
 		return p.fail(start, Literal, "invalid literal %q", string(in[start:i]))
@@ -382,7 +711,7 @@ func (p *parser) word() error {
 }
 
 // lineComment reports whether a '#' or "//" whose text begins at in[i]
-// is a comment. Where a value or a name is due, only one followed by
+// is a comment. Where a value is due, or a name for #, only one followed by
 // whitespace or the end of the input is: there, #ops or
 // //cdn.example.com/a.js is a word that lost its quotes, and removing it
 // as a comment would drop it, and the comma after it, without a trace in
@@ -391,6 +720,11 @@ func (p *parser) lineComment(i int) bool {
 	switch p.state {
 	case stNext, stColon, stDone:
 		return true
+	case stNameFirst, stName:
+		// No name has // in it: //note is a comment there.
+		if p.in[i-1] == '/' {
+			return true
+		}
 	}
 	return i >= len(p.in) || isSpace(p.in[i])
 }
@@ -402,6 +736,9 @@ func (p *parser) space() error {
 		switch c := in[p.pos]; {
 		case isSpace(c):
 			p.pos++
+		case c >= 0x80 && p.on(UnicodeSpace) && unicodeSpace(in, p.pos) > 0:
+			p.edit(UnicodeSpace, p.pos, unicodeSpace(in, p.pos), " ")
+			p.pos += unicodeSpace(in, p.pos)
 		case c == '#' && p.on(Comment) && p.lineComment(p.pos+1):
 			end := p.pos + 1
 			for end < len(in) && in[end] != '\n' {

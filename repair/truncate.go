@@ -9,17 +9,56 @@ import (
 	"strings"
 )
 
-// eofBetween handles the end of input between tokens.
+// eofBetween handles the end of input between tokens. It leaves the
+// state stDone, or returns an error.
 func (p *parser) eofBetween() error {
+	// The end of the input ends a MultiValue array, and a call whose )
+	// is missing, as such.
+	for n := len(p.stack); n > 0 && p.stack[n-1].wrap != wrapNone; n = len(p.stack) {
+		switch {
+		case p.stack[n-1].wrap == wrapMulti && p.state == stElem:
+			if err := p.dropComma(); err != nil {
+				return err
+			}
+			p.endMulti()
+			return nil
+		case p.stack[n-1].wrap == wrapMulti && p.state == stNext:
+			p.endMulti()
+			return nil
+		case p.stack[n-1].wrap == wrapCall && p.state == stNext:
+			p.pop()
+			continue
+		case p.stack[n-1].wrap == wrapCall && p.state == stValue && p.callsOnly():
+			return &Error{Offset: int64(p.pos), Err: fmt.Errorf("%w: %w", ErrNoValue, io.ErrUnexpectedEOF)}
+		}
+		break
+	}
 	switch p.state {
+	case stDone:
+		return nil
 	case stElemFirst, stNameFirst, stNext:
 		return p.atEOF(p.pos, -1, "")
+	case stColon:
+		return p.atEOF(p.pos, -1, ":null")
 	case stValue:
 		if len(p.stack) == 0 {
 			return &Error{Offset: int64(p.pos), Err: fmt.Errorf("%w: %w", ErrNoValue, io.ErrUnexpectedEOF)}
 		}
+		if p.stack[len(p.stack)-1].obj {
+			return p.atEOF(p.pos, -1, "null")
+		}
 	}
 	return p.atEOF(p.pos, p.safe, "")
+}
+
+// callsOnly reports whether every open frame is a Wrapper call.
+func (p *parser) callsOnly() bool {
+	for _, f := range p.stack {
+		if f.wrap != wrapCall {
+			return false
+		}
+	}
+	return true
 }
 
 // atEOF repairs a value cut off by the end of the input, if the Truncated
@@ -36,11 +75,21 @@ func (p *parser) atEOF(where, cut int, ins string) error {
 	var sb strings.Builder
 	sb.WriteString(ins)
 	for i := len(p.stack) - 1; i >= 0; i-- {
-		sb.WriteByte(closerByte(p.stack[i].obj))
+		switch f := p.stack[i]; f.wrap {
+		case wrapNone:
+			sb.WriteByte(closerByte(f.obj))
+		case wrapMulti:
+			sb.WriteByte(']')
+		}
 	}
 	e := Edit{Kind: Truncated, Offset: int64(len(p.in)), Inserted: sb.String(), Truncated: true}
 	if cut >= 0 {
-		for len(p.log) > 0 && p.log[len(p.log)-1].Offset >= int64(cut) {
+		if cut == p.safe && p.safeLog < len(p.log) {
+			// Edits logged before the value ended at safe stay, even
+			// an insertion there (the 0 that completes 2e in [2e,).
+			p.log = p.log[:p.safeLog]
+		}
+		for len(p.log) > 0 && p.log[len(p.log)-1].Offset > int64(cut) || cut != p.safe && len(p.log) > 0 && p.log[len(p.log)-1].Offset == int64(cut) {
 			p.log = p.log[:len(p.log)-1]
 		}
 		e.Offset, e.Removed = int64(cut), string(p.in[cut:])

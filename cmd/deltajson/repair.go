@@ -27,12 +27,14 @@ const repairUsage = `Usage: deltajson repair [--fix KIND,KIND...|--fix all|--fix
 Repairs the JSON in FILE (or standard input) with the kinds named in --fix,
 writes the result to standard output and the log of edits to standard error.
 With no --fix it repairs nothing: it only checks. "llm" is every kind but
-truncated; "all" adds truncated. Run --list for the kinds.
+truncated, ellipsis and multi-value; "all" adds them. Run --list for the
+kinds.
 
 Exit status: 0 the output is valid JSON; 1 the input could not be repaired
 (the reason and offset are on standard error); 2 a usage or I/O error;
 3 the output is valid JSON but the input was cut short (kind truncated):
-show it, do not execute it.
+show it, do not execute it. With --log json, standard error holds only
+the log, one JSON object, whose "truncated" and "warning" say so.
 
 Each line of the text log is LINE:COL KIND: the edit, in the text around
 it (at most 16 bytes on each side, cut between characters).
@@ -129,7 +131,11 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.WriteText(stderr, in)
 	}
 	if log.Truncated() {
-		fmt.Fprintln(stderr, "deltajson repair: warning: the input was truncated; the output is for display, do not execute it")
+		// With --log json the log says it ("truncated" and "warning"):
+		// standard error stays one JSON document.
+		if *logFormat != "json" {
+			fmt.Fprintln(stderr, "deltajson repair: warning: "+truncatedWarning)
+		}
 		return exitTruncated
 	}
 	return exitOK
@@ -142,8 +148,8 @@ func listKinds(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Presets:")
-	fmt.Fprintf(w, "  %-15s %s\n", "llm", "every kind but truncated: what language models get wrong")
-	fmt.Fprintf(w, "  %-15s %s\n", "all", "every kind, truncated included (its edits are marked truncated)")
+	fmt.Fprintf(w, "  %-15s %s\n", "llm", "every kind but truncated, ellipsis and multi-value: what language models get wrong")
+	fmt.Fprintf(w, "  %-15s %s\n", "all", "every kind (truncated edits are marked truncated)")
 }
 
 // readInput reads name ("-" is stdin), up to one byte more than max
@@ -182,8 +188,12 @@ func lineCol(b []byte, off int64) (line, col int) {
 	return textpos.Forward(1, 1, b[:min(max(off, 0), int64(len(b)))])
 }
 
+// truncatedWarning is what repair says of a truncated input.
+const truncatedWarning = "the input was truncated; the output is for display, do not execute it"
+
 // writeJSONLog writes the log as one JSON object: the edits, each with
-// its line and column, and whether the input was truncated.
+// its line and column, whether the input was truncated, and then a
+// warning.
 func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
 	type edit struct {
 		repair.Edit
@@ -192,8 +202,12 @@ func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
 	}
 	doc := struct {
 		Truncated bool   `json:"truncated"`
+		Warning   string `json:"warning,omitempty"`
 		Edits     []edit `json:"edits"`
 	}{Truncated: log.Truncated(), Edits: make([]edit, 0, len(log))}
+	if doc.Truncated {
+		doc.Warning = truncatedWarning
+	}
 	// The edits are sorted: walk the input once for every line and column.
 	line, col, at := 1, 1, int64(0)
 	for _, e := range log {

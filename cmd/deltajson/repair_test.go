@@ -43,6 +43,10 @@ func TestRepairCommand(t *testing.T) {
 			stderrHas: []string{"more than one JSON value"}},
 		{name: "truncated-warns", args: []string{"--fix", "truncated"}, stdin: `{"a":"b`, code: exitTruncated,
 			stdout: `{"a":"b"}`, stderrHas: []string{"[truncated]", "do not execute"}},
+		{name: "json-log-truncated", args: []string{"--fix", "all", "--log", "json"}, stdin: `{"a":[1,"b`, code: exitTruncated,
+			stdout: `{"a":[1,"b"]}`, jsonStderr: true},
+		{name: "missing-quote-not-truncated", args: []string{"--fix", "all"}, stdin: `{"a":"b}`, code: exitOK,
+			stdout: `{"a":"b"}`, stderrHas: []string{"missing-quote"}},
 		{name: "json-log", args: []string{"--fix", "all", "--log", "json"}, stdin: "[\"é\"\n 2]", code: exitOK,
 			stdout: "[\"é\",\n 2]", jsonStderr: true},
 		// Columns count characters, as check's do: 名 and 前 are one each.
@@ -61,7 +65,7 @@ func TestRepairCommand(t *testing.T) {
 		{name: "max-edits-zero", args: []string{"--max-edits", "0"}, stdin: `[1]`, code: exitUsage,
 			stderrHas: []string{"--max-edits 0: must be positive"}},
 		{name: "list", args: []string{"--list"}, code: exitOK,
-			stdoutHas: []string{"fence", "smart-quote", "truncated", "llm", "True"}},
+			stdoutHas: []string{"fence", "smart-quote", "truncated", "llm", "True", "multi-value", "inner-quote", `24\" screen`}},
 		{name: "help", args: []string{"--help"}, code: exitOK,
 			stdoutHas: []string{"Usage: deltajson repair", "Example:", "-fix"}},
 		{name: "bad-flag", args: []string{"--frobnicate"}, code: exitUsage,
@@ -97,6 +101,7 @@ func TestRepairCommand(t *testing.T) {
 			if tc.jsonStderr {
 				var doc struct {
 					Truncated bool
+					Warning   string
 					Edits     []struct {
 						Kind     string
 						Offset   int64
@@ -105,7 +110,19 @@ func TestRepairCommand(t *testing.T) {
 						Inserted string
 					}
 				}
-				require.NoError(t, json.Unmarshal(stderr.Bytes(), &doc), stderr.String())
+				// One JSON document and nothing else: a decoder reads it
+				// whole and finds no more.
+				dec := json.NewDecoder(bytes.NewReader(stderr.Bytes()))
+				require.NoError(t, dec.Decode(&doc), stderr.String())
+				require.False(t, dec.More(), "standard error holds more than the JSON log: %s", stderr.String())
+				if tc.code == exitTruncated {
+					assert.True(t, doc.Truncated)
+					assert.Contains(t, doc.Warning, "do not execute")
+					require.Len(t, doc.Edits, 1)
+					assert.Equal(t, "truncated", doc.Edits[0].Kind)
+					return
+				}
+				assert.Empty(t, doc.Warning)
 				require.Len(t, doc.Edits, 1)
 				assert.Equal(t, "missing-comma", doc.Edits[0].Kind)
 				assert.Equal(t, int64(len(`["é"`)), doc.Edits[0].Offset)
