@@ -110,7 +110,9 @@ func (m *Memory) Claim(ctx context.Context, id string, d Digest) (Verdict, Recor
 func (m *Memory) Done(ctx context.Context, id string) error { return m.end(ctx, "done", id, StateDone) }
 
 // Fail implements [Store.Fail].
-func (m *Memory) Fail(ctx context.Context, id string) error { return m.end(ctx, "fail", id, StateFailed) }
+func (m *Memory) Fail(ctx context.Context, id string) error {
+	return m.end(ctx, "fail", id, StateFailed)
+}
 
 func (m *Memory) end(ctx context.Context, op, id string, to State) error {
 	now, err := m.begin(ctx, op, id)
