@@ -87,6 +87,8 @@ type replayResult struct {
 	EmptyAsObject bool `json:"empty_as_object,omitempty"`
 	// MismatchOffset: final arguments differed from the deltas from here.
 	MismatchOffset *int64 `json:"mismatch_offset,omitempty"`
+	// Ledger: with --ledger, what the claim of a ready call said.
+	Ledger string `json:"ledger,omitempty"`
 }
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -97,6 +99,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxCalls := fs.Int("max-calls", resume.DefaultMaxCalls, "hold at most `N` calls; the calls past it are dropped (-1: no cap)")
 	maxTotal := fs.Int64("max-total-bytes", resume.DefaultMaxTotalBytes,
 		"hold at most `N` argument bytes of all calls together; the call that passes it is too-large (-1: no cap)")
+	ledgerPath := fs.String("ledger", "", ledgerUsage)
 	files, code, ok := parseArgs(fs, replayUsage, args, stdout, stderr)
 	if !ok {
 		return code
@@ -151,7 +154,12 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The timeline has a line per delta: buffered.
 	out := bufio.NewWriter(stdout)
 	o := resume.Options{MaxBytes: -1, MaxCalls: *maxCalls, MaxTotalBytes: *maxTotal}
-	status := replayCalls(events, *chunk, o, *asJSON, files[0], out, stderr)
+	lg, err := openReplayLedger(*ledgerPath, stderr)
+	if err != nil {
+		return exitUsage
+	}
+	defer lg.close()
+	status := replayCalls(events, *chunk, o, *asJSON, files[0], out, stderr, lg)
 	out.Flush() // an error is run's to report (writeErr)
 	return status
 }
@@ -159,12 +167,12 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // replayCalls replays events (see replayEvents), writes the timeline unless
 // asJSON, then the results, to stdout, and the calls past a cap to stderr,
 // and returns the exit status.
-func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool, file string, stdout, stderr io.Writer) int {
+func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool, file string, stdout, stderr io.Writer, lg *replayLedger) int {
 	var tl io.Writer
 	if !asJSON {
 		tl = stdout
 	}
-	calls, over := replayEvents(events, chunk, o, tl)
+	calls, over := replayEvents(events, chunk, o, tl, lg)
 
 	if len(calls.Calls()) == 0 && !asJSON {
 		fmt.Fprintln(stdout, "no tool calls")
@@ -185,11 +193,14 @@ func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool
 			if r.Err != nil {
 				fmt.Fprintf(stdout, "  (%s)", printable(r.Err.Error()))
 			}
+			if v := lg.verdict(c); v != "" {
+				fmt.Fprintf(stdout, "  ledger: %s", v)
+			}
 			fmt.Fprintln(stdout)
 			continue
 		}
 		jr := replayResult{Key: r.Key, ID: r.ID, Index: r.Index, Name: r.Name, Status: r.Status.String(), Hosted: r.Hosted,
-			Arguments: string(r.Arguments), Deltas: r.Deltas, EmptyAsObject: r.EmptyAsObject}
+			Arguments: string(r.Arguments), Deltas: r.Deltas, EmptyAsObject: r.EmptyAsObject, Ledger: lg.verdict(c)}
 		if r.Err != nil {
 			jr.Error = r.Err.Error()
 		}
@@ -215,6 +226,9 @@ func replayCalls(events []resume.Event, chunk int, o resume.Options, asJSON bool
 			displayName(file), keys[0], o.MaxTotalBytes, andMore(len(keys)))
 		status = exitInvalid
 	}
+	if lg.failed() {
+		status = exitUsage
+	}
 	return status
 }
 
@@ -238,8 +252,9 @@ type overCaps struct {
 // replayEvents feeds events to a new Set with opts, re-splitting deltas
 // into n-byte pieces when n > 0, and writes the timeline to tl when it is
 // not nil. Every call that has not ended by the last event is abandoned.
+// With lg, each call that ends is claimed in it (see replayLedger.ended).
 // It returns the Set and the calls that went past its caps.
-func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Writer) (*resume.Set, overCaps) {
+func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Writer, lg *replayLedger) (*resume.Set, overCaps) {
 	calls := resume.NewSet(opts)
 	var over overCaps
 	seen := map[string]bool{}            // keys in over
@@ -252,6 +267,9 @@ func replayEvents(events []resume.Event, n int, opts resume.Options, tl io.Write
 			before = c.Status()
 		}
 		c, err := calls.Apply(ev)
+		if ev.Kind == resume.EventEnd && c != nil {
+			defer lg.ended(c, tl) // after the timeline's lines of the end
+		}
 		if !seen[ev.Key] {
 			switch {
 			case errors.Is(err, resume.ErrTooManyCalls):

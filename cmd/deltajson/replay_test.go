@@ -301,7 +301,7 @@ func TestReplayChunkMemory(t *testing.T) {
 	events := []resume.Event{resume.NewEvent(resume.EventStart, "0"), d, resume.NewEvent(resume.EventEnd, "0")}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	calls, _ := replayEvents(events, 1, resume.Options{MaxBytes: -1}, nil)
+	calls, _ := replayEvents(events, 1, resume.Options{MaxBytes: -1}, nil, nil)
 	runtime.ReadMemStats(&after)
 	r := calls.Calls()[0].Result()
 	require.Equal(t, resume.StatusReady, r.Status)
