@@ -2,6 +2,7 @@ package ledger_test
 
 import (
 	"errors"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -84,4 +85,37 @@ func TestError(t *testing.T) {
 	assert.Equal(t, strings.Repeat("é", 32)+"…", err.ID, "cut between characters")
 	assert.Equal(t, `ledger: claim "`+strings.Repeat("é", 32)+`…": ledger unavailable: connection refused`, err.Error())
 	assert.Equal(t, "ledger: close: ledger closed", ledger.NewError("close", "", ledger.ErrClosed, nil).Error())
+}
+
+// TestImports: importing ledger or resume compiles neither store's
+// database client; each is its store's own.
+func TestImports(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to list the imports with")
+	}
+	const mod = "github.com/deltajson/deltajson/"
+	out, err := exec.Command(goTool, "list", "-f", "{{.ImportPath}} {{join .Deps \" \"}}",
+		mod+"ledger", mod+"resume", mod+"ledger/filestore", mod+"ledger/redisstore").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	deps := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, d, _ := strings.Cut(line, " ")
+		deps[strings.TrimPrefix(pkg, mod)] = " " + d + " "
+	}
+	for _, tc := range []struct {
+		pkg, want, notWant string
+	}{
+		{"ledger", "", "go-redis"},
+		{"ledger", "", "bbolt"},
+		{"resume", "", "go-redis"},
+		{"ledger/filestore", "go.etcd.io/bbolt", "go-redis"},
+		{"ledger/redisstore", "github.com/redis/go-redis/v9", "bbolt"},
+	} {
+		require.Contains(t, deps, tc.pkg)
+		if tc.want != "" {
+			assert.Contains(t, deps[tc.pkg], " "+tc.want+" ", tc.pkg)
+		}
+		assert.NotContains(t, deps[tc.pkg], tc.notWant, tc.pkg)
+	}
 }

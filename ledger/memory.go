@@ -57,12 +57,13 @@ func (m *Memory) begin(ctx context.Context, op, id string) (time.Time, error) {
 	return now, nil
 }
 
-// touch makes e the newest entry, changed at now, adding it if new.
-func (m *Memory) touch(e *memEntry, now time.Time) {
-	if m.m[e.id] == e {
+// touch makes e the newest entry, changed at now; a new e is added.
+func (m *Memory) touch(e *memEntry, isNew bool, now time.Time) {
+	if isNew {
+		m.m[e.id] = e
+	} else {
 		m.unlink(e)
 	}
-	m.m[e.id] = e
 	e.expires = now.Add(m.ttl)
 	e.older, e.newer = m.newest, nil
 	if m.newest != nil {
@@ -94,15 +95,15 @@ func (m *Memory) Claim(ctx context.Context, id string, d Digest) (Verdict, Recor
 		return VerdictNone, Record{}, err
 	}
 	defer m.mu.Unlock()
-	e := m.m[id]
-	if e == nil {
+	e, ok := m.m[id]
+	if !ok {
 		e = &memEntry{id: id}
 	}
 	if v := e.rec.Verdict(d); v != VerdictNone {
 		return v, e.rec, nil
 	}
 	e.rec = Record{State: StateClaimed, Digest: d, Claimed: now}
-	m.touch(e, now)
+	m.touch(e, !ok, now)
 	return VerdictClaimed, e.rec, nil
 }
 
@@ -130,7 +131,7 @@ func (m *Memory) end(ctx context.Context, op, id string, to State) error {
 	}
 	if from != to {
 		e.rec.State, e.rec.Ended = to, now
-		m.touch(e, now)
+		m.touch(e, false, now)
 	}
 	return nil
 }
@@ -171,12 +172,12 @@ func (m *Memory) SaveCheckpoint(ctx context.Context, id string, cp []byte) error
 		return err
 	}
 	defer m.mu.Unlock()
-	e := m.m[id]
-	if e == nil {
+	e, ok := m.m[id]
+	if !ok {
 		e = &memEntry{id: id, rec: Record{State: StateOpen}}
 	}
 	e.cp = append(e.cp[:0:0], cp...)
-	m.touch(e, now)
+	m.touch(e, !ok, now)
 	return nil
 }
 

@@ -6,19 +6,29 @@ import (
 	"bufio"
 	"fmt"
 	"net"
+	"os"
 	"os/exec"
 	"strconv"
 	"testing"
 	"time"
 )
 
+// RequireEnv is the environment variable that, set to anything, makes
+// Start fail when there is no redis-server, where it would skip (CI sets
+// it, so that its Redis tests cannot skip unseen).
+const RequireEnv = "DELTAJSON_REQUIRE_REDIS"
+
 // Start starts a redis-server that stops when tb's test ends, and returns
 // its address. It skips tb, with a message, when there is no redis-server
-// on the PATH, and fails it when the server does not start.
+// on the PATH (fails, with RequireEnv set), and fails it when the server
+// does not start.
 func Start(tb testing.TB) string {
 	tb.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
+		if os.Getenv(RequireEnv) != "" {
+			tb.Fatalf("redis-server is not installed, and %s is set", RequireEnv)
+		}
 		tb.Skip("redis-server is not installed (apt-get install redis-server): skipping the Redis tests")
 	}
 	var last error
@@ -30,6 +40,7 @@ func Start(tb testing.TB) string {
 		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 		cmd := exec.Command(bin, "--port", strconv.Itoa(port), "--bind", "127.0.0.1",
 			"--save", "", "--appendonly", "no", "--dir", tb.TempDir(), "--loglevel", "warning")
+		killWithParent(cmd)
 		if err := cmd.Start(); err != nil {
 			tb.Fatal(err)
 		}
