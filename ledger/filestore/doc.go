@@ -32,5 +32,6 @@
 // to check it; a file that is damaged, cut short, empty or not a ledger
 // gives [ledger.ErrCorrupt], and one written by a newer version
 // [ledger.ErrVersion]. Damage that appears after Open, in pages Open has
-// read, is found only where a later operation reads it.
+// read, is found only where a later operation reads it. The file does
+// not shrink: the pages of forgotten records are used again.
 package filestore

@@ -194,9 +194,22 @@ func (s *Store) put(tx *bbolt.Tx, id string, old entry, rec ledger.Record, now t
 // Claim implements [ledger.Store.Claim]. The claim is on disk when it
 // returns.
 func (s *Store) Claim(ctx context.Context, id string, d ledger.Digest) (ledger.Verdict, ledger.Record, error) {
+	// A claim found by a read is final (a record only moves forward, or
+	// expires): a replay's claims are answered without a write and a sync.
 	var v ledger.Verdict
 	var rec ledger.Record
-	err := s.write(ctx, "claim", id, func(tx *bbolt.Tx, now time.Time) error {
+	err := s.read(ctx, "claim", id, func(tx *bbolt.Tx) error {
+		e, err := get(tx, id, time.Now())
+		v, rec = e.rec.Verdict(d), e.rec
+		return err
+	})
+	if err != nil {
+		return ledger.VerdictNone, ledger.Record{}, err
+	}
+	if v != ledger.VerdictNone {
+		return v, rec, nil
+	}
+	err = s.write(ctx, "claim", id, func(tx *bbolt.Tx, now time.Time) error {
 		old, err := get(tx, id, now)
 		if err != nil {
 			return err
