@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -9,11 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/internal/killtest"
 )
 
 // childArgs, in the environment, makes the test binary run deltajson with
@@ -134,23 +134,13 @@ func TestReplayLedgerKilled(t *testing.T) {
 	stream := callsStream(t, `{"a":1}`, long)
 	path := filepath.Join(t.TempDir(), "calls.ledger")
 	cmd := deltajsonCmd(t, "replay", "--chunk", "1", "--ledger", path, stream)
-	pipe, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	out := bufio.NewReader(pipe)
-	for {
-		line, err := out.ReadString('\n')
-		require.NoError(t, err, "the child ended before its first claim")
+	killtest.KillAfter(t, cmd, func(line string) bool {
 		if line == "[0 tool_1] ledger: claimed\n" {
-			break
+			return true
 		}
 		require.NotContains(t, line, "ledger:", "a claim before the first")
-	}
-	require.NoError(t, cmd.Process.Kill())
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	require.ErrorAs(t, err, &exit)
-	require.Equal(t, syscall.SIGKILL, exit.Sys().(syscall.WaitStatus).Signal(), "killed, not ended")
+		return false
+	})
 
 	assert.Equal(t, map[string]string{"toolu_1": "seen", "toolu_2": "claimed"}, ledgerVerdicts(t, path, stream))
 }

@@ -1,7 +1,6 @@
 package filestore_test
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.etcd.io/bbolt"
 
+	"github.com/deltajson/deltajson/internal/killtest"
 	"github.com/deltajson/deltajson/ledger"
 	"github.com/deltajson/deltajson/ledger/filestore"
 	"github.com/deltajson/deltajson/ledger/ledgertest"
@@ -102,18 +102,11 @@ func TestKilledBetweenClaimAndOutcome(t *testing.T) {
 	before := time.Now()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childEnv+"="+path)
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
 	cmd.Stderr = os.Stderr
-	require.NoError(t, cmd.Start())
-	line, err := bufio.NewReader(out).ReadString('\n')
-	require.NoError(t, err)
-	require.Equal(t, "claimed\n", line)
-	require.NoError(t, cmd.Process.Kill())
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	require.ErrorAs(t, err, &exit)
-	require.Equal(t, syscall.SIGKILL, exit.Sys().(syscall.WaitStatus).Signal())
+	killtest.KillAfter(t, cmd, func(line string) bool {
+		require.Equal(t, "claimed\n", line)
+		return true
+	})
 
 	s := open(t, path, filestore.Options{})
 	rec, err := s.Lookup(ctx, "call_1")

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deltajson/deltajson/internal/killtest"
 	"github.com/deltajson/deltajson/internal/redistest"
 	"github.com/deltajson/deltajson/ledger"
 	"github.com/deltajson/deltajson/ledger/ledgertest"
@@ -167,18 +168,10 @@ func TestTwoProcesses(t *testing.T) {
 // and recorded no outcome: the claim stays, unknown, and is seen.
 func TestKilledBetweenClaimAndOutcome(t *testing.T) {
 	addr, c := server(t)
-	cmd := childCmd(addr, "killed:", "claim-one")
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	line, err := bufio.NewReader(out).ReadString('\n')
-	require.NoError(t, err)
-	require.Equal(t, "claimed\n", line)
-	require.NoError(t, cmd.Process.Kill())
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	require.ErrorAs(t, err, &exit)
-	require.Equal(t, syscall.SIGKILL, exit.Sys().(syscall.WaitStatus).Signal())
+	killtest.KillAfter(t, childCmd(addr, "killed:", "claim-one"), func(line string) bool {
+		require.Equal(t, "claimed\n", line)
+		return true
+	})
 
 	s := redisstore.New(c, redisstore.Options{Prefix: "killed:"})
 	rec, err := s.Lookup(ctx, "call_1")
