@@ -51,7 +51,8 @@
 // Package filestore keeps them in one file, crash-safe, with no server:
 // the default for a single process. Package redisstore keeps them in
 // Redis, for a fleet; it is its own package so that only a program that
-// imports it compiles the Redis client.
+// imports it compiles the Redis client. Package ledgertest is the
+// contract every store passes.
 //
 // A call without an ID cannot be claimed: the handler gives it one that
 // a replay of the same call gets again (the provider's response or message
