@@ -56,6 +56,13 @@
 // deltajson (every kind on) and with github.com/kaptinlin/jsonrepair.
 // BenchmarkRepairScaling shows time per byte from 1 KB to 1 MB.
 //
+// BenchmarkLedger/<store>/<op> claims new call IDs in package ledger's
+// stores (memory, file: ledger/filestore, redis: ledger/redisstore on a
+// redis-server the benchmark starts, skipped without one): claim one
+// after another, claim-parallel from many goroutines at once, and floor,
+// what bounds a claim there, timed alone (file: a 4 KB write and a sync;
+// redis: a PING). REF=floor sh ratios.sh gives a claim's cost in floors.
+//
 // # Fixtures
 //
 // The files are fastjson's benchmark fixtures (testdata/ of

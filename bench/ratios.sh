@@ -1,7 +1,7 @@
 #!/bin/sh
 # ratios.sh prints ratios of times taken in the same round, from the
-# output of go test -bench for BenchmarkTokenize, BenchmarkStream or
-# BenchmarkRepair. A result's name is Benchmark<Group>/<case>/<impl>
+# output of go test -bench for BenchmarkTokenize, BenchmarkStream,
+# BenchmarkRepair or BenchmarkLedger. A result's name is Benchmark<Group>/<case>/<impl>
 # (<case> may have several parts, as toolargs/chunk=1). The k-th result
 # of a name is round k; a ratio is taken within one round, and the median
 # over the rounds is printed with the spread. "best" divides the two
@@ -16,6 +16,7 @@
 # time of the case that ends in ACROSS in its place (the same document):
 #
 #	ACROSS=chunk=all sh bench/ratios.sh stream.txt   # chunk=1 ÷ chunk=all, per mode
+#	REF=floor sh bench/ratios.sh ledger.txt          # a claim ÷ its store's floor (a sync, a round trip)
 #
 # go test -count N runs each sub-benchmark N times in a row, so for rounds
 # that interleave the peers run the test binary N times with -count 1
@@ -27,7 +28,7 @@
 #	sh ratios.sh /tmp/new.txt
 set -eu
 awk -v ref="${REF:-deltajson}" -v across="${ACROSS:-}" '
-$1 ~ /^Benchmark(Tokenize|Stream|Repair)\// {
+$1 ~ /^Benchmark(Tokenize|Stream|Repair|Ledger)\// {
 	name = $1
 	sub(/-[0-9]+$/, "", name) # the GOMAXPROCS suffix
 	sub(/^Benchmark[A-Za-z]+\//, "", name)

@@ -99,6 +99,8 @@ type replayResult struct {
 	EmptyAsObject bool `json:"empty_as_object,omitempty"`
 	// MismatchOffset: final arguments differed from the deltas from here.
 	MismatchOffset *int64 `json:"mismatch_offset,omitempty"`
+	// Ledger: with --ledger, what the claim of a ready call said.
+	Ledger string `json:"ledger,omitempty"`
 }
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -109,6 +111,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxCalls := fs.Int("max-calls", resume.DefaultMaxCalls, "hold at most `N` calls; the calls past it are dropped (-1: no cap)")
 	maxTotal := fs.Int64("max-total-bytes", resume.DefaultMaxTotalBytes,
 		"hold at most `N` argument bytes of all calls together; the call that passes it is too-large (-1: no cap)")
+	ledgerPath := fs.String("ledger", "", ledgerUsage)
 	files, code, ok := parseArgs(fs, replayUsage, args, stdout, stderr)
 	if !ok {
 		return code
@@ -139,10 +142,16 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer file.Close()
 		in = file
 	}
+	lg, err := openReplayLedger(*ledgerPath, stderr)
+	if err != nil {
+		return exitUsage
+	}
+	defer lg.close()
 	// The timeline has a line per delta: buffered, and flushed after each
 	// message of the stream, so that a live stream shows as it comes.
 	out := bufio.NewWriter(stdout)
 	rp := newReplayer(resume.Options{MaxBytes: -1, MaxCalls: *maxCalls, MaxTotalBytes: *maxTotal}, *chunk, *asJSON, out)
+	rp.lg = lg
 	status := rp.stream(in, f, files[0], stderr)
 	out.Flush() // an error is run's to report (writeErr)
 	return status
@@ -164,6 +173,7 @@ type replayer struct {
 	o       resume.Options
 	chunk   int
 	asJSON  bool
+	lg      *replayLedger // nil without --ledger
 	out     *bufio.Writer
 	enc     *json.Encoder
 	status  int
@@ -288,6 +298,11 @@ func (rp *replayer) apply(ev resume.Event) {
 		rp.timeline(ev, c, err, before)
 	}
 	if c != nil && c.Ended() && !rp.printed[c] {
+		var tl io.Writer
+		if !rp.asJSON {
+			tl = rp.out
+		}
+		rp.lg.ended(c, tl)
 		rp.result(c)
 	}
 }
@@ -366,11 +381,14 @@ func (rp *replayer) result(c *resume.Call) {
 		if r.Err != nil {
 			fmt.Fprintf(rp.out, "  (%s)", printable(r.Err.Error()))
 		}
+		if v := rp.lg.verdict(c); v != "" {
+			fmt.Fprintf(rp.out, "  ledger: %s", v)
+		}
 		fmt.Fprintln(rp.out)
 		return
 	}
 	jr := replayResult{Key: r.Key, ID: r.ID, Index: r.Index, Name: r.Name, Status: r.Status.String(), Hosted: r.Hosted,
-		Text: r.Text, Arguments: string(r.Arguments), Deltas: r.Deltas, EmptyAsObject: r.EmptyAsObject}
+		Text: r.Text, Arguments: string(r.Arguments), Deltas: r.Deltas, EmptyAsObject: r.EmptyAsObject, Ledger: rp.lg.verdict(c)}
 	if r.Err != nil {
 		jr.Error = r.Err.Error()
 	}
@@ -406,6 +424,9 @@ func (rp *replayer) finish(file string, stderr io.Writer) {
 		fmt.Fprintf(stderr, "deltajson replay: %s: call %q went past --max-total-bytes %d (all calls' arguments together) and is too-large%s; raise --max-total-bytes (-1: no cap)\n",
 			displayName(file), keys[0], rp.o.MaxTotalBytes, andMore(len(keys)))
 		rp.status = exitInvalid
+	}
+	if rp.lg.failed() {
+		rp.status = exitUsage
 	}
 }
 

@@ -1,0 +1,37 @@
+// Package filestore is the embedded, durable [ledger.Store]: one file,
+// crash-safe, with no server. It is the default store for one process.
+//
+//	store, err := filestore.Open("calls.ledger", filestore.Options{})
+//	if err != nil {
+//		return err // ErrCorrupt, ErrVersion, ErrUnavailable: never a fresh start
+//	}
+//	defer store.Close()
+//
+// A claim is on disk (written and fdatasync'd) when [Store.Claim] returns,
+// and so are outcomes and checkpoints. Claims made at the same time from
+// several goroutines share one write and one sync: the store batches
+// every write waiting when the previous one ends, so a lone claim waits
+// for no one.
+//
+// # Why bbolt
+//
+// The file is a bbolt database (go.etcd.io/bbolt): a B+tree of
+// copy-on-write pages with two checksummed meta pages, which commits a
+// transaction with fdatasync and after a crash opens at the last commit.
+// It is pure Go, a small dependency, and its ordered keys are all a
+// ledger needs (records by ID, an index by expiry). SQLite through a
+// pure-Go driver is as durable, but brings a C library translated to Go,
+// many times larger to compile into every program that imports this
+// package, and an SQL layer with nothing to do here.
+//
+// # Limits
+//
+// bbolt locks the file: one process at a time opens it, and [Open] waits
+// [Options.LockWait] for another to close it. Processes and machines that
+// share a ledger use package redisstore. [Open] reads the whole file once
+// to check it; a file that is damaged, cut short, empty or not a ledger
+// gives [ledger.ErrCorrupt], and one written by a newer version
+// [ledger.ErrVersion]. Damage that appears after Open, in pages Open has
+// read, is found only where a later operation reads it. The file does
+// not shrink: the pages of forgotten records are used again.
+package filestore
