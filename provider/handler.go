@@ -89,6 +89,12 @@ func (h *Handler) Message(m Message) error {
 	return first
 }
 
+// Apply handles one event built by hand, for an SDK that hands out typed
+// events and no raw JSON (Bedrock's ConverseStream in aws-sdk-go-v2): the
+// hooks run for it as for a decoded payload's. Its error is the Set's
+// (see [resume.Set.Apply]); a replay gives none.
+func (h *Handler) Apply(ev resume.Event) error { return h.apply(&ev) }
+
 // apply applies one event, and calls the hooks.
 func (h *Handler) apply(ev *resume.Event) error {
 	isNew := h.set.Call(ev.Key) == nil
