@@ -17,7 +17,6 @@ import (
 	"strconv"
 
 	"github.com/deltajson/deltajson/resume"
-	"github.com/deltajson/deltajson/tokenizer"
 )
 
 type anthropicBlock struct {
@@ -54,7 +53,7 @@ func (ad *anthropicDecoder) key(d *Decoder, idx int) string {
 
 func (ad *anthropicDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if ad.bedrock {
-		b64 := v.get("bytes")
+		b64 := d.get(v, "bytes")
 		if b64 != nil && !b64.isString() {
 			return fmt.Errorf("bedrock bytes are %s: %w", b64.kind(), ErrPayload)
 		}
@@ -69,7 +68,7 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, _ []byte) error {
 		if err != nil {
 			return fmt.Errorf("bedrock bytes: %w: %w", err, ErrPayload)
 		}
-		if err := tokenizer.Validate(ad.raw[:m]); err != nil {
+		if err := d.tape.validate(ad.raw[:m]); err != nil {
 			return fmt.Errorf("bedrock bytes are not JSON: %w: %w", err, ErrPayload)
 		}
 		v = trimValue(ad.raw[:m])
@@ -79,7 +78,7 @@ event:
 		return errNotObject
 	}
 	var typ, index, block, delta, errv value
-	m := v.members()
+	m := d.members(v)
 	for {
 		name, val, ok := m.next()
 		if !ok {
@@ -100,7 +99,7 @@ event:
 	}
 	switch {
 	case typ.is("error"):
-		if err := errorValue(errv); err != nil {
+		if err := d.errorValue(errv); err != nil {
 			return err
 		}
 		return fmt.Errorf("error event: %w", ErrProvider)
@@ -124,7 +123,7 @@ event:
 	}
 	switch {
 	case typ.is("content_block_start"):
-		bt := block.get("type")
+		bt := d.get(block, "type")
 		if !bt.is("tool_use") && !bt.is("server_tool_use") && !bt.is("mcp_tool_use") {
 			return nil
 		}
@@ -135,20 +134,20 @@ event:
 			return err
 		}
 		b := &anthropicBlock{index: idx, key: ad.key(d, idx), hosted: !bt.is("tool_use")}
-		if in := block.get("input"); in.isObject() && string(in) != "{}" {
+		if in := d.get(block, "input"); in.isObject() && string(in) != "{}" {
 			if c := d.compact(in); string(c) != "{}" {
 				b.final = append([]byte(nil), c...)
 			}
 		}
 		ad.blocks = append(ad.blocks, b)
 		ev := d.emit(resume.EventStart, b.key, idx)
-		ev.ID, ev.Name, ev.Hosted = block.get("id").str(), block.get("name").str(), b.hosted
+		ev.ID, ev.Name, ev.Hosted = d.get(block, "id").str(), d.get(block, "name").str(), b.hosted
 	case typ.is("content_block_delta"):
 		b, _ := ad.block(idx)
-		if b == nil || !delta.get("type").is("input_json_delta") {
+		if b == nil || !d.get(delta, "type").is("input_json_delta") {
 			return nil
 		}
-		text, ok, err := d.args(delta.get("partial_json"))
+		text, ok, err := d.args(d.get(delta, "partial_json"))
 		if err != nil || !ok {
 			return err
 		}
@@ -165,6 +164,10 @@ event:
 		ad.blocks = append(ad.blocks[:i], ad.blocks[i+1:]...)
 		ev := d.emit(resume.EventEnd, b.key, idx)
 		ev.Final, ev.Hosted = b.final, b.hosted
+	default:
+		if !anthropicType(typ.str()) {
+			d.skipped++
+		}
 	}
 	return nil
 }

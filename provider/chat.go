@@ -28,29 +28,52 @@ package provider
 // id) is one more call, with a number no tool call has.
 
 import (
-	"bytes"
 	"fmt"
+	"hash/maphash"
 	"strconv"
 
 	"github.com/deltajson/deltajson/resume"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
-// maxHeldArgs bounds the argument bytes the chat decoder keeps of one
-// call to tell a re-sent call from a new piece; past it, the call is
-// taken as unfinished for those rules. The Set that gets the events
-// holds the arguments under caps of its own.
-const maxHeldArgs = 1 << 20
-
 type chatCall struct {
+	num           int // its number in its choice
 	key, id, name string
-	args          []byte
-	long          bool // args passed maxHeldArgs and were let go
-	ended         bool
+	// The arguments are not kept (the Set that gets the events holds
+	// them): a tokenizer reads them, to tell whole arguments, and a
+	// seeded hash and their length tell a call sent again.
+	tk    tokenizer.Tokenizer
+	sum   maphash.Hash
+	n     int64
+	ended bool
 }
 
-// whole reports whether the call's arguments so far are a valid value.
-func (c *chatCall) whole() bool { return !c.long && len(c.args) > 0 && tokenizer.Valid(c.args) }
+// argsSeed seeds the hash of a call's arguments, once per process, so
+// that no input can make two texts collide on purpose.
+var argsSeed = maphash.MakeSeed()
+
+// whole reports whether the call's arguments so far are one whole, valid
+// value.
+func (c *chatCall) whole() bool { return c.n > 0 && c.tk.Status() == tokenizer.Complete }
+
+// same reports whether text is the call's arguments so far.
+func (c *chatCall) same(text []byte) bool {
+	return int64(len(text)) == c.n && maphash.Bytes(argsSeed, text) == c.sum.Sum64()
+}
+
+// add reads text, the next piece of the call's arguments.
+func (c *chatCall) add(text []byte) {
+	c.n += int64(len(text))
+	c.sum.Write(text)
+	if c.tk.Status() == tokenizer.Failed || c.tk.Feed(text) != nil {
+		return
+	}
+	for {
+		if _, err := c.tk.Next(); err != nil {
+			return
+		}
+	}
+}
 
 // other reports whether a piece with another id than the call's, naming
 // the function name (or none), is another call: when the call's arguments
@@ -65,22 +88,38 @@ func (c *chatCall) other(name value) bool {
 // maps the wire index to it.
 type chatChoice struct {
 	index  int
-	calls  map[int]*chatCall
-	order  []int
-	open   []int
-	byID   map[string]int
-	at     map[int]int
+	calls  []*chatCall    // in first-seen order
+	open   []int          // the numbers of the calls not ended
+	byID   map[string]int // the call each id was first seen with
+	at     map[int]int    // made when an index is first taken by another call
 	next   int
 	legacy int // the deprecated function_call's call number, or -1
+	// The first room of calls and open.
+	callsBuf [4]*chatCall
+	openBuf  [4]int
 }
 
 type chatDecoder struct {
-	choices []*chatChoice
+	first   chatChoice    // the first choice with calls: most streams have no other
+	choices []*chatChoice // the others
 }
 
 func newChat() *chatDecoder { return &chatDecoder{} }
 
+// call returns call number idx, or nil.
+func (st *chatChoice) call(idx int) *chatCall {
+	for _, c := range st.calls {
+		if c.num == idx {
+			return c
+		}
+	}
+	return nil
+}
+
 func (cd *chatDecoder) choice(ci int) *chatChoice {
+	if cd.first.calls != nil && cd.first.index == ci {
+		return &cd.first
+	}
 	for _, st := range cd.choices {
 		if st.index == ci {
 			return st
@@ -113,7 +152,7 @@ func (cd *chatDecoder) decode(d *Decoder, v value, _ []byte) error {
 		return errNotObject
 	}
 	var choices value
-	m := v.members()
+	m := d.members(v)
 	for {
 		name, val, ok := m.next()
 		if !ok {
@@ -123,12 +162,12 @@ func (cd *chatDecoder) decode(d *Decoder, v value, _ []byte) error {
 		case "choices":
 			choices = val
 		case "error":
-			if err := errorValue(val); err != nil {
+			if err := d.errorValue(val); err != nil {
 				return err
 			}
 		}
 	}
-	ch := choices.elems()
+	ch := d.elems(choices)
 	for pos := 0; ; pos++ {
 		c, ok := ch.next()
 		if !ok {
@@ -143,7 +182,7 @@ func (cd *chatDecoder) decode(d *Decoder, v value, _ []byte) error {
 func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 	ci := pos
 	var delta, finish value
-	m := c.members()
+	m := d.members(c)
 	for {
 		name, val, ok := m.next()
 		if !ok {
@@ -161,7 +200,7 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 		}
 	}
 	var toolCalls, legacy value
-	m = delta.members()
+	m = d.members(delta)
 	for {
 		name, val, ok := m.next()
 		if !ok {
@@ -175,7 +214,7 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 		}
 	}
 	n := 0
-	for e := toolCalls.elems(); ; n++ {
+	for e := d.elems(toolCalls); ; n++ {
 		if _, ok := e.next(); !ok {
 			break
 		}
@@ -183,7 +222,7 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 	var lp chatPiece
 	hasLegacy := false
 	if n == 0 && legacy.isObject() {
-		lp = readChatFunction(legacy)
+		lp = d.readChatFunction(legacy)
 		hasLegacy = lp.says(d)
 	}
 	st := cd.choice(ci)
@@ -191,16 +230,24 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 		if n == 0 && !hasLegacy {
 			return nil // no calls to start or end: keep no state for it
 		}
-		st = &chatChoice{index: ci, calls: make(map[int]*chatCall), byID: make(map[string]int), at: make(map[int]int), legacy: -1}
-		cd.choices = append(cd.choices, st)
+		if cd.first.calls == nil {
+			st = &cd.first
+		} else {
+			st = new(chatChoice)
+		}
+		*st = chatChoice{index: ci, legacy: -1}
+		st.calls, st.open = st.callsBuf[:0], st.openBuf[:0]
+		if st != &cd.first {
+			cd.choices = append(cd.choices, st)
+		}
 	}
-	e := toolCalls.elems()
+	e := d.elems(toolCalls)
 	for j := 0; ; j++ {
 		tc, ok := e.next()
 		if !ok {
 			break
 		}
-		if err := st.piece(d, j, n, readChatToolCall(tc)); err != nil {
+		if err := st.piece(d, j, n, d.readChatToolCall(tc)); err != nil {
 			return err
 		}
 	}
@@ -214,18 +261,19 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 	}
 	if finish.isString() && !finish.is("") && !finish.is("length") && !finish.is("content_filter") {
 		for _, idx := range st.open {
-			st.calls[idx].ended = true
-			d.emit(resume.EventEnd, st.calls[idx].key, idx)
+			c := st.call(idx)
+			c.ended = true
+			d.emit(resume.EventEnd, c.key, idx)
 		}
 		st.open = st.open[:0]
 	}
 	return nil
 }
 
-func readChatToolCall(tc value) chatPiece {
+func (d *Decoder) readChatToolCall(tc value) chatPiece {
 	var p chatPiece
 	p.argsAbsent = true
-	m := tc.members()
+	m := d.members(tc)
 	for {
 		name, val, ok := m.next()
 		if !ok {
@@ -239,15 +287,15 @@ func readChatToolCall(tc value) chatPiece {
 				p.id = val
 			}
 		case "function":
-			fn := readChatFunction(val)
+			fn := d.readChatFunction(val)
 			p.name, p.args, p.hasFn, p.argsAbsent = fn.name, fn.args, fn.hasFn, fn.argsAbsent
 		}
 	}
 }
 
-func readChatFunction(fn value) chatPiece {
+func (d *Decoder) readChatFunction(fn value) chatPiece {
 	p := chatPiece{hasFn: fn.isObject(), argsAbsent: true}
-	m := fn.members()
+	m := d.members(fn)
 	for {
 		name, val, ok := m.next()
 		if !ok {
@@ -274,7 +322,7 @@ func (p *chatPiece) says(d *Decoder) bool {
 
 func (st *chatChoice) piece(d *Decoder, pos, n int, p chatPiece) error {
 	idx := pos
-	known, seen := st.byID[string(p.id.inner())]
+	known, seen := st.byIDFind(p.id)
 	switch {
 	case p.id != nil && seen:
 		idx = known
@@ -283,19 +331,39 @@ func (st *chatChoice) piece(d *Decoder, pos, n int, p chatPiece) error {
 		if to, ok := st.at[idx]; ok {
 			idx = to
 		}
-		if c := st.calls[idx]; c != nil && (st.isLegacy(idx) || p.id != nil && c.id != "" && !p.id.is(c.id) && c.other(p.name)) {
+		if c := st.call(idx); c != nil && (st.isLegacy(idx) || p.id != nil && c.id != "" && !p.id.is(c.id) && c.other(p.name)) {
 			if len(st.at) >= MaxCalls {
 				return d.newCall() // fails: as many indexes as calls
+			}
+			if st.at == nil {
+				st.at = make(map[int]int)
 			}
 			st.at[p.index] = st.next // the index taken by another call: a new one
 			idx = st.next
 		}
 	case p.id != nil:
 		idx = st.next
-	case n == 1 && len(st.order) > 0 && !st.isLegacy(st.order[len(st.order)-1]):
-		idx = st.order[len(st.order)-1]
+	case n == 1 && len(st.calls) > 0 && !st.isLegacy(st.calls[len(st.calls)-1].num):
+		idx = st.calls[len(st.calls)-1].num
 	}
 	return st.add(d, idx, p)
+}
+
+// byIDFind returns the number of the call first seen with id.
+func (st *chatChoice) byIDFind(id value) (int, bool) {
+	n, ok := st.byID[string(id.inner())]
+	return n, ok
+}
+
+// byIDAdd notes id, which call idx has, if no call had it before.
+func (st *chatChoice) byIDAdd(id value, idx int) {
+	if _, ok := st.byID[string(id.inner())]; ok || len(st.byID) >= MaxCalls {
+		return
+	}
+	if st.byID == nil {
+		st.byID = make(map[string]int)
+	}
+	st.byID[string(id.inner())] = idx
 }
 
 func (st *chatChoice) isLegacy(idx int) bool { return st.legacy >= 0 && idx == st.legacy }
@@ -303,7 +371,7 @@ func (st *chatChoice) isLegacy(idx int) bool { return st.legacy >= 0 && idx == s
 // add starts call number idx if it is new, and appends the piece's
 // argument text to it.
 func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
-	call := st.calls[idx]
+	call := st.call(idx)
 	if call == nil {
 		if idx < 0 || idx >= 1<<30 {
 			return fmt.Errorf("tool call index %d: %w", idx, ErrPayload)
@@ -311,18 +379,16 @@ func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
 		if err := d.newCall(); err != nil {
 			return err
 		}
-		call = &chatCall{key: st.key(d, idx), id: p.id.str(), name: p.name.str()}
-		st.calls[idx] = call
-		st.order = append(st.order, idx)
+		call = &chatCall{num: idx, key: st.key(d, idx), id: p.id.str(), name: p.name.str(), tk: tokenizer.New(tokenizer.Options{})}
+		call.sum.SetSeed(argsSeed)
+		st.calls = append(st.calls, call)
 		st.open = append(st.open, idx)
 		st.next = max(st.next, idx+1)
 		ev := d.emit(resume.EventStart, call.key, idx)
 		ev.ID, ev.Name = call.id, call.name
 	}
 	if p.id != nil {
-		if _, ok := st.byID[string(p.id.inner())]; !ok && len(st.byID) < MaxCalls {
-			st.byID[string(p.id.inner())] = idx
-		}
+		st.byIDAdd(p.id, idx)
 	}
 	if call.ended || p.argsAbsent {
 		return nil
@@ -331,16 +397,10 @@ func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
 	if err != nil || !ok {
 		return err
 	}
-	if len(text) > 0 && bytes.Equal(text, call.args) && call.whole() {
+	if len(text) > 0 && call.whole() && call.same(text) {
 		return nil // the whole call sent again
 	}
-	if !call.long {
-		if len(call.args)+len(text) > maxHeldArgs {
-			call.args, call.long = nil, true
-		} else {
-			call.args = append(call.args, text...)
-		}
-	}
+	call.add(text)
 	ev := d.emit(resume.EventDelta, call.key, idx)
 	ev.Data = text
 	return nil

@@ -1,13 +1,11 @@
 package provider
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/resume"
-	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // MaxCalls is the most tool calls a Decoder follows in one stream: each
@@ -29,7 +27,13 @@ type Decoder struct {
 	done    bool   // OpenAI's [DONE] came
 	seq     int64  // the last Responses sequence_number decoded, or -1
 	skipped int64  // payloads of a type no decoder reads
-	keys    []string
+	tape    tape
+	// The first room of out, scratch and the tape, in the Decoder itself,
+	// so that a stream of small payloads allocates them once.
+	outBuf     [8]resume.Event
+	scratchBuf [4096]byte
+	spanBuf    [64]span
+	stackBuf   [16]int
 }
 
 // decoder is one format's part of a Decoder.
@@ -41,6 +45,8 @@ type decoder interface {
 // it takes the format from the first payload that names one.
 func NewDecoder(f Format) *Decoder {
 	d := &Decoder{format: f, seq: -1}
+	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
+	d.tape.spans, d.tape.stack = d.spanBuf[:0], d.stackBuf[:0]
 	if f != FormatAuto {
 		d.impl = newImpl(f)
 	}
@@ -102,14 +108,14 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		d.done = true
 		return nil, nil
 	}
-	if err := tokenizer.Validate(v); err != nil {
+	if err := d.tape.validate(v); err != nil {
 		return nil, fmt.Errorf("payload is not JSON: %w: %w", err, ErrPayload)
 	}
 	if d.impl == nil && d.format != FormatAuto {
 		return nil, fmt.Errorf("format %v: %w", d.format, ErrUnknownFormat)
 	}
 	if d.impl == nil {
-		f := detect(v, event)
+		f := d.detect(v, event)
 		if f == FormatAuto {
 			d.skipped++
 			return nil, nil
@@ -139,17 +145,22 @@ func (d *Decoder) newCall() error {
 	return nil
 }
 
-// key returns the decimal text of n, kept so that a call's events share
-// one string.
+// key returns the decimal text of n, shared for small n, so that a call's
+// events cost no string each.
 func (d *Decoder) key(n int) string {
-	if n < 0 || n >= MaxCalls {
-		return strconv.Itoa(n)
+	if n >= 0 && n < len(smallKeys) {
+		return smallKeys[n]
 	}
-	for len(d.keys) <= n {
-		d.keys = append(d.keys, strconv.Itoa(len(d.keys)))
-	}
-	return d.keys[n]
+	return strconv.Itoa(n)
 }
+
+// smallKeys are the keys of the first calls of a stream.
+var smallKeys = func() (k [256]string) {
+	for i := range k {
+		k[i] = strconv.Itoa(i)
+	}
+	return k
+}()
 
 // args returns an argument field's text: a string's decoded contents, or
 // the compact text of an object or array (which some servers send in its
@@ -209,15 +220,15 @@ func (v value) kind() string {
 // errorValue reports an {"error": ...} value, which OpenAI, OpenRouter,
 // Anthropic and Gemini send mid-stream on failure; nil when v is absent
 // or null.
-func errorValue(v value) error {
+func (d *Decoder) errorValue(v value) error {
 	if v.isNull() {
 		return nil
 	}
-	msg, typ := v.get("message").str(), v.get("type").str()
+	msg, typ := d.get(v, "message").str(), d.get(v, "type").str()
 	if typ == "" {
-		typ = v.get("code").str()
-		if typ == "" && len(v.get("code")) > 0 {
-			typ = string(v.get("code"))
+		typ = d.get(v, "code").str()
+		if typ == "" && len(d.get(v, "code")) > 0 {
+			typ = string(d.get(v, "code"))
 		}
 	}
 	if msg == "" && typ == "" {
@@ -237,4 +248,4 @@ func truncate(b []byte, n int) string {
 	return string(b[:n]) + "…"
 }
 
-var errNotObject = errors.New("payload is not a JSON object")
+var errNotObject = fmt.Errorf("payload is not a JSON object: %w", ErrPayload)

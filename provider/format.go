@@ -99,7 +99,7 @@ func ParseFormat(s string) (Format, error) {
 
 // detect names the format of one payload, or returns FormatAuto when the
 // payload names none. event is the message's event name, if any.
-func detect(v value, event []byte) Format {
+func (d *Decoder) detect(v value, event []byte) Format {
 	switch string(event) {
 	case "chunk":
 		return FormatBedrock
@@ -108,7 +108,7 @@ func detect(v value, event []byte) Format {
 	}
 	var typ, eventType value
 	var choices, candidates, message, converse, bytesField bool
-	m := v.members()
+	m := d.members(v)
 	for {
 		name, val, ok := m.next()
 		if !ok {

@@ -47,31 +47,31 @@ func (gd *geminiDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if !v.isObject() {
 		return errNotObject
 	}
-	if err := errorValue(v.get("error")); err != nil {
+	if err := d.errorValue(d.get(v, "error")); err != nil {
 		return err
 	}
-	cands := v.get("candidates").elems()
+	cands := d.elems(d.get(v, "candidates"))
 	for {
 		cand, ok := cands.next()
 		if !ok {
 			return nil
 		}
-		if i, ok := cand.get("index").int(); ok && i != 0 {
+		if i, ok := d.get(cand, "index").int(); ok && i != 0 {
 			continue // another answer to the same turn
 		}
-		parts := cand.get("content").get("parts").elems()
+		parts := d.elems(d.get(d.get(cand, "content"), "parts"))
 		for {
 			part, ok := parts.next()
 			if !ok {
 				break
 			}
-			if fc := part.get("functionCall"); fc.isObject() {
+			if fc := d.get(part, "functionCall"); fc.isObject() {
 				if err := gd.call(d, fc); err != nil {
 					return err
 				}
 			}
 		}
-		if cand.get("finishReason").is("STOP") && gd.open != nil {
+		if d.get(cand, "finishReason").is("STOP") && gd.open != nil {
 			gd.close(d) // the candidate is done: a streamed call ends with what came
 		}
 	}
@@ -80,7 +80,7 @@ func (gd *geminiDecoder) decode(d *Decoder, v value, _ []byte) error {
 func (gd *geminiDecoder) call(d *Decoder, fc value) error {
 	var id, name, args, partial value
 	willContinue := false
-	m := fc.members()
+	m := d.members(fc)
 	for {
 		n, val, ok := m.next()
 		if !ok {
@@ -129,7 +129,7 @@ func (gd *geminiDecoder) call(d *Decoder, fc value) error {
 		}
 		gd.open = &partialCall{key: key, index: idx, obj: newPartialObj()}
 	}
-	pas := partial.elems()
+	pas := d.elems(partial)
 	for {
 		pv, ok := pas.next()
 		if !ok {

@@ -49,6 +49,10 @@ type Handler struct {
 	hasID   bool
 	seq     int64
 	replays int64
+	// gone holds the keys whose start was a replay of a call that ran:
+	// their deltas and end are the replay's too, though they name no ID.
+	gone map[string]bool
+	cr   countingReader
 }
 
 // NewHandler returns a Handler for one stream.
@@ -97,6 +101,13 @@ func (h *Handler) Apply(ev resume.Event) error { return h.apply(&ev) }
 
 // apply applies one event, and calls the hooks.
 func (h *Handler) apply(ev *resume.Event) error {
+	if h.gone[ev.Key] {
+		if ev.Kind != resume.EventStart {
+			h.replays++
+			return nil
+		}
+		delete(h.gone, ev.Key) // a start: a new call, or the replay again
+	}
 	isNew := h.set.Call(ev.Key) == nil
 	if isNew && h.opts.OnStart != nil && ev.Kind != resume.EventStart {
 		// Start the call on its own first, so that OnStart sees it
@@ -116,6 +127,15 @@ func (h *Handler) applyOne(ev *resume.Event, isNew bool) (*resume.Call, error) {
 	c, err := h.set.Apply(*ev)
 	if errors.Is(err, resume.ErrDuplicate) || errors.Is(err, resume.ErrRemoved) {
 		h.replays++
+		if c == nil && ev.Kind == resume.EventStart {
+			// A removed call's start under a key of its own (Anthropic
+			// numbers a replayed message's blocks anew): the rest of
+			// the key's events are the replay's.
+			if h.gone == nil || len(h.gone) >= MaxCalls {
+				h.gone = make(map[string]bool)
+			}
+			h.gone[ev.Key] = true
+		}
 		return c, nil
 	}
 	if c == nil {
@@ -151,7 +171,9 @@ func (h *Handler) done(c *resume.Call) {
 // Read: cancel the request's context to end it. Call [Handler.Finish]
 // after it.
 func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
-	cr := &countingReader{r: r}
+	cr := &h.cr
+	cr.r, cr.n = r, 0
+	defer func() { cr.r = nil }()
 	rd := NewReader(cr, h.opts.Reader)
 	for {
 		m, err := rd.Next()

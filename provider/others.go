@@ -113,7 +113,7 @@ func (cd *converseDecoder) decode(d *Decoder, v value, event []byte) error {
 	}
 	typ, body := string(event), v
 	if typ == "" {
-		m := v.members()
+		m := d.members(v)
 		name, val, ok := m.next()
 		if !ok {
 			return fmt.Errorf("an empty ConverseStream event: %w", ErrPayload)
@@ -127,28 +127,28 @@ func (cd *converseDecoder) decode(d *Decoder, v value, event []byte) error {
 		if cd.messages == 0 {
 			cd.messages = 1
 		}
-		tu := body.get("start").get("toolUse")
+		tu := d.get(d.get(body, "start"), "toolUse")
 		if !tu.isObject() {
 			return nil // text, reasoning, a tool result
 		}
-		idx, err := blockIndex(body.get("contentBlockIndex"), "contentBlockIndex")
+		idx, err := blockIndex(d.get(body, "contentBlockIndex"), "contentBlockIndex")
 		if err != nil {
 			return err
 		}
-		hosted := tu.get("type").is("server_tool_use")
-		return cd.start(d, idx, tu.get("toolUseId").str(), tu.get("name").str(), hosted, tu.get("input"))
+		hosted := d.get(tu, "type").is("server_tool_use")
+		return cd.start(d, idx, d.get(tu, "toolUseId").str(), d.get(tu, "name").str(), hosted, d.get(tu, "input"))
 	case "contentBlockDelta":
-		in := body.get("delta").get("toolUse")
+		in := d.get(d.get(body, "delta"), "toolUse")
 		if !in.isObject() {
 			return nil
 		}
-		idx, err := blockIndex(body.get("contentBlockIndex"), "contentBlockIndex")
+		idx, err := blockIndex(d.get(body, "contentBlockIndex"), "contentBlockIndex")
 		if err != nil {
 			return err
 		}
-		return cd.delta(d, idx, in.get("input"))
+		return cd.delta(d, idx, d.get(in, "input"))
 	case "contentBlockStop":
-		idx, err := blockIndex(body.get("contentBlockIndex"), "contentBlockIndex")
+		idx, err := blockIndex(d.get(body, "contentBlockIndex"), "contentBlockIndex")
 		if err != nil {
 			return err
 		}
@@ -156,7 +156,7 @@ func (cd *converseDecoder) decode(d *Decoder, v value, event []byte) error {
 	case "messageStop", "metadata":
 	default:
 		if strings.HasSuffix(typ, "Exception") || strings.HasSuffix(typ, "Error") {
-			return fmt.Errorf("%s: %s: %w", typ, body.get("message").str(), ErrProvider)
+			return fmt.Errorf("%s: %s: %w", typ, d.get(body, "message").str(), ErrProvider)
 		}
 		d.skipped++
 	}
@@ -172,7 +172,7 @@ func (cd *cohereDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if !v.isObject() {
 		return errNotObject
 	}
-	typ := v.get("type")
+	typ := d.get(v, "type")
 	switch {
 	case typ.is("message-start"):
 		cd.newMessage()
@@ -180,27 +180,27 @@ func (cd *cohereDecoder) decode(d *Decoder, v value, _ []byte) error {
 		if cd.messages == 0 {
 			cd.messages = 1
 		}
-		idx, err := blockIndex(v.get("index"), "index")
+		idx, err := blockIndex(d.get(v, "index"), "index")
 		if err != nil {
 			return err
 		}
-		tc := v.get("delta").get("message").get("tool_calls")
-		fn := tc.get("function")
+		tc := d.get(d.get(d.get(v, "delta"), "message"), "tool_calls")
+		fn := d.get(tc, "function")
 		switch {
 		case typ.is("tool-call-start"):
-			if err := cd.start(d, idx, tc.get("id").str(), fn.get("name").str(), false, nil); err != nil {
+			if err := cd.start(d, idx, d.get(tc, "id").str(), d.get(fn, "name").str(), false, nil); err != nil {
 				return err
 			}
-			if a := fn.get("arguments"); !a.isNull() && !a.is("") {
+			if a := d.get(fn, "arguments"); !a.isNull() && !a.is("") {
 				return cd.delta(d, idx, a)
 			}
 		case typ.is("tool-call-delta"):
-			return cd.delta(d, idx, fn.get("arguments"))
+			return cd.delta(d, idx, d.get(fn, "arguments"))
 		default:
 			cd.end(d, idx)
 		}
 	case typ.is("error"):
-		return fmt.Errorf("%s: %w", v.get("message").str(), ErrProvider)
+		return fmt.Errorf("%s: %w", d.get(v, "message").str(), ErrProvider)
 	case typ == nil:
 		return fmt.Errorf("a Cohere event without type: %w", ErrPayload)
 	case !strings.Contains(typ.str(), "-"):
@@ -220,7 +220,7 @@ func (id *interactionsDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if !v.isObject() {
 		return errNotObject
 	}
-	et := v.get("event_type")
+	et := d.get(v, "event_type")
 	switch {
 	case et.is("interaction.created") || et.is("interaction.start"):
 		id.newMessage()
@@ -228,26 +228,26 @@ func (id *interactionsDecoder) decode(d *Decoder, v value, _ []byte) error {
 		if id.messages == 0 {
 			id.messages = 1
 		}
-		idx, err := blockIndex(v.get("index"), "step index")
+		idx, err := blockIndex(d.get(v, "index"), "step index")
 		if err != nil {
 			return err
 		}
 		switch {
 		case et.is("step.start"):
-			st := v.get("step")
-			if !st.get("type").is("function_call") {
+			st := d.get(v, "step")
+			if !d.get(st, "type").is("function_call") {
 				return nil
 			}
-			return id.start(d, idx, st.get("id").str(), st.get("name").str(), false, st.get("arguments"))
+			return id.start(d, idx, d.get(st, "id").str(), d.get(st, "name").str(), false, d.get(st, "arguments"))
 		case et.is("step.delta"):
-			if dl := v.get("delta"); dl.get("type").is("arguments_delta") {
-				return id.delta(d, idx, dl.get("arguments"))
+			if dl := d.get(v, "delta"); d.get(dl, "type").is("arguments_delta") {
+				return id.delta(d, idx, d.get(dl, "arguments"))
 			}
 		default:
 			id.end(d, idx)
 		}
 	case et.is("error"):
-		if err := errorValue(v.get("error")); err != nil {
+		if err := d.errorValue(d.get(v, "error")); err != nil {
 			return err
 		}
 		return fmt.Errorf("error event: %w", ErrProvider)
@@ -268,16 +268,16 @@ func (od *ollamaDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if !v.isObject() {
 		return errNotObject
 	}
-	if e := v.get("error"); !e.isNull() {
-		return errorValue(e)
+	if e := d.get(v, "error"); !e.isNull() {
+		return d.errorValue(e)
 	}
-	calls := v.get("message").get("tool_calls").elems()
+	calls := d.elems(d.get(d.get(v, "message"), "tool_calls"))
 	for {
 		tc, ok := calls.next()
 		if !ok {
 			return nil
 		}
-		fn := tc.get("function")
+		fn := d.get(tc, "function")
 		if !fn.isObject() {
 			return fmt.Errorf("a tool call without function: %w", ErrPayload)
 		}
@@ -286,8 +286,8 @@ func (od *ollamaDecoder) decode(d *Decoder, v value, _ []byte) error {
 		}
 		key := d.key(od.n)
 		ev := d.emit(resume.EventStart, key, od.n)
-		ev.ID, ev.Name = tc.get("id").str(), fn.get("name").str()
-		text, ok, err := d.args(fn.get("arguments"))
+		ev.ID, ev.Name = d.get(tc, "id").str(), d.get(fn, "name").str()
+		text, ok, err := d.args(d.get(fn, "arguments"))
 		if err != nil {
 			return err
 		}

@@ -22,7 +22,7 @@ type partialArg struct {
 
 func readPartialArg(d *Decoder, v value) (partialArg, error) {
 	var pa partialArg
-	m := v.members()
+	m := d.members(v)
 	for {
 		name, val, ok := m.next()
 		if !ok {

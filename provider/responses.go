@@ -45,9 +45,9 @@ type respEvent struct {
 	hasSeq                                                                    bool
 }
 
-func readRespEvent(v value) respEvent {
+func (d *Decoder) readRespEvent(v value) respEvent {
 	var e respEvent
-	m := v.members()
+	m := d.members(v)
 	for {
 		name, val, ok := m.next()
 		if !ok {
@@ -89,9 +89,9 @@ type respItem struct {
 	id, typ, callID, name, arguments, input value
 }
 
-func readRespItem(v value) respItem {
+func (d *Decoder) readRespItem(v value) respItem {
 	var it respItem
-	m := v.members()
+	m := d.members(v)
 	for {
 		name, val, ok := m.next()
 		if !ok {
@@ -140,25 +140,25 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if !v.isObject() {
 		return errNotObject
 	}
-	e := readRespEvent(v)
+	e := d.readRespEvent(v)
 	if e.hasSeq {
 		d.seq = e.seq
 	}
 	switch {
 	case e.typ.is("error"): // {"type":"error","code":…,"message":…}, or nested in "error"
 		if e.code == nil && e.message == nil {
-			if err := errorValue(e.errv); err != nil {
+			if err := d.errorValue(e.errv); err != nil {
 				return err
 			}
 		}
 		return fmt.Errorf("%s: %s: %w", e.code.str(), e.message.str(), ErrProvider)
 	case e.typ.is("response.failed"):
-		if err := errorValue(e.response.get("error")); err != nil {
+		if err := d.errorValue(d.get(e.response, "error")); err != nil {
 			return err
 		}
 		return fmt.Errorf("response.failed: %w", ErrProvider)
 	case e.typ.is("response.output_item.added"):
-		it := readRespItem(e.item)
+		it := d.readRespItem(e.item)
 		if !it.isCall() {
 			return nil
 		}
@@ -198,7 +198,7 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, _ []byte) error {
 	case e.typ.is("response.custom_tool_call_input.done"):
 		return rd.end(d, &e, e.itemID, e.input, respItem{})
 	case e.typ.is("response.output_item.done"):
-		if it := readRespItem(e.item); it.isCall() {
+		if it := d.readRespItem(e.item); it.isCall() {
 			return rd.end(d, &e, it.id, it.raw(), it)
 		}
 	case !strings.HasPrefix(string(e.typ.inner()), "response."):

@@ -7,8 +7,11 @@ package provider
 
 import (
 	"bytes"
+	"io"
+	"slices"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // value is one JSON value of a validated payload, with no space around
@@ -16,18 +19,18 @@ import (
 type value []byte
 
 // skipValue returns the index just past the value that starts at b[i].
+// The payload is valid, so it only needs to find quotes and brackets:
+// a string's end is its first quote not escaped.
 func skipValue(b []byte, i int) int {
 	switch b[i] {
 	case '"':
-		j, _ := jsonwire.ScanString(b, i+1)
-		return j
+		return skipString(b, i+1)
 	case '{', '[':
 		depth := 0
 		for j := i; j < len(b); j++ {
 			switch b[j] {
 			case '"':
-				j, _ = jsonwire.ScanString(b, j+1)
-				j--
+				j = skipString(b, j+1) - 1
 			case '{', '[':
 				depth++
 			case '}', ']':
@@ -43,6 +46,26 @@ func skipValue(b []byte, i int) int {
 		j++
 	}
 	return j
+}
+
+// skipString returns the index just past the closing quote of the string
+// whose contents begin at b[i].
+func skipString(b []byte, i int) int {
+	for {
+		q := bytes.IndexByte(b[i:], '"')
+		if q < 0 {
+			return len(b)
+		}
+		q += i
+		n := 0 // backslashes before the quote
+		for k := q - 1; k >= i && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q + 1
+		}
+		i = q + 1
+	}
 }
 
 // inner returns the bytes inside the string v, as they stand (escapes
@@ -131,16 +154,17 @@ func (v value) int() (int, bool) {
 type members struct {
 	b   value
 	i   int
+	t   *tape
 	tmp [32]byte // a name with escapes, decoded
 }
 
 // members returns an iterator over v's members; none when v is not an
 // object.
-func (v value) members() members {
+func (d *Decoder) members(v value) members {
 	if !v.isObject() {
 		return members{}
 	}
-	return members{b: v, i: 1}
+	return members{b: v, i: 1, t: &d.tape}
 }
 
 // next returns the next member's name, decoded (valid until the next call),
@@ -154,7 +178,7 @@ func (m *members) next() (name []byte, v value, ok bool) {
 	if b[i] == ',' {
 		i = jsonwire.SkipSpace(b, i+1)
 	}
-	end := skipValue(b, i)
+	end := skipString(b, i+1)
 	name = b[i+1 : end-1]
 	if bytes.IndexByte(name, '\\') >= 0 {
 		if len(name) > 6*len(m.tmp) {
@@ -167,14 +191,14 @@ func (m *members) next() (name []byte, v value, ok bool) {
 	}
 	i = jsonwire.SkipSpace(b, end) + 1 // past ':'
 	i = jsonwire.SkipSpace(b, i)
-	end = skipValue(b, i)
+	end = m.t.skip(b, i)
 	m.i = end
 	return name, b[i:end], true
 }
 
 // get returns the value of v's first member called name, or nil.
-func (v value) get(name string) value {
-	m := v.members()
+func (d *Decoder) get(v value, name string) value {
+	m := d.members(v)
 	for {
 		n, val, ok := m.next()
 		if !ok {
@@ -190,15 +214,16 @@ func (v value) get(name string) value {
 type elems struct {
 	b value
 	i int
+	t *tape
 }
 
 // elems returns an iterator over v's elements; none when v is not an
 // array.
-func (v value) elems() elems {
+func (d *Decoder) elems(v value) elems {
 	if len(v) == 0 || v[0] != '[' {
 		return elems{}
 	}
-	return elems{b: v, i: 1}
+	return elems{b: v, i: 1, t: &d.tape}
 }
 
 func (e *elems) next() (value, bool) {
@@ -210,9 +235,66 @@ func (e *elems) next() (value, bool) {
 	if b[i] == ',' {
 		i = jsonwire.SkipSpace(b, i+1)
 	}
-	end := skipValue(b, i)
+	end := e.t.skip(b, i)
 	e.i = end
 	return b[i:end], true
+}
+
+// tape holds where the containers of the buffer validated last end, so
+// that skipping one costs a search, not a scan: a decoder skips each
+// level of a payload on its way down, and without it read a value once
+// per level above it.
+type tape struct {
+	base  []byte
+	spans []span // every container, in the order they open
+	stack []int
+	tk    tokenizer.Tokenizer
+}
+
+// span is where a container opens in the buffer, and the offset just past
+// its closing bracket.
+type span struct{ open, end int }
+
+// validate reads b with the tokenizer, which decides that it is one
+// strict JSON value, and notes where its containers end.
+func (t *tape) validate(b []byte) error {
+	t.base, t.spans, t.stack = b, t.spans[:0], t.stack[:0]
+	t.tk.Reset(tokenizer.Options{})
+	t.tk.Feed(b)
+	t.tk.Close()
+	for {
+		tok, err := t.tk.Next()
+		if err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			t.base = nil
+			return err
+		}
+		switch tok.Kind() {
+		case tokenizer.BeginObject, tokenizer.BeginArray:
+			t.stack = append(t.stack, len(t.spans))
+			t.spans = append(t.spans, span{int(tok.Offset()), len(b)})
+		case tokenizer.EndObject, tokenizer.EndArray:
+			k := t.stack[len(t.stack)-1]
+			t.stack = t.stack[:len(t.stack)-1]
+			t.spans[k].end = int(tok.Offset()) + 1
+		}
+	}
+}
+
+// skip is skipValue, with a search of the tape for a container of the
+// buffer validated last.
+func (t *tape) skip(b []byte, i int) int {
+	if c := b[i]; (c == '{' || c == '[') && t != nil && len(t.base) > 0 {
+		// b[i:] shares its end with base when b is a slice of it.
+		if off := cap(t.base) - cap(b[i:]); off >= 0 && off < len(t.base) && &t.base[off] == &b[i] {
+			if k, ok := slices.BinarySearchFunc(t.spans, off, func(s span, off int) int { return s.open - off }); ok {
+				return i + t.spans[k].end - off
+			}
+		}
+	}
+	return skipValue(b, i)
 }
 
 // trimValue returns the value in a whole payload, without the space

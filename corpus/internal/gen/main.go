@@ -65,7 +65,7 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("gen: ")
 
-	all := [][]stream{openAIChat(), openAICompatible(), openAIResponses(), anthropic(), gemini(), bedrock()}
+	all := [][]stream{openAIChat(), openAICompatible(), openAIResponses(), anthropic(), gemini(), bedrock(), longStreams()}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
 	}

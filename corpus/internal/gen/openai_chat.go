@@ -1,9 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"strings"
 )
 
 // chat builds Chat Completions chunks for one response.
@@ -144,9 +141,7 @@ func openAIChat() []stream {
 	// A very long string argument.
 	{
 		c := chat{id: "chatcmpl-Dj5longSource", model: "gpt-4.1-2025-04-14", created: 1767225604}
-		src := goSource(20 << 10)
-		content, _ := json.Marshal(src)
-		args := fmt.Sprintf(`{"path":"internal/demo/demo.go","content":%s}`, strings.ReplaceAll(string(content), `\u003c`, "<"))
+		args := longArgs()
 		cl := call{Key: "0", ID: "call_Gs6Dx3kP9vNm", Name: "write_file", Arguments: args, Ended: true}
 		p := []raw{c.chunk(toolDelta(first(0, cl.ID, cl.Name)), nil)}
 		for _, piece := range mustJoin(args, sized(args, 13, 16, 160)) {

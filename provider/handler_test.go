@@ -1,0 +1,372 @@
+package provider
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+// outcome is what a handler said of one call.
+type outcome struct {
+	Key, ID, Name, Status, Args string
+	Text, Hosted                bool
+}
+
+func outcomeOf(c *resume.Call) outcome {
+	return outcome{Key: c.Key(), ID: c.ID(), Name: c.Name(), Status: c.Status().String(),
+		Args: string(c.Arguments()), Text: c.Text(), Hosted: c.Hosted()}
+}
+
+// handled runs a Handler over r and returns, in the order the hooks saw
+// them, the calls that ended, then those Finish gave, and ReadFrom's
+// error.
+func handled(t testing.TB, r io.Reader, opts Options) ([]outcome, error) {
+	t.Helper()
+	var out []outcome
+	started := map[string]int{}
+	opts.OnStart = func(c *resume.Call) {
+		started[c.Key()]++
+		if c.Len() != 0 {
+			t.Errorf("%s: OnStart after %d bytes", c.Key(), c.Len())
+		}
+	}
+	opts.OnReady = func(c *resume.Call) {
+		if c.Status() != resume.StatusReady {
+			t.Errorf("%s: OnReady with status %s", c.Key(), c.Status())
+		}
+		out = append(out, outcomeOf(c))
+	}
+	opts.OnEnd = func(c *resume.Call) {
+		if c.Status() == resume.StatusReady || !c.Ended() {
+			t.Errorf("%s: OnEnd with status %s, ended %v", c.Key(), c.Status(), c.Ended())
+		}
+		out = append(out, outcomeOf(c))
+	}
+	h := NewHandler(opts)
+	_, err := h.ReadFrom(r)
+	for _, r := range h.Finish() {
+		if r.Status == resume.StatusReady {
+			t.Errorf("%s: Finish gave a ready call", r.Key)
+		}
+		out = append(out, outcome{Key: r.Key, ID: r.ID, Name: r.Name, Status: r.Status.String(),
+			Args: string(r.Arguments), Text: r.Text, Hosted: r.Hosted})
+	}
+	for k, n := range started {
+		if n != 1 {
+			t.Errorf("%s: OnStart %d times", k, n)
+		}
+	}
+	return out, err
+}
+
+// sidecar is a corpus stream's .expect.json.
+type sidecar struct {
+	Calls []struct {
+		Key, ID, Name, Arguments   string
+		Valid, Ended, Hosted, Text bool
+	}
+}
+
+// TestHandlerRecorded runs every recorded stream through a Handler, read
+// whole, a byte at a time and at random cuts, which must agree; against
+// its sidecar when it has one; and against the same events, each delta
+// re-split into 1-byte pieces, applied to a Set.
+func TestHandlerRecorded(t *testing.T) {
+	for _, s := range recordedStreams(t) {
+		t.Run(s.name, func(t *testing.T) {
+			whole, werr := handled(t, bytes.NewReader(s.data), Options{})
+			byByte, berr := handled(t, iotest.OneByteReader(bytes.NewReader(s.data)), Options{})
+			cut, cerr := handled(t, randomCuts(s.data, 7), Options{})
+			assert.Equal(t, whole, byByte, "a byte at a time")
+			assert.Equal(t, whole, cut, "at random cuts")
+			assert.Equal(t, errKey(werr), errKey(berr))
+			assert.Equal(t, errKey(werr), errKey(cerr))
+			require.NotEmpty(t, whole, "every recorded stream has a call")
+			assert.Equal(t, whole, resplit(t, s.data), "deltas of one byte")
+			for _, o := range whole {
+				if o.Status == "ready" && !o.Text && o.Args != "" {
+					assert.True(t, json.Valid([]byte(o.Args)), "%s: ready with %q", o.Key, o.Args)
+				}
+			}
+			side, err := os.ReadFile(filepath.Join(mustRoot(t), "corpus", "streams", strings.TrimSuffix(filepath.Base(s.name), filepath.Ext(s.name))+".expect.json"))
+			if !strings.HasPrefix(s.name, "streams/") || err != nil {
+				return
+			}
+			var want sidecar
+			require.NoError(t, json.Unmarshal(side, &want))
+			got := map[string]outcome{}
+			for _, o := range whole {
+				got[o.Key] = o
+			}
+			require.Len(t, got, len(want.Calls))
+			for _, w := range want.Calls {
+				o := got[w.Key]
+				assert.Equal(t, w.Arguments, o.Args, "%s arguments", w.Key)
+				assert.Equal(t, w.Name, o.Name)
+				assert.Equal(t, w.ID, o.ID)
+				assert.Equal(t, w.Text, o.Text)
+				assert.Equal(t, w.Hosted, o.Hosted)
+				ready := w.Ended && (w.Valid || w.Arguments == "" || w.Text) && !w.Hosted
+				assert.Equal(t, ready, o.Status == "ready", "%s: %s", w.Key, o.Status)
+			}
+		})
+	}
+}
+
+func mustRoot(t testing.TB) string {
+	root, err := moduleRootDir()
+	require.NoError(t, err)
+	return root
+}
+
+// resplit decodes the stream, cuts every delta into 1-byte pieces, and
+// applies them to a Set as the Handler would.
+func resplit(t testing.TB, data []byte) []outcome {
+	t.Helper()
+	h := NewHandler(Options{})
+	var out []outcome
+	h.opts.OnReady = func(c *resume.Call) { out = append(out, outcomeOf(c)) }
+	h.opts.OnEnd = h.opts.OnReady
+	rd := NewReader(bytes.NewReader(data), ReaderOptions{})
+	for {
+		m, err := rd.Next()
+		if err != nil {
+			break
+		}
+		evs, err := h.dec.Decode(m.Data, m.Event)
+		if err != nil {
+			break
+		}
+		for _, ev := range evs {
+			if ev.Kind != resume.EventDelta || len(ev.Data) <= 1 {
+				h.Apply(ev)
+				continue
+			}
+			for i := range ev.Data {
+				p := ev
+				p.Data = ev.Data[i : i+1]
+				if i > 0 {
+					p.ID, p.Name = "", ""
+				}
+				h.Apply(p)
+			}
+		}
+	}
+	for _, r := range h.Finish() {
+		out = append(out, outcome{Key: r.Key, ID: r.ID, Name: r.Name, Status: r.Status.String(),
+			Args: string(r.Arguments), Text: r.Text, Hosted: r.Hosted})
+	}
+	return out
+}
+
+const chatStream = `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","function":{"name":"get_weather","arguments":"{\"city\":"}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"Oslo\"}"}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+
+data: [DONE]
+
+`
+
+// TestHandlerHooks: OnStart comes before any byte, so a Watch set there
+// sees the whole value; OnReady comes once, after the end signal, and a
+// replayed stream runs nothing again.
+func TestHandlerHooks(t *testing.T) {
+	var seen string
+	var ready []string
+	h := NewHandler(Options{
+		OnStart: func(c *resume.Call) {
+			c.Watch("/city", func(e resume.PathEvent) { seen += string(e.Text) })
+		},
+		OnReady: func(c *resume.Call) { ready = append(ready, c.ID()+" "+string(c.Value())) },
+	})
+	_, err := h.ReadFrom(strings.NewReader(chatStream))
+	require.NoError(t, err)
+	assert.Equal(t, "Oslo", seen, "the watch saw every byte of the value")
+	assert.Equal(t, []string{`call_1 {"city":"Oslo"}`}, ready)
+	assert.Empty(t, h.Finish())
+
+	_, err = h.ReadFrom(strings.NewReader(chatStream))
+	require.NoError(t, err)
+	assert.Len(t, ready, 1, "a replay runs nothing")
+}
+
+// TestHandlerAnthropicReplay: a reconnect that sends a whole Anthropic
+// message again numbers its blocks anew; the calls that ran stay run.
+func TestHandlerAnthropicReplay(t *testing.T) {
+	var stream []byte
+	for _, s := range recordedStreams(t) {
+		if strings.HasSuffix(s.name, "anthropic__interleaved_blocks.sse") {
+			stream = s.data
+		}
+	}
+	require.NotNil(t, stream)
+	ran := map[string]int{}
+	h := NewHandler(Options{OnReady: func(c *resume.Call) { ran[c.ID()]++ }})
+	for range 2 {
+		_, err := h.ReadFrom(bytes.NewReader(stream))
+		require.NoError(t, err)
+	}
+	require.NotEmpty(t, ran)
+	for id, n := range ran {
+		assert.Equal(t, 1, n, "%s ran %d times", id, n)
+	}
+}
+
+// TestHandlerBadInput: each kind of bad input gets a typed error or a
+// status, and the calls already held are left as they were.
+func TestHandlerBadInput(t *testing.T) {
+	first := `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","function":{"name":"f","arguments":"{\"a\":"}}]}}]}`
+	for _, tt := range []struct {
+		name    string
+		payload string
+		is      error
+	}{
+		{"not JSON", `{"choices":[`, ErrPayload},
+		{"not an object", `[1,2]`, ErrPayload},
+		{"provider error", `{"error":{"message":"overloaded","type":"server_error"}}`, ErrProvider},
+		{"arguments a number", `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":7}}]}}]}`, ErrPayload},
+		{"lone surrogate", `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\ud800"}}]}}]}`, ErrPayload},
+		{"negative index", `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":-1,"id":"x","function":{"arguments":"1"}}]}}]}`, ErrPayload},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := NewHandler(Options{Format: FormatOpenAIChat})
+			require.NoError(t, h.Payload([]byte(first)))
+			before := h.Set().Call("0").Result()
+			err := h.Payload([]byte(tt.payload))
+			require.ErrorIs(t, err, tt.is)
+			var e *Error
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, before, h.Set().Call("0").Result(), "the call held is as it was")
+			assert.Equal(t, 1, h.Set().Len())
+		})
+	}
+	t.Run("unknown event type", func(t *testing.T) {
+		h := NewHandler(Options{Format: FormatAnthropic})
+		require.NoError(t, h.Payload([]byte(`{"type":"something_new","index":0}`)))
+		require.NoError(t, h.Payload([]byte(`{"type":"something_newer"}`)))
+		assert.Equal(t, int64(2), h.Skipped())
+	})
+	t.Run("cut short", func(t *testing.T) {
+		var ready int
+		h := NewHandler(Options{OnReady: func(*resume.Call) { ready++ }})
+		_, err := h.ReadFrom(strings.NewReader(chatStream[:len(chatStream)/2]))
+		require.ErrorIs(t, err, io.ErrUnexpectedEOF)
+		rs := h.Finish()
+		require.Len(t, rs, 1)
+		assert.Equal(t, resume.StatusIncomplete, rs[0].Status)
+		assert.Zero(t, ready)
+	})
+	t.Run("no end signal", func(t *testing.T) {
+		// finish_reason length: the output was cut short, and the
+		// arguments, though they parse, end no call.
+		s := strings.Replace(chatStream, `"tool_calls"}]}`, `"length"}]}`, 1)
+		var ready int
+		h := NewHandler(Options{OnReady: func(*resume.Call) { ready++ }})
+		_, err := h.ReadFrom(strings.NewReader(s))
+		require.NoError(t, err)
+		rs := h.Finish()
+		require.Len(t, rs, 1)
+		assert.Equal(t, resume.StatusIncomplete, rs[0].Status)
+		assert.Zero(t, ready)
+	})
+	t.Run("too many calls", func(t *testing.T) {
+		h := NewHandler(Options{Calls: resume.Options{MaxCalls: 2}})
+		var b strings.Builder
+		for i := range 3 {
+			fmt.Fprintf(&b, `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":%d,"id":"c%d","function":{"name":"f","arguments":"{}"}}]}}]}`+"\n\n", i, i)
+		}
+		_, err := h.ReadFrom(strings.NewReader(b.String()))
+		require.ErrorIs(t, err, resume.ErrTooManyCalls)
+	})
+}
+
+// TestHandlerLastEventID: the SSE id, or else the Responses
+// sequence_number, of the last event handled.
+func TestHandlerLastEventID(t *testing.T) {
+	h := NewHandler(Options{})
+	_, err := h.ReadFrom(strings.NewReader("id: 7\ndata: {\"type\":\"response.created\",\"sequence_number\":0}\n\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "7", h.LastEventID())
+
+	h = NewHandler(Options{})
+	require.NoError(t, h.Payload([]byte(`{"type":"response.created","sequence_number":0}`)))
+	require.NoError(t, h.Payload([]byte(`{"type":"response.in_progress","sequence_number":1}`)))
+	assert.Equal(t, "1", h.LastEventID())
+	assert.Equal(t, FormatOpenAIResponses, h.Format())
+	assert.Equal(t, "", NewHandler(Options{}).LastEventID())
+}
+
+// TestHandlerAllocs: a stream costs allocations per call, not per event:
+// at most one per ten events for a call of 20 KB in 271 events, with the
+// argument buffer sized as a handler that knows its largest arguments
+// sizes it, and no more for the same call in 5,000 events.
+func TestHandlerAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under -race")
+	}
+	var long []byte
+	for _, s := range recordedStreams(t) {
+		if strings.HasSuffix(s.name, "openai-chat__long_go_source.sse") {
+			long = s.data
+		}
+	}
+	if long == nil {
+		t.Skip("openai-chat__long_go_source.sse not found")
+	}
+	// The same call, its arguments in pieces of 4 bytes.
+	var args []byte
+	rd := NewReader(bytes.NewReader(long), ReaderOptions{})
+	d := NewDecoder(FormatOpenAIChat)
+	for {
+		m, err := rd.Next()
+		if err != nil {
+			break
+		}
+		evs, _ := d.Decode(m.Data, m.Event)
+		for _, ev := range evs {
+			args = append(args, ev.Data...)
+		}
+	}
+	var many strings.Builder
+	many.WriteString(`data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","function":{"name":"write_file","arguments":""}}]}}]}` + "\n\n")
+	for i := 0; i < len(args); i += 4 {
+		piece, _ := json.Marshal(string(args[i:min(i+4, len(args))]))
+		fmt.Fprintf(&many, `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":%s}}]}}]}`+"\n\n", piece)
+	}
+	many.WriteString(`data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}` + "\n\n")
+
+	allocs := func(stream []byte) (float64, int) {
+		ready := 0
+		n := testing.AllocsPerRun(10, func() {
+			h := NewHandler(Options{Calls: resume.Options{Capacity: 64 << 10}, OnReady: func(*resume.Call) { ready++ }})
+			if _, err := h.ReadFrom(bytes.NewReader(stream)); err != nil {
+				t.Fatal(err)
+			}
+		})
+		return n, bytes.Count(stream, []byte("data: "))
+	}
+	n, events := allocs(long)
+	assert.LessOrEqual(t, n, float64(events)/10, "%v allocations for %d events", n, events)
+	nMany, eventsMany := allocs([]byte(many.String()))
+	require.Greater(t, eventsMany, 5000)
+	assert.LessOrEqual(t, nMany, n+2, "%v allocations for %d events, %v for %d", nMany, eventsMany, n, events)
+}
+
+func TestErrTooLargeIs(t *testing.T) {
+	assert.True(t, errors.Is(ErrTooLarge, resume.ErrTooLarge))
+	assert.False(t, errors.Is(resume.ErrTooLarge, ErrTooLarge))
+}
