@@ -234,7 +234,7 @@ func TestReadEventLimit(t *testing.T) {
 		assert.NoError(t, err, s.Name)
 		assert.Equal(t, all, got, s.Name)
 	}
-	assert.Len(t, formats, 5, "every decoder: %v", formats)
+	assert.GreaterOrEqual(t, len(formats), 7, "the decoders with a stream of their own: %v", formats)
 }
 
 // countingReader is an endless stream of spaces that counts what it gave.
