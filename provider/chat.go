@@ -53,8 +53,14 @@ type chatCall struct {
 var argsSeed = maphash.MakeSeed()
 
 // whole reports whether the call's arguments so far are one whole, valid
-// value.
-func (c *chatCall) whole() bool { return c.n > 0 && c.tk.Status() == tokenizer.Complete }
+// value: the Set's call says so when a Handler holds one.
+func (c *chatCall) whole(d *Decoder) bool {
+	if d.set != nil {
+		sc := d.set.Call(c.key)
+		return c.n > 0 && sc != nil && sc.Status() == resume.StatusComplete
+	}
+	return c.n > 0 && c.tk.Status() == tokenizer.Complete
+}
 
 // same reports whether text is the call's arguments so far.
 func (c *chatCall) same(text []byte) bool {
@@ -62,10 +68,10 @@ func (c *chatCall) same(text []byte) bool {
 }
 
 // add reads text, the next piece of the call's arguments.
-func (c *chatCall) add(text []byte) {
+func (c *chatCall) add(d *Decoder, text []byte) {
 	c.n += int64(len(text))
 	c.sum.Write(text)
-	if c.tk.Status() == tokenizer.Failed || c.tk.Feed(text) != nil {
+	if d.set != nil || c.tk.Status() == tokenizer.Failed || c.tk.Feed(text) != nil {
 		return
 	}
 	for {
@@ -78,8 +84,8 @@ func (c *chatCall) add(text []byte) {
 // other reports whether a piece with another id than the call's, naming
 // the function name (or none), is another call: when the call's arguments
 // are whole, or when the piece names another function.
-func (c *chatCall) other(name value) bool {
-	return c.whole() || name != nil && !name.is(c.name)
+func (c *chatCall) other(d *Decoder, name value) bool {
+	return c.whole(d) || name != nil && !name.is(c.name)
 }
 
 // chatChoice keeps the calls of one choice in first-seen order. A call's
@@ -331,7 +337,7 @@ func (st *chatChoice) piece(d *Decoder, pos, n int, p chatPiece) error {
 		if to, ok := st.at[idx]; ok {
 			idx = to
 		}
-		if c := st.call(idx); c != nil && (st.isLegacy(idx) || p.id != nil && c.id != "" && !p.id.is(c.id) && c.other(p.name)) {
+		if c := st.call(idx); c != nil && (st.isLegacy(idx) || p.id != nil && c.id != "" && !p.id.is(c.id) && c.other(d, p.name)) {
 			if len(st.at) >= MaxCalls {
 				return d.newCall() // fails: as many indexes as calls
 			}
@@ -397,10 +403,10 @@ func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
 	if err != nil || !ok {
 		return err
 	}
-	if len(text) > 0 && call.whole() && call.same(text) {
+	if len(text) > 0 && call.same(text) && call.whole(d) {
 		return nil // the whole call sent again
 	}
-	call.add(text)
+	call.add(d, text)
 	ev := d.emit(resume.EventDelta, call.key, idx)
 	ev.Data = text
 	return nil

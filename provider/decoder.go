@@ -28,6 +28,10 @@ type Decoder struct {
 	seq     int64  // the last Responses sequence_number decoded, or -1
 	skipped int64  // payloads of a type no decoder reads
 	tape    tape
+	// set, when a Handler feeds one, holds the calls: it knows whether a
+	// call's arguments so far are one whole, valid value, and the chat
+	// decoder need not read them again.
+	set *resume.Set
 	// The first room of out, scratch and the tape, in the Decoder itself,
 	// so that a stream of small payloads allocates them once.
 	outBuf     [8]resume.Event

@@ -57,7 +57,9 @@ type Handler struct {
 
 // NewHandler returns a Handler for one stream.
 func NewHandler(opts Options) *Handler {
-	return &Handler{opts: opts, dec: NewDecoder(opts.Format), set: resume.NewSet(opts.Calls), seq: -1}
+	h := &Handler{opts: opts, dec: NewDecoder(opts.Format), set: resume.NewSet(opts.Calls), seq: -1}
+	h.dec.set = h.set
+	return h
 }
 
 // Payload handles one event payload: an SSE data line's JSON, or what an

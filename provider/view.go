@@ -240,13 +240,13 @@ func (e *elems) next() (value, bool) {
 	return b[i:end], true
 }
 
-// tape holds where the containers of the buffer validated last end, so
-// that skipping one costs a search, not a scan: a decoder skips each
+// tape holds where the containers and long strings of the buffer
+// validated last end, so that skipping one costs a search, not a scan: a decoder skips each
 // level of a payload on its way down, and without it read a value once
 // per level above it.
 type tape struct {
 	base  []byte
-	spans []span // every container, in the order they open
+	spans []span // every container and long string value, in the order they open
 	stack []int
 	tk    tokenizer.Tokenizer
 }
@@ -279,14 +279,22 @@ func (t *tape) validate(b []byte) error {
 			k := t.stack[len(t.stack)-1]
 			t.stack = t.stack[:len(t.stack)-1]
 			t.spans[k].end = int(tok.Offset()) + 1
+		case tokenizer.String:
+			if tok.Whole() && len(tok.Raw) >= longString {
+				t.spans = append(t.spans, span{int(tok.Offset()), int(tok.End())})
+			}
 		}
 	}
 }
 
-// skip is skipValue, with a search of the tape for a container of the
-// buffer validated last.
+// longString is the shortest string value the tape notes: a shorter one
+// costs less to scan than to search for.
+const longString = 64
+
+// skip is skipValue, with a search of the tape for a container or a long
+// string of the buffer validated last.
 func (t *tape) skip(b []byte, i int) int {
-	if c := b[i]; (c == '{' || c == '[') && t != nil && len(t.base) > 0 {
+	if c := b[i]; (c == '{' || c == '[' || c == '"' && len(b)-i >= longString) && t != nil && len(t.base) > 0 {
 		// b[i:] shares its end with base when b is a slice of it.
 		if off := cap(t.base) - cap(b[i:]); off >= 0 && off < len(t.base) && &t.base[off] == &b[i] {
 			if k, ok := slices.BinarySearchFunc(t.spans, off, func(s span, off int) int { return s.open - off }); ok {
