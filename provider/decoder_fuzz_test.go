@@ -1,0 +1,103 @@
+package provider
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/deltajson/deltajson/resume"
+)
+
+// fuzzFormat fuzzes one format's decoder through a Handler: data is its
+// payloads, one a line. No input panics; a payload the decoder refuses
+// changes no call; the same payloads decode to the same events again;
+// and a ready call runs with valid JSON, or with text for a Text call.
+func fuzzFormat(f *testing.F, format Format) {
+	for _, s := range recordedStreams(f) {
+		src := s.data
+		if s.decoded != nil {
+			src = s.decoded // an event-stream's frames, as {"<event>": payload} lines
+		}
+		var seed bytes.Buffer
+		rd := NewReader(bytes.NewReader(src), ReaderOptions{})
+		d := NewDecoder(FormatAuto)
+		for {
+			m, err := rd.Next()
+			if err != nil {
+				break
+			}
+			d.Decode(m.Data, m.Event)
+			seed.Write(bytes.ReplaceAll(m.Data, []byte("\n"), []byte(" ")))
+			seed.WriteByte('\n')
+		}
+		if d.Format() == format || format == FormatBedrock && d.Format() == FormatAnthropic {
+			f.Add(seed.Bytes())
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := bytes.Split(data, []byte("\n"))
+		h := NewHandler(Options{Format: format, Calls: resume.Options{MaxCalls: 32, MaxTotalBytes: 1 << 20},
+			OnReady: func(c *resume.Call) {
+				if v := c.Value(); !c.Text() && !json.Valid(v) {
+					t.Fatalf("%s ready with %q", c.Key(), v)
+				}
+			}})
+		for _, line := range lines {
+			before := snapshot(h.Set())
+			err := h.Payload(line)
+			if errors.Is(err, ErrPayload) || errors.Is(err, ErrProvider) || errors.Is(err, ErrUnknownFormat) ||
+				errors.Is(err, ErrTooLarge) && !errors.Is(err, resume.ErrTotalTooLarge) && !errors.Is(err, resume.ErrTooLarge) {
+				if after := snapshot(h.Set()); after != before {
+					t.Fatalf("a refused payload changed the calls:\n%s\n%s", before, after)
+				}
+			}
+		}
+		h.Finish()
+
+		// The same payloads, decoded again, give the same events.
+		a, b := NewDecoder(format), NewDecoder(format)
+		for _, line := range lines {
+			ea, erra := a.Decode(line, nil)
+			ka := eventsKey(ea)
+			eb, errb := b.Decode(line, nil)
+			if kb := eventsKey(eb); ka != kb || (erra == nil) != (errb == nil) {
+				t.Fatalf("decoded twice, two answers: %s / %s", ka, kb)
+			}
+		}
+	})
+}
+
+// snapshot renders what a Set holds.
+func snapshot(s *resume.Set) string {
+	var b bytes.Buffer
+	for _, c := range s.Calls() {
+		r := c.Result()
+		b.WriteString(r.Key + " " + r.ID + " " + r.Name + " " + r.Status.String() + " ")
+		b.Write(r.Arguments)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func eventsKey(evs []resume.Event) string {
+	var b bytes.Buffer
+	for _, e := range evs {
+		b.WriteString(e.Kind.String() + "|" + e.Key + "|" + e.ID + "|" + e.Name + "|")
+		b.Write(e.Data)
+		b.WriteByte('|')
+		b.Write(e.Final)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func FuzzOpenAIChat(f *testing.F)      { fuzzFormat(f, FormatOpenAIChat) }
+func FuzzOpenAIResponses(f *testing.F) { fuzzFormat(f, FormatOpenAIResponses) }
+func FuzzAnthropic(f *testing.F)       { fuzzFormat(f, FormatAnthropic) }
+func FuzzGemini(f *testing.F)          { fuzzFormat(f, FormatGemini) }
+func FuzzBedrock(f *testing.F)         { fuzzFormat(f, FormatBedrock) }
+func FuzzBedrockConverse(f *testing.F) { fuzzFormat(f, FormatBedrockConverse) }
+func FuzzCohere(f *testing.F)          { fuzzFormat(f, FormatCohere) }
+func FuzzInteractions(f *testing.F)    { fuzzFormat(f, FormatInteractions) }
+func FuzzOllama(f *testing.F)          { fuzzFormat(f, FormatOllama) }
