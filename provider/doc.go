@@ -1,0 +1,74 @@
+// Package provider takes a live LLM provider stream to tool calls that are
+// safe to run: raw bytes, or an SDK's raw event payloads, in; each call out
+// once its end signal has come and its arguments are whole, valid JSON.
+// Every provider's quirks are handled inside it.
+//
+// A [Handler] is the whole pipeline for one stream. Feed it what the SDK
+// hands out, and run a call in [Options.OnReady]:
+//
+//	h := provider.NewHandler(provider.Options{
+//		Format:  provider.FormatOpenAIChat,
+//		OnReady: func(c *resume.Call) { run(c.ID(), c.Name(), c.Value()) },
+//	})
+//	for stream.Next() {
+//		if err := h.Payload([]byte(stream.Current().RawJSON())); err != nil {
+//			log.Print(err) // a payload that is not JSON, the provider's error event
+//		}
+//	}
+//	for _, r := range h.Finish() { // calls the stream left open: never run
+//		log.Printf("%s: %s: %v", r.Name, r.Status, r.Err)
+//	}
+//
+// Or give it the HTTP body itself with [Handler.ReadFrom]: a [Reader]
+// splits SSE, JSON lines, a streamed JSON array or AWS event-stream
+// frames as their bytes arrive. [Options.OnStart] sees each call before
+// any of its bytes, the place to set a [resume.Call.Watch] for a live
+// view; [Options.OnEnd] sees the calls that ended without being ready.
+// A call runs at most once in a Handler: it is removed from the Set once
+// ready, and a replay of its events after a reconnect is dropped
+// ([Handler.LastEventID] says where to resume). Package ledger makes that
+// hold across processes.
+//
+// # Formats
+//
+// A [Decoder] turns one stream's payloads into [resume.Event] values; a
+// Handler owns one. FormatAuto tells the format from the first payload
+// that names it. Each format's rules:
+//
+//   - FormatOpenAIChat: choices[].delta.tool_calls keyed by index (by
+//     id, then position, for servers that send none, such as Mistral);
+//     a new id under a taken index is a new call once the index's call is
+//     whole or names another function (Ollama's index 0), else the same
+//     call renamed (Poolside); arguments as an object (Writer) are its
+//     compact text; a whole call sent again (Alibaba) is dropped;
+//     finish_reason ends the open calls, but "length" and
+//     "content_filter" say the output was cut short, and end none; the
+//     deprecated function_call is one more call.
+//   - FormatOpenAIResponses: an output item is a call keyed by item id;
+//     the first of .done and output_item.done ends it with its final
+//     arguments; sequence_number, when present, numbers the events;
+//     custom_tool_call's input is free text (Event.Text); built-in tools'
+//     items are the provider's to run (Event.Hosted).
+//   - FormatAnthropic and FormatBedrock: a tool_use block keyed by its
+//     index, a later message's blocks by "msgN/index"; a start that
+//     carries the whole input gives it as final arguments;
+//     server_tool_use and mcp_tool_use are hosted; Bedrock's
+//     {"bytes": base64} payloads are unwrapped.
+//   - FormatGemini: whole args (none at all runs with {}); the first
+//     candidate only; Vertex's partialArgs become JSON text deltas as they
+//     come, and the assembled object the final arguments; a finishReason
+//     other than STOP ends no call.
+//   - FormatBedrockConverse, FormatCohere, FormatInteractions: a block or
+//     step index's start, argument deltas and stop.
+//   - FormatOllama: whole calls, one JSON object a line.
+//
+// # Errors and limits
+//
+// A payload that is not JSON, or not its format's shape, fails with an
+// [*Error] wrapping [ErrPayload], one that carries the provider's error
+// with [ErrProvider]; either way it changes no call. An event type no
+// decoder reads is skipped and counted ([Handler.Skipped]). A Reader holds
+// at most [DefaultMaxMessageBytes] of one message, a Decoder follows at
+// most [MaxCalls] calls, and the Set's caps ([resume.Options]) hold the
+// rest: each gives an error wrapping [ErrTooLarge].
+package provider
