@@ -1,10 +1,12 @@
 package provider
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strconv"
 
+	"github.com/deltajson/deltajson/ledger"
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -28,6 +30,17 @@ type Options struct {
 	// them. Run the call here, or queue it. The Handler then removes the
 	// call from its Set, so that no replay makes it ready again.
 	OnReady func(*resume.Call)
+	// Ledger, when set, is claimed for each ready call, by its ID and the
+	// digest of its name and value, before OnReady: OnReady then sees only
+	// the calls whose claim was the first, in this process or any other
+	// that shares the store, and the Handler marks nothing done: record
+	// the outcome with the store's Done or Fail.
+	Ledger ledger.Store
+	// OnNotClaimed, when set, is called for each ready call that the
+	// Ledger did not let run: claimed before (ledger.VerdictSeen), claimed
+	// with other arguments (VerdictConflict), a call with no ID, which
+	// cannot be claimed, or the store's error (err). Never run such a call.
+	OnNotClaimed func(c *resume.Call, v ledger.Verdict, err error)
 	// OnEnd, when set, is called once for each call whose end signal came
 	// and that is not ready: invalid, incomplete, too large, or rejected
 	// (a call the provider runs itself is rejected with ErrHosted). The
@@ -155,7 +168,7 @@ func (h *Handler) applyOne(ev *resume.Event, isNew bool) (*resume.Call, error) {
 // done calls the hook for a call whose end came, and removes it.
 func (h *Handler) done(c *resume.Call) {
 	if c.Status() == resume.StatusReady {
-		if h.opts.OnReady != nil {
+		if h.claim(c) && h.opts.OnReady != nil {
 			h.opts.OnReady(c)
 		}
 	} else if h.opts.OnEnd != nil {
@@ -163,6 +176,29 @@ func (h *Handler) done(c *resume.Call) {
 	}
 	h.set.Remove(c.Key())
 }
+
+// claim claims ready call c in the Ledger, if there is one, and reports
+// whether c may run.
+func (h *Handler) claim(c *resume.Call) bool {
+	if h.opts.Ledger == nil {
+		return true
+	}
+	var v ledger.Verdict
+	err := errNoID
+	if c.ID() != "" {
+		v, _, err = h.opts.Ledger.Claim(context.Background(), c.ID(), ledger.DigestOf(c.Name(), c.Value()))
+	}
+	if err == nil && v == ledger.VerdictClaimed {
+		return true
+	}
+	if h.opts.OnNotClaimed != nil {
+		h.opts.OnNotClaimed(c, v, err)
+	}
+	return false
+}
+
+// errNoID is the reason a call without an ID is not claimed.
+var errNoID = errors.New("provider: a call without an ID cannot be claimed in a ledger")
 
 // ReadFrom reads a raw stream body (SSE, JSON lines, a JSON array or an
 // AWS event-stream) and handles each message as its bytes arrive, until

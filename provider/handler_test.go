@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deltajson/deltajson/ledger"
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -369,4 +370,37 @@ func TestHandlerAllocs(t *testing.T) {
 func TestErrTooLargeIs(t *testing.T) {
 	assert.True(t, errors.Is(ErrTooLarge, resume.ErrTooLarge))
 	assert.False(t, errors.Is(resume.ErrTooLarge, ErrTooLarge))
+}
+
+// TestHandlerLedger: with a Ledger, a call runs in the first Handler that
+// claims it; another Handler, as after a restart, is told it was seen.
+func TestHandlerLedger(t *testing.T) {
+	store := ledger.NewMemory(0)
+	var ran []string
+	var refused []ledger.Verdict
+	opts := Options{Ledger: store,
+		OnReady: func(c *resume.Call) { ran = append(ran, c.ID()) },
+		OnNotClaimed: func(c *resume.Call, v ledger.Verdict, err error) {
+			require.NoError(t, err)
+			refused = append(refused, v)
+		}}
+	for range 2 {
+		_, err := NewHandler(opts).ReadFrom(strings.NewReader(chatStream))
+		require.NoError(t, err)
+	}
+	assert.Equal(t, []string{"call_1"}, ran)
+	assert.Equal(t, []ledger.Verdict{ledger.VerdictSeen}, refused)
+
+	// Other arguments under the same ID: a conflict, never run.
+	_, err := NewHandler(opts).ReadFrom(strings.NewReader(strings.Replace(chatStream, "Oslo", "Rome", 1)))
+	require.NoError(t, err)
+	assert.Equal(t, []ledger.Verdict{ledger.VerdictSeen, ledger.VerdictConflict}, refused)
+
+	// No ID: not claimed, not run.
+	var noID error
+	h := NewHandler(Options{Ledger: store, OnReady: func(*resume.Call) { t.Error("ran a call with no ID") },
+		OnNotClaimed: func(_ *resume.Call, _ ledger.Verdict, err error) { noID = err }})
+	_, err = h.ReadFrom(strings.NewReader(strings.Replace(chatStream, `"id":"call_1",`, "", 1)))
+	require.NoError(t, err)
+	assert.Error(t, noID)
 }
