@@ -36,8 +36,8 @@ type Decoder struct {
 	// so that a stream of small payloads allocates them once.
 	outBuf     [8]resume.Event
 	scratchBuf [4096]byte
-	spanBuf    [64]span
-	stackBuf   [16]int
+	tokBuf     [64]tapeTok
+	stackBuf   [16]int32
 }
 
 // decoder is one format's part of a Decoder.
@@ -50,7 +50,7 @@ type decoder interface {
 func NewDecoder(f Format) *Decoder {
 	d := &Decoder{format: f, seq: -1}
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
-	d.tape.spans, d.tape.stack = d.spanBuf[:0], d.stackBuf[:0]
+	d.tape.toks, d.tape.stack = d.tokBuf[:0], d.stackBuf[:0]
 	if f != FormatAuto {
 		d.impl = newImpl(f)
 	}

@@ -150,11 +150,13 @@ func (v value) int() (int, bool) {
 	return n, true
 }
 
-// members iterates over the members of an object value.
+// members iterates over the members of an object value: by the tape of
+// the payload it is in, or by its bytes.
 type members struct {
 	b   value
 	i   int
 	t   *tape
+	j   int      // the tape index of the next name, or -1 to read the bytes
 	tmp [32]byte // a name with escapes, decoded
 }
 
@@ -162,14 +164,32 @@ type members struct {
 // object.
 func (d *Decoder) members(v value) members {
 	if !v.isObject() {
-		return members{}
+		return members{j: -1}
 	}
-	return members{b: v, i: 1, t: &d.tape}
+	m := members{b: v, i: 1, t: &d.tape, j: -1}
+	if k := d.tape.index(v); k >= 0 {
+		m.j = k + 1
+	}
+	return m
 }
 
 // next returns the next member's name, decoded (valid until the next call),
 // and its value.
 func (m *members) next() (name []byte, v value, ok bool) {
+	if m.j >= 0 {
+		t := m.t
+		nt := &t.toks[m.j]
+		if nt.kind != tokenizer.Name {
+			return nil, nil, false
+		}
+		vt := &t.toks[m.j+1]
+		m.j = int(vt.next)
+		name = t.base[nt.off+1 : nt.end-1]
+		if nt.esc {
+			name = m.unescape(name)
+		}
+		return name, t.base[vt.off:vt.end], true
+	}
 	b := m.b
 	i := jsonwire.SkipSpace(b, m.i)
 	if i >= len(b) || b[i] == '}' {
@@ -181,19 +201,25 @@ func (m *members) next() (name []byte, v value, ok bool) {
 	end := skipString(b, i+1)
 	name = b[i+1 : end-1]
 	if bytes.IndexByte(name, '\\') >= 0 {
-		if len(name) > 6*len(m.tmp) {
-			name = nil // longer than any name a decoder asks for
-		} else if d := jsonwire.AppendUnescaped(m.tmp[:0], name); len(d) <= len(m.tmp) {
-			name = d
-		} else {
-			name = nil
-		}
+		name = m.unescape(name)
 	}
 	i = jsonwire.SkipSpace(b, end) + 1 // past ':'
 	i = jsonwire.SkipSpace(b, i)
-	end = m.t.skip(b, i)
+	end = skipValue(b, i)
 	m.i = end
 	return name, b[i:end], true
+}
+
+// unescape decodes a name with escapes, or returns nil for one longer than
+// any name a decoder asks for.
+func (m *members) unescape(raw []byte) []byte {
+	if len(raw) > 6*len(m.tmp) {
+		return nil
+	}
+	if d := jsonwire.AppendUnescaped(m.tmp[:0], raw); len(d) <= len(m.tmp) {
+		return d
+	}
+	return nil
 }
 
 // get returns the value of v's first member called name, or nil.
@@ -210,23 +236,36 @@ func (d *Decoder) get(v value, name string) value {
 	}
 }
 
-// elems iterates over the elements of an array value.
+// elems iterates over the elements of an array value, as members does.
 type elems struct {
 	b value
 	i int
 	t *tape
+	j int
 }
 
 // elems returns an iterator over v's elements; none when v is not an
 // array.
 func (d *Decoder) elems(v value) elems {
 	if len(v) == 0 || v[0] != '[' {
-		return elems{}
+		return elems{j: -1}
 	}
-	return elems{b: v, i: 1, t: &d.tape}
+	e := elems{b: v, i: 1, t: &d.tape, j: -1}
+	if k := d.tape.index(v); k >= 0 {
+		e.j = k + 1
+	}
+	return e
 }
 
 func (e *elems) next() (value, bool) {
+	if e.j >= 0 {
+		vt := &e.t.toks[e.j]
+		if vt.kind == tokenizer.EndArray {
+			return nil, false
+		}
+		e.j = int(vt.next)
+		return e.t.base[vt.off:vt.end], true
+	}
 	b := e.b
 	i := jsonwire.SkipSpace(b, e.i)
 	if i >= len(b) || b[i] == ']' {
@@ -235,30 +274,38 @@ func (e *elems) next() (value, bool) {
 	if b[i] == ',' {
 		i = jsonwire.SkipSpace(b, i+1)
 	}
-	end := e.t.skip(b, i)
+	end := skipValue(b, i)
 	e.i = end
 	return b[i:end], true
 }
 
-// tape holds where the containers and long strings of the buffer
-// validated last end, so that skipping one costs a search, not a scan: a decoder skips each
-// level of a payload on its way down, and without it read a value once
-// per level above it.
+// tape is the tokens of the payload validated last, read once by the
+// tokenizer: a decoder walks down a payload by them, and skips a value
+// by a jump, where reading its bytes again at each level cost a pass
+// over it per level.
 type tape struct {
 	base  []byte
-	spans []span // every container and long string value, in the order they open
-	stack []int
+	toks  []tapeTok
+	stack []int32
 	tk    tokenizer.Tokenizer
 }
 
-// span is where a container opens in the buffer, and the offset just past
-// its closing bracket.
-type span struct{ open, end int }
+// tapeTok is one token of the tape.
+type tapeTok struct {
+	off, end int32 // its bytes in base; a container's end is past its closing bracket
+	next     int32 // the index of the token after its value (a name's: its value's)
+	kind     tokenizer.Kind
+	esc      bool // a string or name with an escape
+}
+
+// maxTape is the longest payload the tape reads; a longer one is read by
+// its bytes.
+const maxTape = 1 << 30
 
 // validate reads b with the tokenizer, which decides that it is one
-// strict JSON value, and notes where its containers end.
+// strict JSON value, and writes its tape.
 func (t *tape) validate(b []byte) error {
-	t.base, t.spans, t.stack = b, t.spans[:0], t.stack[:0]
+	t.base, t.toks, t.stack = b, t.toks[:0], t.stack[:0]
 	t.tk.Reset(tokenizer.Options{})
 	t.tk.Feed(b)
 	t.tk.Close()
@@ -266,43 +313,55 @@ func (t *tape) validate(b []byte) error {
 		tok, err := t.tk.Next()
 		if err != nil {
 			if err == io.EOF {
+				if len(b) > maxTape {
+					t.base = nil
+				}
 				return nil
 			}
 			t.base = nil
 			return err
 		}
-		switch tok.Kind() {
+		n := int32(len(t.toks))
+		off, end := int32(tok.Offset()), int32(tok.End())
+		switch k := tok.Kind(); k {
 		case tokenizer.BeginObject, tokenizer.BeginArray:
-			t.stack = append(t.stack, len(t.spans))
-			t.spans = append(t.spans, span{int(tok.Offset()), len(b)})
+			t.stack = append(t.stack, n)
+			t.toks = append(t.toks, tapeTok{off: off, kind: k})
 		case tokenizer.EndObject, tokenizer.EndArray:
-			k := t.stack[len(t.stack)-1]
+			o := t.stack[len(t.stack)-1]
 			t.stack = t.stack[:len(t.stack)-1]
-			t.spans[k].end = int(tok.Offset()) + 1
-		case tokenizer.String:
-			if tok.Whole() && len(tok.Raw) >= longString {
-				t.spans = append(t.spans, span{int(tok.Offset()), int(tok.End())})
+			t.toks[o].end, t.toks[o].next = end, n+1
+			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k})
+		case tokenizer.String, tokenizer.Name:
+			if !tok.First() { // a piece after the first: the same token
+				last := &t.toks[n-1]
+				last.end = end
+				last.esc = last.esc || bytes.IndexByte(tok.Raw, '\\') >= 0
+				continue
 			}
+			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k, esc: bytes.IndexByte(tok.Raw, '\\') >= 0})
+		default:
+			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k})
 		}
 	}
 }
 
-// longString is the shortest string value the tape notes: a shorter one
-// costs less to scan than to search for.
-const longString = 64
-
-// skip is skipValue, with a search of the tape for a container or a long
-// string of the buffer validated last.
-func (t *tape) skip(b []byte, i int) int {
-	if c := b[i]; (c == '{' || c == '[' || c == '"' && len(b)-i >= longString) && t != nil && len(t.base) > 0 {
-		// b[i:] shares its end with base when b is a slice of it.
-		if off := cap(t.base) - cap(b[i:]); off >= 0 && off < len(t.base) && &t.base[off] == &b[i] {
-			if k, ok := slices.BinarySearchFunc(t.spans, off, func(s span, off int) int { return s.open - off }); ok {
-				return i + t.spans[k].end - off
-			}
-		}
+// index returns the tape index of the container v, a slice of the payload
+// validated last, or -1.
+func (t *tape) index(v value) int {
+	if len(t.base) == 0 || len(v) == 0 {
+		return -1
 	}
-	return skipValue(b, i)
+	// v shares its end of room with base when it is a slice of it.
+	off := cap(t.base) - cap(v)
+	if off < 0 || off >= len(t.base) || &t.base[off] != &v[0] {
+		return -1
+	}
+	k, ok := slices.BinarySearchFunc(t.toks, int32(off), func(tt tapeTok, off int32) int { return int(tt.off - off) })
+	if !ok || (t.toks[k].kind != tokenizer.BeginObject && t.toks[k].kind != tokenizer.BeginArray) {
+		return -1
+	}
+	return k
 }
 
 // trimValue returns the value in a whole payload, without the space
