@@ -79,10 +79,12 @@ func NewHandler(opts Options) *Handler {
 // SDK's RawJSON returns. It calls the Options' hooks for the calls the
 // payload starts and ends. A payload that is not JSON, or not of its
 // format's shape, or that carries the provider's error, changes no call
-// and gives an *Error. An event a call refuses gives its error too (see
-// [resume.Set.Apply]; the call's status records it), after the rest of
-// the payload's events are applied. Replays, which a reconnect sends, are
-// dropped without an error.
+// and gives an *Error; so does an event the Set refuses (past a cap, an
+// identity too long; see [resume.Set.Apply]), after the rest of the
+// payload's events are applied. What a call's status records instead (a
+// call too large, a delta after its end) gives no error, and neither do
+// replays, which a reconnect sends. An error says the stream is broken:
+// stop reading it, and Finish.
 func (h *Handler) Payload(p []byte) error { return h.Message(Message{Data: p}) }
 
 // Message handles one message of a [Reader], as [Handler.Payload] does
@@ -95,7 +97,7 @@ func (h *Handler) Message(m Message) error {
 	}
 	var first error
 	for i := range evs {
-		if err := h.apply(&evs[i]); err != nil && first == nil {
+		if err := h.apply(&evs[i]); err != nil && first == nil && !recorded(err) {
 			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
 		}
 	}
@@ -110,9 +112,18 @@ func (h *Handler) Message(m Message) error {
 
 // Apply handles one event built by hand, for an SDK that hands out typed
 // events and no raw JSON (Bedrock's ConverseStream in aws-sdk-go-v2): the
-// hooks run for it as for a decoded payload's. Its error is the Set's
-// (see [resume.Set.Apply]); a replay gives none.
-func (h *Handler) Apply(ev resume.Event) error { return h.apply(&ev) }
+// hooks run for it as for a decoded payload's, and it returns what
+// [Handler.Payload] would. An end with no final arguments for a key with
+// no call, such as a text block's stop, does nothing.
+func (h *Handler) Apply(ev resume.Event) error {
+	if ev.Kind == resume.EventEnd && len(ev.Final) == 0 && h.set.Call(ev.Key) == nil {
+		return nil
+	}
+	if err := h.apply(&ev); err != nil && !recorded(err) {
+		return err
+	}
+	return nil
+}
 
 // apply applies one event, and calls the hooks.
 func (h *Handler) apply(ev *resume.Event) error {
@@ -124,7 +135,7 @@ func (h *Handler) apply(ev *resume.Event) error {
 		delete(h.gone, ev.Key) // a start: a new call, or the replay again
 	}
 	isNew := h.set.Call(ev.Key) == nil
-	if isNew && h.opts.OnStart != nil && ev.Kind != resume.EventStart {
+	if isNew && h.opts.OnStart != nil && ev.Kind != resume.EventStart && h.starts(ev) {
 		// Start the call on its own first, so that OnStart sees it
 		// before any byte.
 		st := resume.Event{Kind: resume.EventStart, Key: ev.Key, ID: ev.ID, Name: ev.Name,
@@ -136,6 +147,16 @@ func (h *Handler) apply(ev *resume.Event) error {
 	}
 	_, err := h.applyOne(ev, isNew)
 	return err
+}
+
+// starts reports whether ev, not a start, would start a call under a key
+// the Set does not hold: a delta does, unless the Set wants a start; an
+// end does only with final arguments.
+func (h *Handler) starts(ev *resume.Event) bool {
+	if h.opts.Calls.RequireStart {
+		return false
+	}
+	return ev.Kind == resume.EventDelta || ev.Kind == resume.EventEnd && len(ev.Final) > 0
 }
 
 func (h *Handler) applyOne(ev *resume.Event, isNew bool) (*resume.Call, error) {
@@ -203,9 +224,8 @@ var errNoID = errors.New("provider: a call without an ID cannot be claimed in a 
 // ReadFrom reads a raw stream body (SSE, JSON lines, a JSON array or an
 // AWS event-stream) and handles each message as its bytes arrive, until
 // the body ends or fails; it returns the bytes read. It stops at the
-// first error of the body (a cut, a cap, a bad frame) or of a message (a
-// payload that is not JSON, the provider's error event); errors the
-// calls' statuses record do not stop it. A body that stalls blocks in its
+// first error of the body (a cut, a cap, a bad frame) or of a message
+// (see [Handler.Payload]). A body that stalls blocks in its
 // Read: cancel the request's context to end it. Call [Handler.Finish]
 // after it.
 func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
@@ -221,19 +241,16 @@ func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
 		if err != nil {
 			return cr.n, err
 		}
-		if err := h.Message(m); err != nil && !recorded(err) {
+		if err := h.Message(m); err != nil {
 			return cr.n, err
 		}
 	}
 }
 
 // recorded reports whether err, from a call's event, is one that the
-// call's status records, and needs no stop.
+// call's status records, or that leaves the call as it was, and needs no
+// stop.
 func recorded(err error) bool {
-	var e *Error
-	if !errors.As(err, &e) {
-		return false
-	}
 	var gap *resume.GapError
 	var replay *resume.ReplayError
 	switch {

@@ -369,7 +369,7 @@ func TestHandlerAllocs(t *testing.T) {
 
 func TestErrTooLargeIs(t *testing.T) {
 	assert.True(t, errors.Is(ErrTooLarge, resume.ErrTooLarge))
-	assert.False(t, errors.Is(resume.ErrTooLarge, ErrTooLarge))
+	assert.True(t, errors.Is(fmt.Errorf("more than %d calls: %w", MaxCalls, ErrTooLarge), resume.ErrTooLarge))
 }
 
 // TestHandlerLedger: with a Ledger, a call runs in the first Handler that
@@ -403,4 +403,21 @@ func TestHandlerLedger(t *testing.T) {
 	_, err = h.ReadFrom(strings.NewReader(strings.Replace(chatStream, `"id":"call_1",`, "", 1)))
 	require.NoError(t, err)
 	assert.Error(t, noID)
+}
+
+// TestHandlerEndWithoutCall: an end for a key the Set does not hold, with
+// no final arguments, starts no call, though OnStart is set (a
+// ConverseStream text block's contentBlockStop).
+func TestHandlerEndWithoutCall(t *testing.T) {
+	var started, ready int
+	h := NewHandler(Options{OnStart: func(*resume.Call) { started++ }, OnReady: func(*resume.Call) { ready++ }})
+	require.NoError(t, h.Apply(resume.Event{Kind: resume.EventEnd, Key: "0"}))
+	assert.Zero(t, started)
+	assert.Zero(t, ready)
+	assert.Zero(t, h.Set().Len())
+
+	// With final arguments an end is a whole call (Gemini).
+	require.NoError(t, h.Apply(resume.Event{Kind: resume.EventEnd, Key: "1", Name: "f", Final: []byte(`{}`)}))
+	assert.Equal(t, 1, started)
+	assert.Equal(t, 1, ready)
 }

@@ -291,14 +291,21 @@ func TestIdentityTooLong(t *testing.T) {
 
 	// An id or name too long rejects the call it names, for good: its
 	// deltas and end do not make it ready with no name.
-	for _, ev := range []resume.Event{
-		{Kind: resume.EventStart, Key: "0", ID: long},
-		{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"a"`)},
-		{Kind: resume.EventDelta, Key: "1", Name: long, Data: []byte(`:1`)},
+	for _, step := range []struct {
+		ev   resume.Event
+		want error
+	}{
+		{resume.Event{Kind: resume.EventStart, Key: "0", ID: long}, resume.ErrIdentityTooLong},
+		{resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"a"`)}, nil},
+		{resume.Event{Kind: resume.EventDelta, Key: "1", Name: long, Data: []byte(`:1`)}, resume.ErrIdentityTooLong},
 	} {
-		c, err = s.Apply(ev)
+		_, err := s.Apply(step.ev)
+		if step.want == nil {
+			assert.NoError(t, err, "%s", step.ev.Kind)
+		} else {
+			assert.ErrorIs(t, err, step.want, "%s", step.ev.Kind)
+		}
 	}
-	assert.ErrorIs(t, err, resume.ErrIdentityTooLong)
 	for _, key := range []string{"0", "1"} {
 		c := s.Call(key)
 		require.NotNil(t, c, key)
