@@ -328,11 +328,12 @@ loop:
 			return t.enter(i, c == '{'), nil
 		case '"':
 			// A string of plain ASCII, as most names are, is read by
-			// SkipPlain, which inlines; ScanString, a call, takes the
-			// rest. (With the call on every string, the registers live
+			// SkipPlainHead, which inlines; ScanString, a call, takes the
+			// rest, and the rest of a long string when the vector scans
+			// are on. (With the call on every string, the registers live
 			// across it were spilled for every value: 8-14% of the time
 			// of all three benchmark files.)
-			j = jsonwire.SkipPlain(b, i+1)
+			j = jsonwire.SkipPlainHead(b, i+1)
 			closed := j < len(b) && b[j] == '"'
 			if closed {
 				j++
