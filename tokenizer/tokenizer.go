@@ -258,6 +258,16 @@ loop:
 			if i++; i < len(b) && b[i] > ' ' {
 				continue // one space, as in ", " (the colon case takes ": ")
 			}
+			// A word of spaces inline, as after a newline in indented
+			// JSON; the top of the loop reads the byte that ends them.
+			// A longer run is SkipSpace's, a call.
+			if i+8 <= len(b) {
+				if j := jsonwire.SpaceWordEnd(b, i); j < i+8 {
+					i = j
+					continue
+				}
+				i += 8
+			}
 			i = jsonwire.SkipSpace(b, i)
 			continue
 		}
@@ -328,12 +338,11 @@ loop:
 			return t.enter(i, c == '{'), nil
 		case '"':
 			// A string of plain ASCII, as most names are, is read by
-			// SkipPlainHead, which inlines; ScanString, a call, takes the
-			// rest, and the rest of a long string when the vector scans
-			// are on. (With the call on every string, the registers live
+			// SkipPlain, which inlines; ScanString, a call, takes the
+			// rest. (With the call on every string, the registers live
 			// across it were spilled for every value: 8-14% of the time
 			// of all three benchmark files.)
-			j = jsonwire.SkipPlainHead(b, i+1)
+			j = jsonwire.SkipPlain(b, i+1)
 			closed := j < len(b) && b[j] == '"'
 			if closed {
 				j++

@@ -46,19 +46,19 @@ const (
 	spaces8 = 0x2020202020202020
 )
 
-// SkipSpace returns the index of the first non-whitespace byte of b at
-// or after i. With the vector scans on (see vector) it takes 32 bytes a
-// step while 32 remain.
-func SkipSpace(b []byte, i int) int {
-	if vector && len(b)-i >= 32 {
-		return i + skipSpaceVector(b[i:])
-	}
-	return skipSpaceSWAR(b, i)
+// SpaceWordEnd returns the index of the first byte of the eight at b[i:]
+// that is not ' ', or i+8 when all eight are. b must hold the eight.
+// It inlines: the usual indentation of a line is one word of spaces, and
+// a longer run is left to SkipSpace.
+func SpaceWordEnd(b []byte, i int) int {
+	return i + bits.TrailingZeros64(binary.LittleEndian.Uint64(b[i:i+8])^spaces8)>>3
 }
 
 // skipSpaceSWAR is SkipSpace eight bytes at a time. Indented JSON has
 // long runs of spaces; it takes them a word at a time, and jumps to the
 // first byte of a word that is not a space.
+//
+//lint:ignore U1000 on amd64 only the assembly of SkipSpace jumps to it
 func skipSpaceSWAR(b []byte, i int) int {
 	for i+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[i:i+8]) ^ spaces8
@@ -391,27 +391,20 @@ var (
 // the index just past it and true. Otherwise it returns the index of the
 // first byte it did not read (the end of b, a sequence that b cuts short,
 // or something wrong) and false: a point between two characters, from
-// which the caller's state machine goes on and reports any error. With
-// the vector scans on (see vector) it takes 32 bytes a step while 32
-// remain, and ends the same.
+// which the caller's state machine goes on and reports any error.
+//
+// With the vector scans on (see vector) it reads 32 bytes a step while
+// 32 remain, up to a quote, backslash or control byte, and reads an
+// escape here. What a vector scan leaves (under 32 bytes at the end of
+// b, or bad UTF-8) scanStringNarrow reads, from the start of the
+// character the vector scan stopped in.
 func ScanString(b []byte, i int) (int, bool) {
-	if vector && len(b)-i >= 32 {
-		return scanStringWide(b, i)
-	}
-	return scanStringNarrow(b, i)
-}
-
-// scanStringWide is ScanString with scanStringVector: each step reads up
-// to a quote, backslash or control byte, and an escape is read here.
-// What the vector scan leaves (under 32 bytes at the end of b, or a
-// block with bad UTF-8 in it) scanStringNarrow reads from the start of
-// the character the scan stopped in.
-func scanStringWide(b []byte, i int) (int, bool) {
-	for len(b)-i >= 32 {
+	for vector && len(b)-i >= 32 {
 		n, stop := scanStringVector(b[i:])
 		j := i + n
 		if !stop {
-			return scanStringNarrow(b, charStart(b, i, j))
+			i = charStart(b, i, j)
+			break
 		}
 		switch b[j] {
 		case '"':

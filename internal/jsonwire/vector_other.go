@@ -1,3 +1,5 @@
+//go:build !amd64 || purego
+
 package jsonwire
 
 // vector is false: no vector scans on this architecture, or under the
@@ -12,10 +14,10 @@ func UseVector(on bool) (was bool) { return false }
 // VectorAvailable reports whether this build and CPU have vector scans.
 func VectorAvailable() bool { return false }
 
-// SkipPlainHead is SkipPlain: with no vector scans, the eight-bytes-at-a-
-// time loop is the fastest way through any run.
-func SkipPlainHead(b []byte, i int) int { return SkipPlain(b, i) }
+// SkipSpace returns the index of the first non-whitespace byte of b at
+// or after i.
+func SkipSpace(b []byte, i int) int { return skipSpaceSWAR(b, i) }
 
-// The vector scans' stand-ins, never called: vector is false.
-func skipSpaceVector([]byte) int          { panic("jsonwire: no vector scans") }
+// scanStringVector stands in for the vector scan; it is never called,
+// vector being false.
 func scanStringVector([]byte) (int, bool) { panic("jsonwire: no vector scans") }
