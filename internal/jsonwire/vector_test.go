@@ -249,5 +249,11 @@ func FuzzVectorScans(f *testing.F) {
 		if i == 0 || charStart(b, 0, i) == i {
 			checkScanStringPaths(t, b, i)
 		}
+		// After a run long enough for a vector step, whatever b is.
+		for _, pre := range []string{"                                 ", "a€bé😀aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"} {
+			p := append([]byte(pre), b...)
+			checkSkipSpacePaths(t, p, 0)
+			checkScanStringPaths(t, p, 0)
+		}
 	})
 }
