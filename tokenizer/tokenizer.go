@@ -258,16 +258,6 @@ loop:
 			if i++; i < len(b) && b[i] > ' ' {
 				continue // one space, as in ", " (the colon case takes ": ")
 			}
-			// A word of spaces inline, as after a newline in indented
-			// JSON; the top of the loop reads the byte that ends them.
-			// A longer run is SkipSpace's, a call.
-			if i+8 <= len(b) {
-				if j := jsonwire.SpaceWordEnd(b, i); j < i+8 {
-					i = j
-					continue
-				}
-				i += 8
-			}
 			i = jsonwire.SkipSpace(b, i)
 			continue
 		}

@@ -46,14 +46,6 @@ const (
 	spaces8 = 0x2020202020202020
 )
 
-// SpaceWordEnd returns the index of the first byte of the eight at b[i:]
-// that is not ' ', or i+8 when all eight are. b must hold the eight.
-// It inlines: the usual indentation of a line is one word of spaces, and
-// a longer run is left to SkipSpace.
-func SpaceWordEnd(b []byte, i int) int {
-	return i + bits.TrailingZeros64(binary.LittleEndian.Uint64(b[i:i+8])^spaces8)>>3
-}
-
 // skipSpaceSWAR is SkipSpace eight bytes at a time. Indented JSON has
 // long runs of spaces; it takes them a word at a time, and jumps to the
 // first byte of a word that is not a space.
