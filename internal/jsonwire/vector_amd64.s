@@ -3,9 +3,11 @@
 #include "textflag.h"
 
 // NOTE: The vector scans of vector_amd64.go, in AVX2. Every load is of
-// 32 bytes inside b: a scan takes b only when len(b) >= 32, steps while
-// 32 bytes remain, and then either reads the last 32 bytes of b again
-// (skipSpaceVector) or hands the rest back (scanStringVector).
+// 32 bytes inside b: a scan reads b only when 32 bytes remain, steps
+// while 32 remain, and then either reads the last 32 bytes of b again
+// (SkipSpace) or hands the rest back (scanStringVector). SkipSpace
+// jumps to the pure-Go scan when the vector scans are off or fewer than
+// 32 bytes remain; its frame is that scan's, so the jump is the call.
 //
 // scanStringVector checks UTF-8 as in Keiser and Lemire, "Validating
 // UTF-8 in less than one instruction per byte" (2021): each byte, with
