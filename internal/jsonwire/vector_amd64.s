@@ -108,13 +108,17 @@ GLOBL spaceByLow<>(SB), RODATA|NOPTR, $16
 TEXT ·SkipSpace(SB), NOSPLIT, $0-40
 	MOVQ    b_len+8(FP), CX
 	MOVQ    i+24(FP), AX
+	MOVQ    b_base+0(FP), SI
+	CMPQ    AX, CX
+	JAE     spaceSWAR
+	CMPB    (SI)(AX*1), $0x20
+	JA      spaceNone // no whitespace at all, as before a colon in most JSON
 	MOVQ    CX, DX
 	SUBQ    AX, DX
 	CMPQ    DX, $32
 	JLT     spaceSWAR
 	CMPB    ·vector(SB), $0
 	JEQ     spaceSWAR
-	MOVQ    b_base+0(FP), SI
 	VBROADCASTI128 spaceByLow<>(SB), Y1
 
 spaceLoop:
@@ -159,6 +163,10 @@ spaceFound:
 spaceAll:
 	MOVQ       CX, ret+32(FP)
 	VZEROUPPER
+	RET
+
+spaceNone:
+	MOVQ AX, ret+32(FP)
 	RET
 
 spaceSWAR:
