@@ -5,6 +5,11 @@
 // hold-back scanner reads the same grammar with them. It also decodes
 // string contents, and renders and shortens the JSON Pointers that errors
 // carry, so that the tokenizer and package repair word them alike.
+//
+// On amd64 with AVX2, SkipSpace and ScanString read 32 bytes a step
+// (vector_amd64.s). The purego build tag, another architecture or an
+// older CPU leaves the pure-Go scans, which end in the same place on
+// every input.
 package jsonwire
 
 import (
@@ -46,10 +51,12 @@ const (
 	spaces8 = 0x2020202020202020
 )
 
-// SkipSpace returns the index of the first non-whitespace byte of b at
-// or after i. Indented JSON has long runs of spaces; it takes them eight
-// at a time, and jumps to the first byte of a word that is not a space.
-func SkipSpace(b []byte, i int) int {
+// skipSpaceSWAR is SkipSpace eight bytes at a time. Indented JSON has
+// long runs of spaces; it takes them a word at a time, and jumps to the
+// first byte of a word that is not a space.
+//
+//lint:ignore U1000 on amd64 only the assembly of SkipSpace jumps to it
+func skipSpaceSWAR(b []byte, i int) int {
 	for i+8 <= len(b) {
 		x := binary.LittleEndian.Uint64(b[i:i+8]) ^ spaces8
 		if x == 0 {
@@ -382,7 +389,66 @@ var (
 // first byte it did not read (the end of b, a sequence that b cuts short,
 // or something wrong) and false: a point between two characters, from
 // which the caller's state machine goes on and reports any error.
+//
+// With the vector scans on (see vector) it reads 32 bytes a step while
+// 32 remain, up to a quote, backslash or control byte, and reads an
+// escape here. What a vector scan leaves (under 32 bytes at the end of
+// b, or bad UTF-8) scanStringNarrow reads, from the start of the
+// character the vector scan stopped in.
 func ScanString(b []byte, i int) (int, bool) {
+	for vector && len(b)-i >= 32 {
+		n, stop := scanStringVector(b[i:])
+		j := i + n
+		if !stop {
+			i = charStart(b, i, j)
+			break
+		}
+		switch b[j] {
+		case '"':
+			return j + 1, true
+		case '\\':
+			n = EscapeLen(b, j)
+		default: // a control byte
+			n = 0
+		}
+		if n == 0 {
+			return j, false
+		}
+		i = j + n
+	}
+	return scanStringNarrow(b, i)
+}
+
+// charStart returns j when b[lo:j] is whole characters, and otherwise
+// the index of the lead byte of the character that j cuts. b[lo:j] must
+// be valid UTF-8 but for a character cut at its end, and lo a point
+// between two characters, as after scanStringVector.
+func charStart(b []byte, lo, j int) int {
+	for k := j - 1; k >= lo && k >= j-3; k-- {
+		c := b[k]
+		if c < 0x80 {
+			break
+		}
+		if c >= 0xC0 { // a lead: its length by its high bits alone
+			n := 2
+			if c >= 0xE0 {
+				n++
+			}
+			if c >= 0xF0 {
+				n++
+			}
+			if k+n > j {
+				return k
+			}
+			break
+		}
+	}
+	return j
+}
+
+// scanStringNarrow is ScanString a character, or eight plain bytes, at a
+// time.
+func scanStringNarrow(b []byte, i int) (int, bool) {
 	for {
 		if i < len(b) && Plain[b[i]] { // not between two non-ASCII characters
 			i = SkipPlain(b, i)

@@ -1236,3 +1236,28 @@ func TestPointerNameCutsWholeCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestCharStart puts a cut after every byte of valid strings, and wants
+// the cut moved back to the start of the character it falls in.
+func TestCharStart(t *testing.T) {
+	for _, s := range []string{"", "a", "é", "€", "😀", "aé€😀b", "😀😀", "x€\U0010FFFF\u0080"} {
+		b := []byte(s)
+		for j := 0; j <= len(b); j++ {
+			want := j
+			for want > 0 && !utf8.RuneStart(b[min(want, len(b)-1)]) {
+				want--
+			}
+			if j == len(b) {
+				want = j
+			}
+			if got := charStart(b, 0, j); got != want {
+				t.Errorf("charStart(%q, 0, %d) = %d, want %d", s, j, got, want)
+			}
+			if j > 0 { // lo is never passed
+				if got := charStart(b, j, j); got != j {
+					t.Errorf("charStart(%q, %d, %d) = %d, want %d", s, j, j, got, j)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,276 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// NOTE: The vector scans of vector_amd64.go, in AVX2. Every load is of
+// 32 bytes inside b: a scan reads b only when 32 bytes remain, steps
+// while 32 remain, and then either reads the last 32 bytes of b again
+// (SkipSpace) or hands the rest back (scanStringVector). SkipSpace
+// jumps to the pure-Go scan when the vector scans are off or fewer than
+// 32 bytes remain; its frame is that scan's, so the jump is the call.
+//
+// scanStringVector checks UTF-8 as in Keiser and Lemire, "Validating
+// UTF-8 in less than one instruction per byte" (2021): each byte, with
+// the byte before it, is looked up by three nibbles (the previous byte's
+// high and low nibble, and its own high nibble) in three tables of error
+// bits, and the AND of the three says what is wrong with the pair. What
+// one pair cannot see, the third and fourth bytes of a long sequence,
+// comes from the bytes two and three before. The tables below are
+// written from the error classes:
+//
+//	0x01 short    a lead byte not followed by a continuation
+//	0x02 long     a continuation after an ASCII byte
+//	0x04 over3    E0 followed by 80..9F (an overlong form)
+//	0x08 large    F4..FF followed by 90..BF (past U+10FFFF)
+//	0x10 surr     ED followed by A0..BF (a UTF-16 surrogate)
+//	0x20 over2    C0 or C1 followed by a continuation
+//	0x40 over4    F0 followed by 80..8F, or F5..FF followed by 80..8F
+//	0x80 twoconts a continuation after a continuation: an error unless
+//	              the byte two or three before leads a long sequence,
+//	              and wanted when it does
+//
+// The byte after the last of a string's bytes is read as 0 (ASCII), so
+// a character its end cuts is "short".
+
+// The tables are of 16 bytes, one per nibble, broadcast to both halves
+// of a register (VPSHUFB looks up within each half).
+
+// hiPrev: error bits by the previous byte's high nibble.
+DATA hiPrev<>+0x00(SB)/8, $0x0202020202020202 // 0-7: ASCII
+DATA hiPrev<>+0x08(SB)/8, $0x4915012180808080 // 8-B: continuation; C, D, E, F: leads
+GLOBL hiPrev<>(SB), RODATA|NOPTR, $16
+
+// loPrev: error bits by the previous byte's low nibble. short, long and
+// twoconts hold for any; the rest narrow a lead down.
+DATA loPrev<>+0x00(SB)/8, $0xCBCBCB8B8383A3E7 // 0: over2 over3 over4; 1: over2; 4: large; 5-7: large over4
+DATA loPrev<>+0x08(SB)/8, $0xCBCBDBCBCBCBCBCB // 8-F: large over4; D: surr
+GLOBL loPrev<>(SB), RODATA|NOPTR, $16
+
+// hiCur: error bits by the byte's own high nibble.
+DATA hiCur<>+0x00(SB)/8, $0x0101010101010101 // 0-7: not a continuation
+DATA hiCur<>+0x08(SB)/8, $0x01010101BABAAEE6 // 8: 80..8F; 9: 90..9F; A-B: A0..BF; C-F: not a continuation
+GLOBL hiCur<>(SB), RODATA|NOPTR, $16
+
+// Bytes that the scans broadcast to every place of a register: the low
+// nibble's mask, the quote, the backslash, and the highest control byte.
+DATA splat<>+0x00(SB)/4, $0x1F5C220F
+GLOBL splat<>(SB), RODATA|NOPTR, $4
+
+// lead3 and lead4, subtracted with saturation, leave 0x80 or more from a
+// byte that leads a sequence of 3 or more (E0 up), and of 4 (F0 up).
+DATA lead3<>+0x00(SB)/8, $0x6060606060606060
+DATA lead3<>+0x08(SB)/8, $0x6060606060606060
+DATA lead3<>+0x10(SB)/8, $0x6060606060606060
+DATA lead3<>+0x18(SB)/8, $0x6060606060606060
+GLOBL lead3<>(SB), RODATA|NOPTR, $32
+
+DATA lead4<>+0x00(SB)/8, $0x7070707070707070
+DATA lead4<>+0x08(SB)/8, $0x7070707070707070
+DATA lead4<>+0x10(SB)/8, $0x7070707070707070
+DATA lead4<>+0x18(SB)/8, $0x7070707070707070
+GLOBL lead4<>(SB), RODATA|NOPTR, $32
+
+DATA highs<>+0x00(SB)/8, $0x8080808080808080
+DATA highs<>+0x08(SB)/8, $0x8080808080808080
+DATA highs<>+0x10(SB)/8, $0x8080808080808080
+DATA highs<>+0x18(SB)/8, $0x8080808080808080
+GLOBL highs<>(SB), RODATA|NOPTR, $32
+
+// cutMax: the most each of the last three bytes of a step may be for no
+// character to run on into the next (BF, DF, EF); subtracted with
+// saturation, it leaves a byte other than 0 where one does.
+DATA cutMax<>+0x00(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA cutMax<>+0x08(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA cutMax<>+0x10(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA cutMax<>+0x18(SB)/8, $0xBFDFEFFFFFFFFFFF
+GLOBL cutMax<>(SB), RODATA|NOPTR, $32
+
+// keep: 32 bytes of FF, then 32 of 0. The 32 bytes at keep+32-k keep
+// the first k bytes of a step and zero the rest.
+DATA keep<>+0x00(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA keep<>+0x08(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA keep<>+0x10(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA keep<>+0x18(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA keep<>+0x20(SB)/8, $0
+DATA keep<>+0x28(SB)/8, $0
+DATA keep<>+0x30(SB)/8, $0
+DATA keep<>+0x38(SB)/8, $0
+GLOBL keep<>(SB), RODATA|NOPTR, $64
+
+// spaceByLow: by a byte's low nibble, the one whitespace byte with that
+// nibble, or 0 (which has another). VPSHUFB gives 0 for a byte of 0x80
+// or more. So a byte is whitespace when its lookup equals it.
+DATA spaceByLow<>+0x00(SB)/8, $0x0000000000000020
+DATA spaceByLow<>+0x08(SB)/8, $0x00000D00000A0900
+GLOBL spaceByLow<>(SB), RODATA|NOPTR, $16
+
+// func SkipSpace(b []byte, i int) int
+TEXT ·SkipSpace(SB), NOSPLIT, $0-40
+	MOVQ    b_len+8(FP), CX
+	MOVQ    i+24(FP), AX
+	MOVQ    b_base+0(FP), SI
+	CMPQ    AX, CX
+	JAE     spaceSWAR
+	CMPB    (SI)(AX*1), $0x20
+	JA      spaceNone // no whitespace at all, as before a colon in most JSON
+	MOVQ    CX, DX
+	SUBQ    AX, DX
+	CMPQ    DX, $32
+	JLT     spaceSWAR
+	CMPB    ·vector(SB), $0
+	JEQ     spaceSWAR
+	VBROADCASTI128 spaceByLow<>(SB), Y1
+
+spaceLoop:
+	LEAQ      32(AX), DX
+	CMPQ      DX, CX
+	JA        spaceTail
+	VMOVDQU   (SI)(AX*1), Y0
+	VPSHUFB   Y0, Y1, Y2
+	VPCMPEQB  Y0, Y2, Y2
+	VPMOVMSKB Y2, BX
+	NOTL      BX
+	TESTL     BX, BX
+	JNZ       spaceFound
+	MOVQ      DX, AX
+	JMP       spaceLoop
+
+spaceTail:
+	// The last 32 bytes of b, b[len-32:], of which those before b[AX]
+	// were read: DX = AX+32-len of them, 1 to 31.
+	CMPQ      AX, CX
+	JEQ       spaceAll
+	VMOVDQU   -32(SI)(CX*1), Y0
+	VPSHUFB   Y0, Y1, Y2
+	VPCMPEQB  Y0, Y2, Y2
+	VPMOVMSKB Y2, BX
+	NOTL      BX
+	SUBQ      CX, DX
+	MOVQ      CX, R8
+	MOVQ      DX, CX
+	SHRL      CX, BX
+	MOVQ      R8, CX
+	TESTL     BX, BX
+	JZ        spaceAll
+
+spaceFound:
+	BSFL       BX, BX
+	ADDQ       BX, AX
+	MOVQ       AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+spaceAll:
+	MOVQ       CX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+spaceNone:
+	MOVQ AX, ret+32(FP)
+	RET
+
+spaceSWAR:
+	JMP ·skipSpaceSWAR(SB)
+
+// UTF8ERR sets Y1 to the error bits of the step in Y0, whose previous
+// step is in Y8 (see the NOTE). It uses Y2, Y3, Y5 and Y6, and the
+// tables in Y9 to Y12.
+#define UTF8ERR \
+	VPERM2I128 $0x21, Y0, Y8, Y2 \ // the previous step's high half, and this one's low half
+	VPALIGNR   $15, Y2, Y0, Y3   \ // the byte before each
+	VPSRLW     $4, Y3, Y5        \
+	VPAND      Y12, Y5, Y5       \
+	VPSHUFB    Y5, Y11, Y5       \ // hiPrev
+	VPAND      Y12, Y3, Y6       \
+	VPSHUFB    Y6, Y10, Y6       \ // loPrev
+	VPAND      Y6, Y5, Y5        \
+	VPSRLW     $4, Y0, Y6        \
+	VPAND      Y12, Y6, Y6       \
+	VPSHUFB    Y6, Y9, Y6        \ // hiCur
+	VPAND      Y6, Y5, Y5        \
+	VPALIGNR   $14, Y2, Y0, Y3   \ // the byte two before
+	VPALIGNR   $13, Y2, Y0, Y6   \ // the byte three before
+	VPSUBUSB   lead3<>(SB), Y3, Y3 \
+	VPSUBUSB   lead4<>(SB), Y6, Y6 \
+	VPOR       Y6, Y3, Y3        \
+	VPAND      highs<>(SB), Y3, Y3 \ // 0x80 where a continuation is due
+	VPXOR      Y3, Y5, Y1
+
+// func scanStringVector(b []byte) (n int, stop bool)
+TEXT ·scanStringVector(SB), NOSPLIT, $0-33
+	MOVQ    b_base+0(FP), SI
+	MOVQ    b_len+8(FP), CX
+	VBROADCASTI128 hiCur<>(SB), Y9
+	VBROADCASTI128 loPrev<>(SB), Y10
+	VBROADCASTI128 hiPrev<>(SB), Y11
+	VPBROADCASTB   splat<>+0(SB), Y12
+	VPBROADCASTB   splat<>+3(SB), Y13
+	VPBROADCASTB   splat<>+2(SB), Y14
+	VPBROADCASTB   splat<>+1(SB), Y15
+	VPXOR   Y8, Y8, Y8 // the step before b: as if ASCII, b[0] being a point between characters
+	VPXOR   Y7, Y7, Y7 // not 0 where a character runs on into this step
+	XORQ    AX, AX
+
+strLoop:
+	LEAQ      32(AX), DX
+	CMPQ      DX, CX
+	JA        strOut
+	VMOVDQU   (SI)(AX*1), Y0
+	VPCMPEQB  Y0, Y15, Y1
+	VPCMPEQB  Y0, Y14, Y2
+	VPOR      Y1, Y2, Y1
+	VPMAXUB   Y0, Y13, Y2
+	VPCMPEQB  Y2, Y13, Y2 // a control byte: at most 0x1F
+	VPOR      Y1, Y2, Y1
+	VPMOVMSKB Y1, BX
+	TESTL     BX, BX
+	JNZ       strStop
+	VPMOVMSKB Y0, DX
+	TESTL     DX, DX
+	JNZ       strUTF8
+	VPTEST    Y7, Y7 // all ASCII: only a character cut before it is wrong
+	JNZ       strOut
+	VMOVDQU   Y0, Y8
+	ADDQ      $32, AX
+	JMP       strLoop
+
+strUTF8:
+	UTF8ERR
+	VPTEST   Y1, Y1
+	JNZ      strOut
+	VPSUBUSB cutMax<>(SB), Y0, Y7
+	VMOVDQU  Y0, Y8
+	ADDQ     $32, AX
+	JMP      strLoop
+
+strStop:
+	// The step up to its first stop byte, BX's lowest bit, with the
+	// bytes from there on read as 0.
+	BSFL      BX, BX
+	LEAQ      keep<>+32(SB), DX
+	SUBQ      BX, DX
+	VPAND     (DX), Y0, Y0
+	VPMOVMSKB Y0, DX
+	TESTL     DX, DX
+	JNZ       strStopUTF8
+	VPTEST    Y7, Y7
+	JNZ       strOut
+	JMP       strFound
+
+strStopUTF8:
+	UTF8ERR
+	VPTEST Y1, Y1
+	JNZ    strOut
+
+strFound:
+	ADDQ       BX, AX
+	MOVQ       AX, n+24(FP)
+	MOVB       $1, stop+32(FP)
+	VZEROUPPER
+	RET
+
+strOut:
+	MOVQ       AX, n+24(FP)
+	MOVB       $0, stop+32(FP)
+	VZEROUPPER
+	RET

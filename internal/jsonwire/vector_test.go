@@ -1,0 +1,259 @@
+package jsonwire
+
+import (
+	"bytes"
+	"testing"
+)
+
+// The vector scans must end where the scans a byte or a word at a time
+// end, on every input. These tests run both on the same inputs, with a
+// byte that stops a scan at every place of the first two 32-byte steps
+// and the start of a third, and at the end of the input. Under the
+// purego tag, or on a CPU without AVX2, both runs take the one path.
+
+// bothPaths returns f's results with the vector scans off and on.
+func bothPaths[T comparable](t *testing.T, f func() T) (narrow, wide T) {
+	t.Helper()
+	was := UseVector(false)
+	defer UseVector(was)
+	narrow = f()
+	UseVector(true)
+	wide = f()
+	return narrow, wide
+}
+
+func skipNoVector(t *testing.T) {
+	if !VectorAvailable() {
+		t.Log("no vector scans in this build or on this CPU: both runs take the pure-Go path")
+	}
+}
+
+type scanEnd struct {
+	j      int
+	closed bool
+}
+
+// checkScanStringPaths compares ScanString's two paths on b from i.
+func checkScanStringPaths(t *testing.T, b []byte, i int) bool {
+	t.Helper()
+	narrow, wide := bothPaths(t, func() scanEnd {
+		j, closed := ScanString(b, i)
+		return scanEnd{j, closed}
+	})
+	if narrow != wide {
+		t.Errorf("ScanString(%q, %d): vector path %+v, pure-Go path %+v", b, i, wide, narrow)
+		return false
+	}
+	return true
+}
+
+func checkSkipSpacePaths(t *testing.T, b []byte, i int) bool {
+	t.Helper()
+	want := refSkipSpace(b, i)
+	narrow, wide := bothPaths(t, func() int { return SkipSpace(b, i) })
+	if narrow != want || wide != want {
+		t.Errorf("SkipSpace(%q, %d): vector path %d, pure-Go path %d, want %d", b, i, wide, narrow, want)
+		return false
+	}
+	return true
+}
+
+// backgrounds fill a string's contents around the byte under test:
+// ASCII, two-, three- and four-byte characters, and a mix whose
+// characters straddle the steps' edges at every offset.
+var backgrounds = []string{
+	"abcdefghijklmnopqrstuvwxyz0123456789",
+	"é", "€", "😀", "a€bé😀\u0080\u07ff\u0800\uffff\U00010000\U0010ffff",
+	"名前:前田あゆみ 第一印象:なんか怖っ",
+}
+
+// fill repeats bg to n bytes, then cuts it back to whole characters and
+// pads with 'a'.
+func fill(bg string, n int) []byte {
+	b := []byte(bg)
+	for len(b) < n {
+		b = append(b, bg...)
+	}
+	b = b[:n]
+	k := charStart(b, 0, n)
+	for k < n {
+		b[k] = 'a'
+		k++
+	}
+	return b
+}
+
+// stops are what ends a scan of string contents: the closing quote, an
+// escape (valid or not), a control byte, and bad UTF-8 of every kind the
+// vector check tells apart.
+var stops = []string{
+	`"`, `\n`, `\"`, `\u00e9`, `\uD83D\uDE00`, `\x`, `\uD83D`, `\`,
+	"\x00", "\x1f", "\t", "\x7f",
+	"\x80", "\xbf", "\xc0\x80", "\xc1\xbf", "\xc2", "\xe0\x80\x80", "\xe0\x9f\xbf",
+	"\xed\xa0\x80", "\xed\xbf\xbf", "\xf0\x80\x80\x80", "\xf0\x8f\xbf\xbf",
+	"\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff", "\xe2\x82", "\xf0\x9f\x98",
+	"\xe2\x82a", "\xf0\x9f\x98\"", "\xc3\xa9\xa9",
+}
+
+// TestVectorScanStringStops puts each stop at every place from 0 to 64
+// of a string's contents, and at their end, over every background, and
+// scans from the start and from a few bytes in.
+func TestVectorScanStringStops(t *testing.T) {
+	skipNoVector(t)
+	for _, bg := range backgrounds {
+		for _, stop := range stops {
+			for p := 0; p <= 64+1; p++ {
+				for _, tail := range []string{`"` + "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz", ""} {
+					n := p
+					if p == 64+1 { // at the end of the input
+						n = 80
+						tail = ""
+					}
+					b := append(fill(bg, n), stop...)
+					b = append(b, fill(bg, 40)...)
+					b = append(b, tail...)
+					for _, i := range []int{0, 1, 2, 3, 31, 32} {
+						if i < len(b) && (i == 0 || charStart(b, 0, i) == i) && !checkScanStringPaths(t, b, i) {
+							return
+						}
+					}
+					// The same with the input ending right after the stop.
+					if e := n + len(stop); !checkScanStringPaths(t, b[:e:e], 0) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestVectorScanStringEnds cuts strings of every background at every
+// length past 32, so that a vector scan runs out at every place of a
+// character, and at every place of an escape.
+func TestVectorScanStringEnds(t *testing.T) {
+	skipNoVector(t)
+	for _, bg := range append(backgrounds, `ab\n\u00e9\uD83D\uDE00é€`) {
+		b := append(fill(bg, 200), '"')
+		for n := 32; n <= len(b); n++ {
+			if !checkScanStringPaths(t, b[:n:n], 0) {
+				return
+			}
+		}
+	}
+}
+
+// TestVectorUTF8Pairs puts every pair of bytes, followed by continuation
+// bytes and others, at each place around the edge of two steps, in ASCII
+// and after a character, and wants both paths to agree on where the
+// string's valid contents end. Every pair is what the three lookups of
+// the vector check read together.
+func TestVectorUTF8Pairs(t *testing.T) {
+	skipNoVector(t)
+	if !VectorAvailable() {
+		t.Skip("no vector path")
+	}
+	base := fill("abcdefghij", 96)
+	b := make([]byte, 96+1)
+	for _, rest := range [][2]byte{{0x80, 0x80}, {0xBF, 0xBF}, {0x80, 'a'}, {'a', 'a'}, {0x90, 0xA0}} {
+		for _, at := range []int{0, 29, 30, 31, 32, 60} {
+			for c0 := range 256 {
+				for c1 := range 256 {
+					copy(b, base)
+					b[96] = '"'
+					b[at], b[at+1], b[at+2], b[at+3] = byte(c0), byte(c1), rest[0], rest[1]
+					if !checkScanStringPaths(t, b, 0) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestVectorSkipSpace puts every byte at every place from 0 to 64 of a
+// run of whitespace, and at the end of the input, and skips from every
+// start.
+func TestVectorSkipSpace(t *testing.T) {
+	skipNoVector(t)
+	for _, bg := range []string{" ", " \t\n\r", "\n        ", "\r\n\t"} {
+		for c := range 256 {
+			for p := 0; p <= 64+1; p++ {
+				n := p
+				if p == 64+1 {
+					n = 100
+				}
+				b := bytes.Repeat([]byte(bg), 130/len(bg)+1)
+				b = append(b[:n:n], byte(c))
+				b = append(b, bytes.Repeat([]byte(bg), 40/len(bg))...)
+				for _, i := range []int{0, 1, 5, 31, 32, 33} {
+					if i <= len(b) && !checkSkipSpacePaths(t, b, i) {
+						return
+					}
+				}
+				if !checkSkipSpacePaths(t, b[:n+1:n+1], 0) {
+					return
+				}
+			}
+		}
+	}
+	// Whitespace to the end, at every length.
+	for n := range 130 {
+		b := bytes.Repeat([]byte("  \n\t"), 40)[:n:n]
+		for i := 0; i <= n; i++ {
+			if !checkSkipSpacePaths(t, b, i) {
+				return
+			}
+		}
+	}
+}
+
+// TestVectorScanStringCorpus runs both paths over the generated strings
+// of TestScanString, long ones made of their pieces, at every start.
+func TestVectorScanStringCorpus(t *testing.T) {
+	skipNoVector(t)
+	rng := newRand(11)
+	for k := range 3000 {
+		var b []byte
+		for len(b) < 40+k%120 {
+			p := validPieces[rng.IntN(len(validPieces))]
+			if rng.IntN(40) == 0 {
+				p = stringPieces[rng.IntN(len(stringPieces))]
+			}
+			b = append(b, p...)
+		}
+		b = append(b, `"tail`...)
+		for i := range b {
+			if !checkScanStringPaths(t, b, i) {
+				return
+			}
+		}
+	}
+}
+
+func FuzzVectorScans(f *testing.F) {
+	for _, s := range []string{
+		"abcdefghijklmnopqrstuvwxyz0123456789\"",
+		"名前:前田あゆみ 第一印象:なんか怖っ！今の印象:とりあえずキモい。\"",
+		"                                                  x",
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xe2\x82\xacaaaaaaaaaaaaaaaaaaaaaa\"",
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\n\xed\xa0\x80\"",
+	} {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, at uint8) {
+		if len(b) > 512 {
+			t.Skip()
+		}
+		i := min(int(at), len(b))
+		checkSkipSpacePaths(t, b, i)
+		if i == 0 || charStart(b, 0, i) == i {
+			checkScanStringPaths(t, b, i)
+		}
+		// After a run long enough for a vector step, whatever b is.
+		for _, pre := range []string{"                                 ", "a€bé😀aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"} {
+			p := append([]byte(pre), b...)
+			checkSkipSpacePaths(t, p, 0)
+			checkScanStringPaths(t, p, 0)
+		}
+	})
+}
