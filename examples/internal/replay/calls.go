@@ -227,7 +227,7 @@ func (r *reader) responses(data []byte) error {
 			Type      string
 			CallID    string `json:"call_id"`
 			Name      string
-			Arguments *string
+			Arguments json.RawMessage // an object for a built-in tool_search_call
 			Input     *string
 		}
 	}
@@ -253,8 +253,12 @@ func (r *reader) responses(data []byte) error {
 			c.hosted = true // a message, reasoning, or a built-in tool
 		}
 		if ev.Type == "response.output_item.done" {
-			if it.Arguments != nil {
-				c.whole = []byte(*it.Arguments)
+			if len(it.Arguments) > 0 {
+				a, err := text(it.Arguments)
+				if err != nil {
+					return err
+				}
+				c.whole = []byte(a)
 			} else if it.Input != nil {
 				c.whole = []byte(*it.Input)
 			}
