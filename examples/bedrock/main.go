@@ -47,8 +47,10 @@ func Stream(ctx context.Context, client *bedrockruntime.Client, in *bedrockrunti
 			if tu, ok := v.Value.Delta.(*types.ContentBlockDeltaMemberToolUse); ok {
 				h.Apply(resume.Event{Kind: resume.EventDelta, Key: key(v.Value.ContentBlockIndex), Data: []byte(aws.ToString(tu.Value.Input))})
 			}
-		case *types.ConverseStreamOutputMemberContentBlockStop: // a text block's stop ends no call: ErrUnknownCall
-			h.Apply(resume.Event{Kind: resume.EventEnd, Key: key(v.Value.ContentBlockIndex)})
+		case *types.ConverseStreamOutputMemberContentBlockStop:
+			if k := key(v.Value.ContentBlockIndex); h.Set().Call(k) != nil { // a text block's stop ends no call
+				h.Apply(resume.Event{Kind: resume.EventEnd, Key: k})
+			}
 		}
 	}
 	return h.Finish(), stream.Err()
