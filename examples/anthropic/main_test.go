@@ -19,7 +19,7 @@ import (
 var sdkCannot = map[string]string{}
 
 var params = anthropic.MessageNewParams{
-	Model:     anthropic.ModelClaudeSonnet4_5,
+	Model:     anthropic.ModelClaudeSonnet5,
 	MaxTokens: 1024,
 	Messages:  []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("replay"))},
 }

@@ -19,7 +19,7 @@ import (
 var sdkCannot = map[string]string{}
 
 var params = responses.ResponseNewParams{
-	Model: openai.ChatModelGPT4o,
+	Model: openai.ChatModelGPT5_4Mini,
 	Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("replay")},
 }
 

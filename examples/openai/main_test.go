@@ -18,7 +18,7 @@ import (
 var sdkCannot = map[string]string{}
 
 var params = openai.ChatCompletionNewParams{
-	Model:    openai.ChatModelGPT4o,
+	Model:    openai.ChatModelGPT5_4Mini,
 	Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("replay")},
 }
 
@@ -70,6 +70,7 @@ func accumulated(t *testing.T, client openai.Client) []replay.Call {
 		case "", "length", "content_filter":
 			continue
 		}
+		//lint:ignore SA1019 the deprecated function_call is a shape the handler reads too
 		if fc := ch.Message.FunctionCall; fc.Name != "" {
 			out = append(out, replay.Call{Name: fc.Name, Args: orEmpty(fc.Arguments)})
 		}

@@ -24,7 +24,6 @@ type stream struct {
 	name   string
 	format provider.Format
 	data   []byte
-	events int
 	sdk    string
 	// viaSDK reads data through the SDK's stream and accumulator, and
 	// returns the finished tool calls.
@@ -117,7 +116,7 @@ func viaOpenAI(data []byte) ([]replay.Call, error) {
 	client := openai.NewClient(ooption.WithHTTPClient(&http.Client{Transport: &memory{data, "text/event-stream"}}),
 		ooption.WithBaseURL("http://replay.invalid/v1/"), ooption.WithAPIKey("x"), ooption.WithMaxRetries(0))
 	stream := client.Chat.Completions.NewStreaming(context.Background(), openai.ChatCompletionNewParams{
-		Model:    openai.ChatModelGPT4o,
+		Model:    openai.ChatModelGPT5_4Mini,
 		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("replay")},
 	})
 	defer stream.Close()
@@ -138,7 +137,7 @@ func viaAnthropic(data []byte) ([]replay.Call, error) {
 	client := anthropic.NewClient(aoption.WithHTTPClient(&http.Client{Transport: &memory{data, "text/event-stream"}}),
 		aoption.WithBaseURL("http://replay.invalid/"), aoption.WithAPIKey("x"), aoption.WithMaxRetries(0))
 	stream := client.Messages.NewStreaming(context.Background(), anthropic.MessageNewParams{
-		Model:     anthropic.ModelClaudeSonnet4_5,
+		Model:     anthropic.ModelClaudeSonnet5,
 		MaxTokens: 1024,
 		Messages:  []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("replay"))},
 	})
