@@ -1,19 +1,12 @@
-// Command openai shows deltajson inside an OpenAI Chat Completions stream
-// handler. It streams a response that may call a get_weather tool, turns
-// each choices[0].delta.tool_calls[i] piece into a resume.Event, and runs a
-// tool only when its call is resume.StatusReady: after finish_reason, with
-// arguments that are whole, valid JSON. Never before.
+// Command openai runs the tool calls of an OpenAI Chat Completions stream
+// (openai-go) as soon as each is ready: after its end signal, with whole,
+// valid JSON arguments. A [provider.Handler] reads each chunk's raw JSON;
+// it handles the quirks of the servers that copy this API (Mistral's calls
+// without index, Groq's whole arguments in one piece, finish_reason
+// "length" that cuts calls short).
 //
-// Mapping (see the Providers section of package resume):
-//   - tool_calls[i].index       -> Event.Key strconv.Itoa(index), Event.Index
-//   - id, function.name          -> EventStart (they come on the first piece only)
-//   - function.arguments piece   -> EventDelta
-//   - finish_reason              -> EventEnd, no Final, for every open call;
-//     but "length" and "content_filter" cut the output short: no end
-//     signal, and Set.Finish makes the open calls incomplete
-//
-// Run it with OPENAI_API_KEY set (OPENAI_BASE_URL points it at an
-// OpenAI-compatible server):
+// Run it with OPENAI_API_KEY set (OPENAI_BASE_URL points it at a
+// compatible server):
 //
 //	cd examples && go run ./openai
 package main
@@ -24,21 +17,30 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"strconv"
 
+	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/resume"
 	"github.com/openai/openai-go/v3"
 )
 
-var weatherTool = openai.ChatCompletionFunctionTool(openai.FunctionDefinitionParam{
-	Name:        "get_weather",
-	Description: openai.String("Current weather for a city"),
-	Parameters: openai.FunctionParameters{
-		"type":       "object",
-		"properties": map[string]any{"city": map[string]any{"type": "string"}},
-		"required":   []string{"city"},
-	},
-})
+// Stream runs one streaming request and hands each call to opts.OnReady
+// as soon as it is ready; it returns the calls the stream left unfinished,
+// which must not run, and the stream's error.
+func Stream(ctx context.Context, client openai.Client, params openai.ChatCompletionNewParams, opts provider.Options) ([]resume.Result, error) {
+	opts.Format = provider.FormatOpenAIChat
+	h := provider.NewHandler(opts)
+	stream := client.Chat.Completions.NewStreaming(ctx, params)
+	defer stream.Close()
+	for stream.Next() {
+		// An error a call's status records (a cap, say) goes on; a chunk
+		// of the wrong shape, or the provider's error, stops the stream.
+		err := h.Payload([]byte(stream.Current().RawJSON()))
+		if errors.Is(err, provider.ErrPayload) || errors.Is(err, provider.ErrProvider) {
+			return h.Finish(), err
+		}
+	}
+	return h.Finish(), stream.Err()
+}
 
 func main() {
 	if os.Getenv("OPENAI_API_KEY") == "" {
@@ -46,94 +48,32 @@ func main() {
 		os.Exit(2)
 	}
 	client := openai.NewClient() // the SDK reads OPENAI_API_KEY and OPENAI_BASE_URL itself
-
-	stream := client.Chat.Completions.NewStreaming(context.Background(), openai.ChatCompletionNewParams{
+	left, err := Stream(context.Background(), client, openai.ChatCompletionNewParams{
 		Model:    openai.ChatModelGPT5_4Mini,
 		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("What's the weather in Paris and in Tokyo?")},
-		Tools:    []openai.ChatCompletionToolUnionParam{weatherTool},
-	})
-	defer stream.Close()
-
-	// One Set per response: it keeps parallel calls apart by Key.
-	calls := resume.NewSet(resume.Options{MaxBytes: 64 << 10, MaxCalls: 16})
-	var view []byte // reused buffer for the partial view
-	for stream.Next() {
-		chunk := stream.Current()
-		if len(chunk.Choices) == 0 {
-			continue // the usage chunk, with stream_options.include_usage
-		}
-		choice := chunk.Choices[0]
-		for _, tc := range choice.Delta.ToolCalls {
-			key := strconv.FormatInt(tc.Index, 10)
-			if tc.ID != "" || tc.Function.Name != "" {
-				apply(calls, event(resume.EventStart, key, tc.Index, tc.ID, tc.Function.Name, ""))
-			}
-			if tc.Function.Arguments == "" {
-				continue
-			}
-			if c := apply(calls, event(resume.EventDelta, key, tc.Index, "", "", tc.Function.Arguments)); c != nil {
-				view = c.AppendPartial(view[:0]) // receiving or complete: show it, do not run it
-				fmt.Printf("  [%s %s] %-9s %s\n", c.Key(), c.Name(), c.Status(), view)
-			}
-		}
-		switch choice.FinishReason {
-		case "":
-		case "length", "content_filter":
-			// Cut short: arguments may stop anywhere, even where they
-			// parse (none at all would run as {}). The loop below
-			// reports the open calls as not run.
-		default:
-			for _, c := range calls.EndAll() { // the end signal for every open call
-				settle(calls, c)
-			}
-		}
+		Tools: []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(openai.FunctionDefinitionParam{
+			Name:        "get_weather",
+			Description: openai.String("Current weather for a city"),
+			Parameters: openai.FunctionParameters{
+				"type":       "object",
+				"properties": map[string]any{"city": map[string]any{"type": "string"}},
+				"required":   []string{"city"},
+			},
+		})},
+	}, provider.Options{OnReady: runTool, OnEnd: notRun})
+	for _, r := range left {
+		fmt.Printf("not run: %s %s: %s: %v\n", r.ID, r.Name, r.Status, r.Err)
 	}
-	if err := stream.Err(); err != nil {
+	if err != nil {
 		log.Fatalf("stream: %v", err)
 	}
-	for _, r := range calls.Finish() { // calls the stream cut off: incomplete, never run
-		fmt.Printf("not run: [%s %s] %s: %v\n", r.Key, r.Name, r.Status, r.Err)
-	}
 }
 
-// apply feeds one event and runs the call the moment it is ready.
-func apply(calls *resume.Set, ev resume.Event) *resume.Call {
-	c, err := calls.Apply(ev)
-	switch {
-	case errors.Is(err, resume.ErrDuplicate):
-		return nil // a repeated end signal: nothing changed
-	case c == nil:
-		log.Printf("event for %q refused: %v", ev.Key, err)
-		return nil
-	}
-	return settle(calls, c)
-}
+// runTool stands for your tool: c is ready, its Value whole, valid JSON.
+func runTool(c *resume.Call) { fmt.Printf("RUN %s %s(%s)\n", c.ID(), c.Name(), c.Value()) }
 
-// settle runs a call the moment it is ready, and drops a call that ended
-// without becoming ready. It returns the call while it is still open.
-func settle(calls *resume.Set, c *resume.Call) *resume.Call {
-	if c.Status() == resume.StatusReady {
-		runTool(c.ID(), c.Name(), c.Value())
-		calls.Remove(c.Key()) // ran once; drop it and its bytes
-		return nil
-	}
-	if c.Ended() { // ended, not ready: invalid, incomplete, too large or rejected
-		fmt.Printf("not run: [%s %s] %s: %v\n", c.Key(), c.Name(), c.Status(), c.Err())
-		calls.Remove(c.Key())
-		return nil
-	}
-	return c
-}
-
-// event builds a resume.Event. Chat Completions has no sequence numbers or
-// byte offsets; NewEvent marks them as not given.
-func event(kind resume.EventKind, key string, index int64, id, name, data string) resume.Event {
-	ev := resume.NewEvent(kind, key)
-	ev.Index, ev.ID, ev.Name, ev.Data = int(index), id, name, []byte(data)
-	return ev
-}
-
-// runTool stands for your tool. args is whole, valid JSON; unmarshal it.
-func runTool(id, name string, args []byte) {
-	fmt.Printf("RUN %s %s(%s)\n", id, name, args)
+// notRun reports a call that ended without being ready: invalid, too
+// large, or run by the provider itself.
+func notRun(c *resume.Call) {
+	fmt.Printf("not run: %s %s: %s: %v\n", c.ID(), c.Name(), c.Status(), c.Err())
 }
