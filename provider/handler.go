@@ -113,10 +113,11 @@ func (h *Handler) Message(m Message) error {
 // Apply handles one event built by hand, for an SDK that hands out typed
 // events and no raw JSON (Bedrock's ConverseStream in aws-sdk-go-v2): the
 // hooks run for it as for a decoded payload's, and it returns what
-// [Handler.Payload] would. An end with no final arguments for a key with
-// no call, such as a text block's stop, does nothing.
+// [Handler.Payload] would. The zero Event does nothing, and neither does
+// an end with no final arguments for a key with no call, such as a text
+// block's stop.
 func (h *Handler) Apply(ev resume.Event) error {
-	if ev.Kind == resume.EventEnd && len(ev.Final) == 0 && h.set.Call(ev.Key) == nil {
+	if ev.Kind == 0 || ev.Kind == resume.EventEnd && len(ev.Final) == 0 && h.set.Call(ev.Key) == nil {
 		return nil
 	}
 	if err := h.apply(&ev); err != nil && !recorded(err) {

@@ -37,20 +37,22 @@ func Stream(ctx context.Context, client *bedrockruntime.Client, in *bedrockrunti
 	}
 	h, stream := provider.NewHandler(opts), out.GetStream()
 	defer stream.Close()
-	for ev := range stream.Events() { // Apply's errors are the calls' own: their statuses record them
-		switch v := ev.(type) {
+	for e := range stream.Events() {
+		var ev resume.Event
+		switch v := e.(type) {
 		case *types.ConverseStreamOutputMemberContentBlockStart:
 			if tu, ok := v.Value.Start.(*types.ContentBlockStartMemberToolUse); ok {
-				h.Apply(resume.Event{Kind: resume.EventStart, Key: key(v.Value.ContentBlockIndex), ID: aws.ToString(tu.Value.ToolUseId), Name: aws.ToString(tu.Value.Name), Hosted: tu.Value.Type == types.ToolUseTypeServerToolUse})
+				ev = resume.Event{Kind: resume.EventStart, Key: key(v.Value.ContentBlockIndex), ID: aws.ToString(tu.Value.ToolUseId), Name: aws.ToString(tu.Value.Name), Hosted: tu.Value.Type == types.ToolUseTypeServerToolUse}
 			}
 		case *types.ConverseStreamOutputMemberContentBlockDelta:
 			if tu, ok := v.Value.Delta.(*types.ContentBlockDeltaMemberToolUse); ok {
-				h.Apply(resume.Event{Kind: resume.EventDelta, Key: key(v.Value.ContentBlockIndex), Data: []byte(aws.ToString(tu.Value.Input))})
+				ev = resume.Event{Kind: resume.EventDelta, Key: key(v.Value.ContentBlockIndex), Data: []byte(aws.ToString(tu.Value.Input))}
 			}
-		case *types.ConverseStreamOutputMemberContentBlockStop:
-			if k := key(v.Value.ContentBlockIndex); h.Set().Call(k) != nil { // a text block's stop ends no call
-				h.Apply(resume.Event{Kind: resume.EventEnd, Key: k})
-			}
+		case *types.ConverseStreamOutputMemberContentBlockStop: // a text block's stop ends no call
+			ev = resume.Event{Kind: resume.EventEnd, Key: key(v.Value.ContentBlockIndex)}
+		}
+		if err := h.Apply(ev); err != nil { // the zero Event, a block of no call's, does nothing
+			return h.Finish(), err
 		}
 	}
 	return h.Finish(), stream.Err()

@@ -13,7 +13,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -33,9 +32,8 @@ func Stream(ctx context.Context, client *genai.Client, model string, contents []
 		if err != nil {
 			return h.Finish(), err
 		}
-		b, _ := json.Marshal(resp) // cannot fail on a decoded response; nil would be ErrPayload
-		err = h.Payload(b)
-		if errors.Is(err, provider.ErrPayload) || errors.Is(err, provider.ErrProvider) {
+		b, _ := json.Marshal(resp)           // cannot fail on a decoded response; nil would be ErrPayload
+		if err := h.Payload(b); err != nil { // the stream is broken; a call's own trouble is its status
 			return h.Finish(), err
 		}
 	}

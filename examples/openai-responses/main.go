@@ -12,7 +12,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -32,10 +31,9 @@ func Stream(ctx context.Context, client openai.Client, params responses.Response
 	stream := client.Responses.NewStreaming(ctx, params)
 	defer stream.Close()
 	for stream.Next() {
-		// An error a call's status records (a cap, say) goes on; an event
-		// of the wrong shape, or the provider's error, stops the stream.
-		err := h.Payload([]byte(stream.Current().RawJSON()))
-		if errors.Is(err, provider.ErrPayload) || errors.Is(err, provider.ErrProvider) {
+		// An error says the stream is broken: the wrong shape, the
+		// provider's error, a cap. A call's own trouble is its status.
+		if err := h.Payload([]byte(stream.Current().RawJSON())); err != nil {
 			return h.Finish(), err
 		}
 	}
