@@ -182,10 +182,12 @@ func (m *members) next() (name []byte, v value, ok bool) {
 		if nt.kind != tokenizer.Name {
 			return nil, nil, false
 		}
-		vt := &t.toks[m.j+1]
+		vi := m.j + 1
+		vt := &t.toks[vi]
 		m.j = int(vt.next)
+		t.last = vi // the value a caller descends into next, most often
 		name = t.base[nt.off+1 : nt.end-1]
-		if nt.esc {
+		if bytes.IndexByte(name, '\\') >= 0 {
 			name = m.unescape(name)
 		}
 		return name, t.base[vt.off:vt.end], true
@@ -263,6 +265,7 @@ func (e *elems) next() (value, bool) {
 		if vt.kind == tokenizer.EndArray {
 			return nil, false
 		}
+		e.t.last = e.j
 		e.j = int(vt.next)
 		return e.t.base[vt.off:vt.end], true
 	}
@@ -286,6 +289,7 @@ func (e *elems) next() (value, bool) {
 type tape struct {
 	base  []byte
 	toks  []tapeTok
+	last  int // the index of the value an iterator returned last, which index tries first
 	stack []int32
 	tk    tokenizer.Tokenizer
 }
@@ -295,7 +299,6 @@ type tapeTok struct {
 	off, end int32 // its bytes in base; a container's end is past its closing bracket
 	next     int32 // the index of the token after its value (a name's: its value's)
 	kind     tokenizer.Kind
-	esc      bool // a string or name with an escape
 }
 
 // maxTape is the longest payload the tape reads; a longer one is read by
@@ -305,7 +308,7 @@ const maxTape = 1 << 30
 // validate reads b with the tokenizer, which decides that it is one
 // strict JSON value, and writes its tape.
 func (t *tape) validate(b []byte) error {
-	t.base, t.toks, t.stack = b, t.toks[:0], t.stack[:0]
+	t.base, t.toks, t.stack, t.last = b, t.toks[:0], t.stack[:0], 0
 	t.tk.Reset(tokenizer.Options{})
 	t.tk.Feed(b)
 	t.tk.Close()
@@ -334,12 +337,10 @@ func (t *tape) validate(b []byte) error {
 			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k})
 		case tokenizer.String, tokenizer.Name:
 			if !tok.First() { // a piece after the first: the same token
-				last := &t.toks[n-1]
-				last.end = end
-				last.esc = last.esc || bytes.IndexByte(tok.Raw, '\\') >= 0
+				t.toks[n-1].end = end
 				continue
 			}
-			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k, esc: bytes.IndexByte(tok.Raw, '\\') >= 0})
+			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k})
 		default:
 			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k})
 		}
@@ -356,6 +357,11 @@ func (t *tape) index(v value) int {
 	off := cap(t.base) - cap(v)
 	if off < 0 || off >= len(t.base) || &t.base[off] != &v[0] {
 		return -1
+	}
+	if t.last < len(t.toks) && t.toks[t.last].off == int32(off) {
+		if k := t.toks[t.last].kind; k == tokenizer.BeginObject || k == tokenizer.BeginArray {
+			return t.last
+		}
 	}
 	k, ok := slices.BinarySearchFunc(t.toks, int32(off), func(tt tapeTok, off int32) int { return int(tt.off - off) })
 	if !ok || (t.toks[k].kind != tokenizer.BeginObject && t.toks[k].kind != tokenizer.BeginArray) {
