@@ -47,6 +47,19 @@
 // deltas are cut before the timed loop (Cut), as an SDK hands them to a
 // handler, so each mode is timed for its own work on them only.
 //
+// BenchmarkWire/<stream>/<impl> takes a recorded stream's raw bytes to
+// every call ready, for four of corpus's streams of over 200 events in
+// four wire formats (the same 20 KB call in each): deltajson (package
+// provider's Reader, a Decoder and a Set, through a Handler), and sonic,
+// gjson and encoding-json, which split the stream with the same Reader,
+// take each payload's argument piece (minimal structs, or gjson paths),
+// join the pieces per call and validate them at the end. deltajson also
+// validates every payload, strictly, which the peers do not (gjson) or
+// only as a side effect of decoding the fields they read. TestWireAgree
+// holds every impl to the same call. events/op is the stream's payloads.
+// BenchmarkSDK, in the examples module, takes the same bytes through
+// openai-go and anthropic-sdk-go with their accumulators.
+//
 // BenchmarkProvider/<stream>/<mode> replays each embedded provider stream
 // of package corpus from its events: resume feeds a resume.Set; reparse
 // keeps a buffer per call and validates it with sonic after every delta.

@@ -28,7 +28,7 @@
 #	sh ratios.sh /tmp/new.txt
 set -eu
 awk -v ref="${REF:-deltajson}" -v across="${ACROSS:-}" '
-$1 ~ /^Benchmark(Tokenize|Stream|Repair|Ledger|Wire)\// {
+$1 ~ /^Benchmark(Tokenize|Stream|Repair|Ledger|Wire|SDK)\// {
 	name = $1
 	sub(/-[0-9]+$/, "", name) # the GOMAXPROCS suffix
 	sub(/^Benchmark[A-Za-z]+\//, "", name)
