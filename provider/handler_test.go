@@ -421,3 +421,42 @@ func TestHandlerEndWithoutCall(t *testing.T) {
 	assert.Equal(t, 1, started)
 	assert.Equal(t, 1, ready)
 }
+
+// TestHandlerReconnect: a Responses stream cut part way, then read again
+// from a few events before where it stopped (a reconnect whose server
+// sends some events again), runs its call once, with its whole arguments.
+func TestHandlerReconnect(t *testing.T) {
+	var stream []byte
+	for _, s := range recordedStreams(t) {
+		if strings.HasSuffix(s.name, "openai-responses__long_go_source.sse") {
+			stream = s.data
+		}
+	}
+	require.NotNil(t, stream)
+	events := bytes.SplitAfter(stream, []byte("\n\n"))
+	var ran []string
+	var shown int
+	h := NewHandler(Options{
+		OnStart: func(c *resume.Call) {
+			c.Watch("/path", func(resume.PathEvent) { shown++ })
+		},
+		OnReady: func(c *resume.Call) { ran = append(ran, string(c.Value())) },
+	})
+	cut := len(events) / 2
+	_, err := h.ReadFrom(bytes.NewReader(bytes.Join(events[:cut], nil)))
+	require.NoError(t, err)
+	require.Empty(t, ran)
+	last := h.LastEventID()
+	require.NotEmpty(t, last, "a sequence number to resume after")
+
+	_, err = h.ReadFrom(bytes.NewReader(bytes.Join(events[cut-3:], nil)))
+	require.NoError(t, err)
+	require.Len(t, ran, 1)
+	var args struct{ Path, Content string }
+	require.NoError(t, json.Unmarshal([]byte(ran[0]), &args))
+	assert.Equal(t, "internal/demo/demo.go", args.Path)
+	assert.Greater(t, len(args.Content), 16<<10)
+	assert.Positive(t, h.Replays(), "the events sent again were dropped")
+	assert.Positive(t, shown, "the watch set at the start saw /path")
+	assert.Empty(t, h.Finish())
+}
