@@ -80,7 +80,7 @@
 //
 // The files are fastjson's benchmark fixtures (testdata/ of
 // github.com/valyala/fastjson at the version go.mod pins, MIT), read from
-// the module cache by corpus.BenchFile; nothing is copied here:
+// the module cache by fixtures.BenchFile; nothing is copied here:
 //
 //   - canada: 2.2 MB, a GeoJSON border, almost all numbers.
 //   - citm_catalog: 1.7 MB, an event catalog; indented, short names, ints.

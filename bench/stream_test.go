@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/internal/fixtures"
 )
 
 // streamDocs are the documents of BenchmarkStream: toolargs, 20 KB of
@@ -15,7 +16,7 @@ func streamDocs(tb testing.TB) []struct {
 	name string
 	data []byte
 } {
-	tw, err := corpus.BenchFile("twitter")
+	tw, err := fixtures.BenchFile("twitter")
 	require.NoError(tb, err)
 	return []struct {
 		name string

@@ -6,7 +6,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/internal/fixtures"
 	"github.com/deltajson/deltajson/tokenizer"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
@@ -17,8 +17,8 @@ import (
 // the module cache.
 func benchFile(tb testing.TB, name string) []byte {
 	tb.Helper()
-	data, err := corpus.BenchFile(name)
-	if errors.Is(err, corpus.ErrAbsent) {
+	data, err := fixtures.BenchFile(name)
+	if errors.Is(err, fixtures.ErrAbsent) {
 		tb.Skipf("fixture %s: %v", name, err)
 	}
 	require.NoError(tb, err)
@@ -26,7 +26,7 @@ func benchFile(tb testing.TB, name string) []byte {
 }
 
 func BenchmarkTokenize(b *testing.B) {
-	for _, file := range corpus.BenchFiles {
+	for _, file := range fixtures.BenchFiles {
 		data := benchFile(b, file)
 		b.Run(file, func(b *testing.B) {
 			for _, im := range impls {
@@ -52,7 +52,7 @@ func BenchmarkTokenize(b *testing.B) {
 // encoding/json's Decoder.Token is let off the second check: at the end of
 // input it returns io.EOF even inside an open container (golang/go#69449).
 func TestPeersAgree(t *testing.T) {
-	for _, file := range corpus.BenchFiles {
+	for _, file := range fixtures.BenchFiles {
 		t.Run(file, func(t *testing.T) {
 			data := benchFile(t, file)
 			half := data[:len(data)/2]
@@ -69,7 +69,7 @@ func TestPeersAgree(t *testing.T) {
 // TestTokenCount checks that the deltajson benchmark reads the same token
 // stream as jsontext, not a shortcut through it.
 func TestTokenCount(t *testing.T) {
-	for _, file := range corpus.BenchFiles {
+	for _, file := range fixtures.BenchFiles {
 		t.Run(file, func(t *testing.T) {
 			data := benchFile(t, file)
 
@@ -103,7 +103,7 @@ func TestTokenCount(t *testing.T) {
 }
 
 func TestTokenizeAllocs(t *testing.T) {
-	for _, file := range corpus.BenchFiles {
+	for _, file := range fixtures.BenchFiles {
 		t.Run(file, func(t *testing.T) {
 			data := benchFile(t, file)
 			var err error

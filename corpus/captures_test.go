@@ -4,20 +4,20 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deltajson/deltajson/internal/fixtures"
 	"github.com/deltajson/deltajson/resume"
 )
 
-func captures(t *testing.T) []Capture {
+func captures(t *testing.T) []fixtures.Capture {
 	t.Helper()
-	cs, err := Captures()
-	if errors.Is(err, ErrAbsent) {
+	cs, err := fixtures.Captures()
+	if errors.Is(err, fixtures.ErrAbsent) {
 		t.Skipf("real provider captures not available: %v", err)
 	}
 	require.NoError(t, err)
@@ -35,28 +35,6 @@ var noArgs = map[string]string{
 var notJSON = map[string]string{
 	"openai-responses/vercel-ai__openai-custom-tool.1.chunks.jsonl":        "custom tool input is freeform SQL",
 	"anthropic/anthropic-sdk-python__incomplete_partial_json_response.sse": "cut off by max_tokens",
-}
-
-// TestCapturesFolders: every folder of the shared corpus is read as some
-// format, so that a folder of a format added later is not passed over.
-func TestCapturesFolders(t *testing.T) {
-	cs := captures(t)
-	dir, err := sharedPath("providers")
-	require.NoError(t, err)
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	per := map[string]int{}
-	for _, c := range cs {
-		per[c.Provider]++
-	}
-	for _, e := range entries {
-		if !e.IsDir() || strings.HasPrefix(e.Name(), "_") {
-			continue // _originals holds whole cassettes, not streams
-		}
-		_, known := providerFormats[e.Name()]
-		assert.True(t, known, "folder %s has no format", e.Name())
-		assert.NotZero(t, per[e.Name()], "no stream read from %s", e.Name())
-	}
 }
 
 func TestCapturesRead(t *testing.T) {
@@ -119,7 +97,7 @@ func checkAgainstReference(t *testing.T, f Format, data []byte, calls []*gotCall
 	}
 }
 
-func captureByPath(t *testing.T, path string) Capture {
+func captureByPath(t *testing.T, path string) fixtures.Capture {
 	t.Helper()
 	for _, c := range captures(t) {
 		if c.Path == path {
@@ -127,7 +105,7 @@ func captureByPath(t *testing.T, path string) Capture {
 		}
 	}
 	t.Fatalf("no capture %s", path)
-	return Capture{}
+	return fixtures.Capture{}
 }
 
 func readCapture(t *testing.T, path string) []resume.Event {
@@ -141,11 +119,11 @@ func readCapture(t *testing.T, path string) []resume.Event {
 func TestCaptureQuirks(t *testing.T) {
 	tests := []struct {
 		name, path string
-		check      func(t *testing.T, c Capture, evs []resume.Event)
+		check      func(t *testing.T, c fixtures.Capture, evs []resume.Event)
 	}{{
 		name: "anthropic piece ends between backslash and escaped char",
 		path: "anthropic/vercel-ai__anthropic-code-execution-20250825.1.chunks.jsonl",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			split := 0
 			for _, e := range evs {
 				trail := len(e.Data) - len(bytes.TrimRight(e.Data, `\`))
@@ -158,14 +136,14 @@ func TestCaptureQuirks(t *testing.T) {
 	}, {
 		name: "anthropic whitespace before the final brace",
 		path: "anthropic/fantasy__claude-sonnet-4__multi_tool.sse",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			assert.Contains(t, string(c.Data), `    }`)
 			assert.Len(t, assemble(evs), 2)
 		},
 	}, {
 		name: "anthropic empty first piece",
 		path: "anthropic/anthropic-sdk-python__tool_use_response.sse",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			calls := assemble(evs)
 			require.Len(t, calls, 1)
 			assert.Equal(t, "", calls[0].Deltas[0])
@@ -174,7 +152,7 @@ func TestCaptureQuirks(t *testing.T) {
 	}, {
 		name: "anthropic cut off by max_tokens has no End",
 		path: "anthropic/anthropic-sdk-python__incomplete_partial_json_response.sse",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			calls := assemble(evs)
 			require.Len(t, calls, 1)
 			assert.False(t, calls[0].Ended)
@@ -182,7 +160,7 @@ func TestCaptureQuirks(t *testing.T) {
 	}, {
 		name: "openai obfuscation padding",
 		path: "openai-chat/fantasy__gpt-4o__multi_tool.sse",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			assert.Contains(t, string(c.Data), `"obfuscation"`)
 			calls := assemble(evs)
 			require.Len(t, calls, 2)
@@ -192,7 +170,7 @@ func TestCaptureQuirks(t *testing.T) {
 	}, {
 		name: "openrouter SSE comments",
 		path: "openai-compatible/fantasy__openrouter-gemini__multi_tool.sse",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			assert.Contains(t, string(c.Data), ": OPENROUTER PROCESSING")
 			calls := assemble(evs)
 			require.Len(t, calls, 2)
@@ -201,7 +179,7 @@ func TestCaptureQuirks(t *testing.T) {
 	}, {
 		name: "mistral continuation with empty name",
 		path: "openai-compatible/vercel-ai__mistral-incremental-tool-call.chunks.jsonl",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			calls := assemble(evs)
 			require.Len(t, calls, 1)
 			assert.Equal(t, "webSearchTool", calls[0].Name)
@@ -209,7 +187,7 @@ func TestCaptureQuirks(t *testing.T) {
 	}, {
 		name: "responses tool_search arguments object only in output_item.done",
 		path: "openai-responses/pydantic-ai__native_tool_search_then_function.sse",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			calls := assemble(evs)
 			require.Len(t, calls, 2)
 			assert.Empty(t, calls[0].Deltas)
@@ -218,7 +196,7 @@ func TestCaptureQuirks(t *testing.T) {
 	}, {
 		name: "vertex partialArgs assembled into Final",
 		path: "gemini/vercel-ai__google-stream-tool-call-arguments.chunks.jsonl",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			calls := assemble(evs)
 			require.Len(t, calls, 2)
 			assert.Equal(t, `{"location":"Boston"}`, calls[0].Text())
@@ -227,7 +205,7 @@ func TestCaptureQuirks(t *testing.T) {
 	}, {
 		name: "bedrock event-stream equals its decoded events",
 		path: "bedrock/fantasy__bedrock-claude-haiku-4-5__tool.eventstream",
-		check: func(t *testing.T, c Capture, evs []resume.Event) {
+		check: func(t *testing.T, c fixtures.Capture, evs []resume.Event) {
 			require.NotNil(t, c.Derived)
 			assert.Equal(t, FormatAnthropic, Detect(c.Derived))
 			dec, err := Read(bytes.NewReader(c.Derived), FormatAnthropic)

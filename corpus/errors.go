@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -19,10 +18,6 @@ var (
 	// ErrTooLarge means the stream is longer than MaxStreamBytes, has more
 	// than MaxEvents events, or passes one of package provider's caps.
 	ErrTooLarge = provider.ErrTooLarge
-	// ErrAbsent means a data source that lives outside the repository (the
-	// shared corpus folder, a module not yet downloaded) is not there.
-	// Tests skip on it.
-	ErrAbsent = errors.New("corpus data absent")
 )
 
 // Error is a failure to read one stream, with the place it happened.

@@ -22,8 +22,9 @@ import (
 // Read holds the whole stream in memory: a stream longer than
 // MaxStreamBytes fails with ErrTooLarge, read no further. So does a stream
 // of more than MaxEvents events, which would cost more memory than its
-// bytes, and one with an array of more than MaxArray elements in a
-// payload: Read returns no events then.
+// bytes: Read returns no events then. A stream that starts more than
+// provider.MaxCalls calls fails with ErrTooLarge at the payload that would
+// start one more.
 func Read(r io.Reader, f Format) ([]resume.Event, error) {
 	return read(r, f, MaxStreamBytes, MaxEvents)
 }

@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/crc32"
 	"io"
 	"os"
 	"strings"
@@ -65,9 +66,9 @@ func esFrameBytes(messageType string, payload []byte) []byte {
 	}
 	b := binary.BigEndian.AppendUint32(nil, uint32(12+len(h)+len(payload)+4))
 	b = binary.BigEndian.AppendUint32(b, uint32(len(h)))
-	b = binary.BigEndian.AppendUint32(b, crc32IEEE(b))
+	b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 	b = append(append(b, h...), payload...)
-	return binary.BigEndian.AppendUint32(b, crc32IEEE(b))
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
 func TestReadErrors(t *testing.T) {

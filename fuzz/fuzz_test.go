@@ -11,14 +11,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/internal/fixtures"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // seedTexts gathers JSON texts from every corpus this machine has.
 func seedTexts(f *testing.F) [][]byte {
 	var texts [][]byte
-	add := func(files []corpus.File, err error) {
-		if errors.Is(err, corpus.ErrAbsent) {
+	add := func(files []fixtures.File, err error) {
+		if errors.Is(err, fixtures.ErrAbsent) {
 			f.Logf("seed corpus absent: %v", err)
 			return
 		}
@@ -29,9 +30,9 @@ func seedTexts(f *testing.F) [][]byte {
 			texts = append(texts, file.Data)
 		}
 	}
-	add(corpus.GoFuzzJSON())
-	add(corpus.JSONTestSuite())
-	add(corpus.JSONTestSuiteSonic())
+	add(fixtures.GoFuzzJSON())
+	add(fixtures.JSONTestSuite())
+	add(fixtures.JSONTestSuiteSonic())
 	for _, s := range corpus.Streams() {
 		for _, c := range s.Expect.Calls {
 			texts = append(texts, []byte(c.Arguments))

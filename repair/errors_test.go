@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/internal/fixtures"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -19,11 +19,11 @@ import (
 // read, the tokenizer the first byte that no JSON text can have there),
 // and for invalid UTF-8 the same offset and reason.
 func TestErrorsBesideTokenizer(t *testing.T) {
-	var files []corpus.File
+	var files []fixtures.File
 	raw := false // the original files are here; they have invalid UTF-8
-	for i, load := range []func() ([]corpus.File, error){corpus.JSONTestSuite, corpus.JSONTestSuiteSonic} {
+	for i, load := range []func() ([]fixtures.File, error){fixtures.JSONTestSuite, fixtures.JSONTestSuiteSonic} {
 		fs, err := load()
-		if errors.Is(err, corpus.ErrAbsent) {
+		if errors.Is(err, fixtures.ErrAbsent) {
 			t.Logf("skipping a source: %v", err)
 			continue
 		}

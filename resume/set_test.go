@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/internal/fixtures"
 	"github.com/deltajson/deltajson/resume"
 	"github.com/deltajson/deltajson/tokenizer"
 )
@@ -126,8 +127,8 @@ func TestCorpusStreams(t *testing.T) {
 // each call's arguments against what the provider sent (the Final when
 // there is one, else the joined deltas).
 func TestCaptures(t *testing.T) {
-	caps, err := corpus.Captures()
-	if errors.Is(err, corpus.ErrAbsent) {
+	caps, err := fixtures.Captures()
+	if errors.Is(err, fixtures.ErrAbsent) {
 		t.Skipf("real provider captures absent: %v", err)
 	}
 	require.NoError(t, err)

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/internal/fixtures"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -85,7 +85,7 @@ var iCases = map[string]bool{
 	"i_structure_UTF-8_BOM_empty_object":             false,
 }
 
-func checkSuite(t *testing.T, files []corpus.File, exceptions map[string]string) {
+func checkSuite(t *testing.T, files []fixtures.File, exceptions map[string]string) {
 	seen := map[byte]int{}
 	for _, f := range files {
 		if _, ok := exceptions[f.Name]; ok {
@@ -113,8 +113,8 @@ func checkSuite(t *testing.T, files []corpus.File, exceptions map[string]string)
 }
 
 func TestJSONTestSuiteFiles(t *testing.T) {
-	files, err := corpus.JSONTestSuite()
-	if errors.Is(err, corpus.ErrAbsent) {
+	files, err := fixtures.JSONTestSuite()
+	if errors.Is(err, fixtures.ErrAbsent) {
 		t.Skipf("JSONTestSuite files are not here: %v", err)
 	}
 	require.NoError(t, err)
@@ -157,8 +157,8 @@ var sonicMangled = map[string]string{
 }
 
 func TestJSONTestSuiteSonic(t *testing.T) {
-	files, err := corpus.JSONTestSuiteSonic()
-	if errors.Is(err, corpus.ErrAbsent) {
+	files, err := fixtures.JSONTestSuiteSonic()
+	if errors.Is(err, fixtures.ErrAbsent) {
 		t.Skipf("sonic's JSONTestSuite copy is not in the module cache: %v", err)
 	}
 	require.NoError(t, err)
@@ -173,8 +173,8 @@ func TestJSONTestSuiteSonic(t *testing.T) {
 }
 
 func TestGoFuzzCorpus(t *testing.T) {
-	files, err := corpus.GoFuzzJSON()
-	if errors.Is(err, corpus.ErrAbsent) {
+	files, err := fixtures.GoFuzzJSON()
+	if errors.Is(err, fixtures.ErrAbsent) {
 		t.Skipf("go-fuzz-corpus is not in the module cache: %v", err)
 	}
 	require.NoError(t, err)

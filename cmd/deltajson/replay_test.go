@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deltajson/deltajson/corpus"
+	"github.com/deltajson/deltajson/internal/fixtures"
 	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/resume"
 )
@@ -101,8 +102,8 @@ func TestReplayStreams(t *testing.T) {
 // TestReplayCaptures replays the real provider recordings: every call's
 // arguments must be what the provider sent.
 func TestReplayCaptures(t *testing.T) {
-	caps, err := corpus.Captures()
-	if errors.Is(err, corpus.ErrAbsent) {
+	caps, err := fixtures.Captures()
+	if errors.Is(err, fixtures.ErrAbsent) {
 		t.Skipf("real provider captures absent (shared/corpus/providers): %v", err)
 	}
 	require.NoError(t, err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/deltajson/deltajson/corpus"
 	"github.com/deltajson/deltajson/internal/dupnames"
+	"github.com/deltajson/deltajson/internal/fixtures"
 )
 
 // jsontextDup is jsontext's verdict: the offset of the first duplicate
@@ -33,7 +34,7 @@ func jsontextDup(t *testing.T, doc []byte) int64 {
 func TestAgreesWithJSONText(t *testing.T) {
 	docs := [][]byte{corpus.ToolArgs(20 << 10)}
 	for _, name := range []string{"twitter", "citm_catalog", "canada"} {
-		if doc, err := corpus.BenchFile(name); err == nil {
+		if doc, err := fixtures.BenchFile(name); err == nil {
 			docs = append(docs, doc)
 		}
 	}
