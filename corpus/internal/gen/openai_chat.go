@@ -1,7 +1,6 @@
 package main
 
-import (
-)
+import ()
 
 // chat builds Chat Completions chunks for one response.
 type chat struct {
