@@ -16,8 +16,9 @@ var (
 	// ErrChecksum means an AWS event-stream frame failed its CRC32 check.
 	ErrChecksum = errors.New("event-stream checksum mismatch")
 	// ErrFraming means the bytes are not in the container's framing: a
-	// line that is no SSE field, an array element that is not an object, an
-	// event-stream frame whose lengths do not add up.
+	// streamed array that is not an array of objects, an event-stream frame
+	// whose lengths or headers do not add up. (SSE ignores a line it does
+	// not know, as its specification says.)
 	ErrFraming = errors.New("bad stream framing")
 	// ErrPayload means a payload is not JSON, or not the shape its format
 	// sends.
