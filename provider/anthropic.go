@@ -51,29 +51,38 @@ func (ad *anthropicDecoder) key(d *Decoder, idx int) string {
 	return "msg" + strconv.Itoa(ad.messages) + "/" + strconv.Itoa(idx)
 }
 
+// unwrap returns the Anthropic event that a Bedrock payload carries in
+// base64 as {"bytes": ...}, validated; a payload without bytes is the
+// event itself, as an SDK hands it out decoded.
+func (ad *anthropicDecoder) unwrap(d *Decoder, v value) (value, error) {
+	b64 := d.get(v, "bytes")
+	switch {
+	case b64 == nil:
+		return v, nil
+	case !b64.isString():
+		return nil, fmt.Errorf("bedrock bytes are %s: %w", b64.kind(), ErrPayload)
+	}
+	n := base64.StdEncoding.DecodedLen(len(b64) - 2)
+	if cap(ad.raw) < n {
+		ad.raw = make([]byte, n)
+	}
+	m, err := base64.StdEncoding.Decode(ad.raw[:n], b64.inner())
+	if err != nil {
+		return nil, fmt.Errorf("bedrock bytes: %w: %w", err, ErrPayload)
+	}
+	if err := d.tape.validate(ad.raw[:m]); err != nil {
+		return nil, fmt.Errorf("bedrock bytes are not JSON: %w: %w", err, ErrPayload)
+	}
+	return trimValue(ad.raw[:m]), nil
+}
+
 func (ad *anthropicDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if ad.bedrock {
-		b64 := d.get(v, "bytes")
-		if b64 != nil && !b64.isString() {
-			return fmt.Errorf("bedrock bytes are %s: %w", b64.kind(), ErrPayload)
+		var err error
+		if v, err = ad.unwrap(d, v); err != nil {
+			return err
 		}
-		if b64 == nil {
-			goto event // an SDK hands the event out decoded
-		}
-		n := base64.StdEncoding.DecodedLen(len(b64) - 2)
-		if cap(ad.raw) < n {
-			ad.raw = make([]byte, n)
-		}
-		m, err := base64.StdEncoding.Decode(ad.raw[:n], b64.inner())
-		if err != nil {
-			return fmt.Errorf("bedrock bytes: %w: %w", err, ErrPayload)
-		}
-		if err := d.tape.validate(ad.raw[:m]); err != nil {
-			return fmt.Errorf("bedrock bytes are not JSON: %w: %w", err, ErrPayload)
-		}
-		v = trimValue(ad.raw[:m])
 	}
-event:
 	if !v.isObject() {
 		return errNotObject
 	}
