@@ -1,8 +1,9 @@
 package resume
 
 import (
-	"strings"
+	"strconv"
 
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -141,36 +142,94 @@ type Partial struct {
 	// Shown is the length of Text's prefix that is argument bytes as
 	// received; the rest is the closing suffix.
 	Shown int
-	// Tentative lists the JSON Pointers of the values in Text that may
-	// still grow: each open container, outermost first, then the open
-	// string, if any. Everything else in Text is final.
+	// Tentative lists the JSON Pointers (RFC 6901) of the values in Text
+	// that may still grow: each open container, outermost first, then the
+	// open string, if any. Everything else in Text is final. Each pointer
+	// holds its member names whole, however long, so it resolves to its
+	// value in Text and in the final arguments, and names no other.
 	Tentative []string
 }
 
 // Partial returns the partial view and its tentative values. Unlike
-// AppendPartial it allocates; it is for display and tests.
+// [Call.AppendPartial] it allocates; it is for display and tests. It
+// reads the bytes shown ([Call.Shown]) again to name the tentative
+// values, so its time and memory are proportional to them, which
+// [Options.MaxBytes] bounds: the pointers share one string, at most twice
+// as long.
 func (c *Call) Partial() Partial {
 	c.flush()
 	p := Partial{Text: c.AppendPartial(nil), Shown: c.viewEnd}
 	if c.viewEnd == 0 || c.text {
 		return p
 	}
-	// The containers' pointers are prefixes of the tokenizer's pointer,
-	// which names the value being read or the object whose name is.
-	ptr := c.tk.Pointer()
-	depth := c.tk.Depth()
-	cut := 0
-	for d := 0; d < depth; d++ {
-		p.Tentative = append(p.Tentative, ptr[:cut])
-		next := strings.IndexByte(ptr[min(cut+1, len(ptr)):], '/')
-		if next < 0 {
-			cut = len(ptr)
-		} else {
-			cut += 1 + next
+	p.Tentative = c.tentative()
+	return p
+}
+
+// tentative returns the pointers of the containers open at the end of the
+// view, outermost first, then that of the open string, if any. The call's
+// tokenizer keeps at most jsonwire.MaxPointerName bytes of a member name
+// (it holds no argument bytes, and its memory is bounded without them),
+// so its pointer cuts longer names; the call holds the argument bytes, and
+// a tokenizer of tentative's own reads them again with whole names.
+func (c *Call) tentative() []string {
+	type frame struct {
+		end   int   // ptr[:end] is the container's pointer
+		index int64 // of the element being read, in an array
+		obj   bool
+	}
+	var (
+		ptr    []byte  // the pointer of the last value begun
+		frames []frame // the open containers, outermost first
+		name   []byte  // the decoded text of the last member name
+		open   bool    // a string is open
+	)
+	tk := tokenizer.New(c.opts.tokenizerOptions())
+	if tk.Feed(c.args[:c.viewEnd]) != nil {
+		return nil // unreachable: a new tokenizer takes any chunk
+	}
+	for {
+		tok, err := tk.Next()
+		if err != nil {
+			break // ErrNeedMore at the end of the view, which the call read
+		}
+		kind := tok.Kind()
+		switch {
+		case kind == tokenizer.Name:
+			if tok.First() {
+				name = name[:0]
+			}
+			name = tok.AppendText(name)
+			continue
+		case kind == tokenizer.EndObject || kind == tokenizer.EndArray:
+			frames = frames[:len(frames)-1]
+			continue
+		}
+		open = kind == tokenizer.String && !tok.Last()
+		if !tok.First() {
+			continue // a later piece of a string
+		}
+		if d := tok.Depth(); d > 0 {
+			f := &frames[d-1]
+			ptr = ptr[:f.end]
+			if f.obj {
+				ptr = jsonwire.AppendPointerToken(ptr, name)
+			} else {
+				f.index++
+				ptr = strconv.AppendInt(append(ptr, '/'), f.index, 10)
+			}
+		}
+		if kind == tokenizer.BeginObject || kind == tokenizer.BeginArray {
+			frames = append(frames, frame{end: len(ptr), index: -1, obj: kind == tokenizer.BeginObject})
 		}
 	}
-	if c.viewInString() {
-		p.Tentative = append(p.Tentative, ptr)
+	all := string(ptr)
+	var list []string
+	for _, f := range frames {
+		list = append(list, all[:f.end])
 	}
-	return p
+	if open {
+		list = append(list, all)
+	}
+	return list
 }
