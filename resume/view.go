@@ -93,25 +93,37 @@ func (c *Call) isObject(d int) bool {
 // The view is monotonic: the argument bytes it shows (see Shown) only
 // ever grow, so a value once shown is never retracted or changed in type.
 // The one exception is final arguments that differ from the deltas
-// (Result.Mismatch): the view then shows the final arguments. Once the
+// (Result.Mismatch): the view then shows the final arguments. A call
+// taken as "{}" ([Result.EmptyAsObject]) showed nothing before its end,
+// and shows "{}", its [Call.Value] once ready, from then on. Once the
 // call is invalid the view stays where it was when the bad byte was
 // read, which may depend on how the deltas were cut. A Text call's view
 // is its text as received, which is not JSON.
 func (c *Call) AppendPartial(dst []byte) []byte {
 	if c.viewEnd == 0 {
-		return dst
+		return append(dst, c.shown()...)
 	}
 	dst = append(dst, c.args[:c.viewEnd]...)
 	return c.appendClosers(dst)
 }
 
-// Shown returns the argument bytes the partial view shows, as received:
-// the view is Shown followed by a closing suffix of quotes, '}' and ']'.
-// Its length only grows, so a display can append Shown[len(before):]
-// and redraw the suffix: work proportional to the delta. It is borrowed
-// like Arguments, and like it has no room to append into: the bytes after
-// it, which the view does not show yet, are the call's.
-func (c *Call) Shown() []byte { return c.args[:c.viewEnd:c.viewEnd] }
+// Shown returns the argument bytes the partial view shows, as received
+// (or "{}" for a call taken as "{}": see [Call.AppendPartial]): the view
+// is Shown followed by a closing suffix of quotes, '}' and ']'. Its
+// length only grows, so a display can append Shown[len(before):] and
+// redraw the suffix: work proportional to the delta. It is borrowed like
+// Arguments, and like it has no room to append into: the bytes after it,
+// which the view does not show yet, are the call's.
+func (c *Call) Shown() []byte { return c.shown() }
+
+// shown is Shown. A call taken as "{}" has no argument bytes to show
+// (viewEnd is 0), and shows the "{}" it runs with.
+func (c *Call) shown() []byte {
+	if c.emptyValue {
+		return emptyObject[:2:2]
+	}
+	return c.args[:c.viewEnd:c.viewEnd]
+}
 
 // AppendClosers appends the closing suffix of the partial view to dst.
 func (c *Call) AppendClosers(dst []byte) []byte {
@@ -139,8 +151,8 @@ func (c *Call) appendClosers(dst []byte) []byte {
 type Partial struct {
 	// Text is the rendering of AppendPartial; nil before any value began.
 	Text []byte
-	// Shown is the length of Text's prefix that is argument bytes as
-	// received; the rest is the closing suffix.
+	// Shown is the length of Text's prefix that is [Call.Shown]; the rest
+	// is the closing suffix.
 	Shown int
 	// Tentative lists the JSON Pointers (RFC 6901) of the values in Text
 	// that may still grow: each open container, outermost first, then the
@@ -158,7 +170,7 @@ type Partial struct {
 // as long.
 func (c *Call) Partial() Partial {
 	c.flush()
-	p := Partial{Text: c.AppendPartial(nil), Shown: c.viewEnd}
+	p := Partial{Text: c.AppendPartial(nil), Shown: len(c.shown())}
 	if c.viewEnd == 0 || c.text {
 		return p
 	}

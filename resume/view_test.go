@@ -3,6 +3,7 @@ package resume_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -60,6 +61,51 @@ func TestPartial(t *testing.T) {
 				assert.True(t, json.Valid(p.Text), "%s: %s", tt.name, p.Text)
 			}
 		}
+	}
+}
+
+// TestPartialEmptyAsObject checks that a call that ends with no argument
+// bytes, and so runs with {}, shows {} from then on: its view is its
+// value, and what it showed before, nothing, is a prefix of it.
+func TestPartialEmptyAsObject(t *testing.T) {
+	tests := []struct {
+		name   string
+		deltas []string
+		final  string
+		check  error
+	}{
+		{name: "no delta"},
+		{name: "empty delta", deltas: []string{""}},
+		{name: "whitespace", deltas: []string{" \n", "\t"}},
+		{name: "whitespace final", final: "  "},
+		{name: "rejected", check: errors.New("refused")},
+	}
+	for _, tt := range tests {
+		opts := resume.Options{}
+		if tt.check != nil {
+			opts.Check = func(*resume.Call, []byte) error { return tt.check }
+		}
+		c := resume.NewCall("0", opts)
+		for _, d := range tt.deltas {
+			require.NoError(t, c.Delta([]byte(d), -1, -1), tt.name)
+		}
+		before := string(c.Shown())
+		require.NoError(t, c.End([]byte(tt.final)), tt.name)
+		require.True(t, c.Result().EmptyAsObject, tt.name)
+		if tt.check == nil {
+			require.Equal(t, resume.StatusReady, c.Status(), tt.name)
+			assert.Equal(t, string(c.Value()), string(c.AppendPartial(nil)), "%s: the view is the value", tt.name)
+		}
+		p := c.Partial()
+		assert.Equal(t, "{}", string(p.Text), tt.name)
+		assert.Equal(t, len(p.Text), p.Shown, tt.name)
+		assert.Nil(t, p.Tentative, tt.name)
+		assert.Equal(t, "{}", string(c.AppendPartial(nil)), tt.name)
+		assert.Equal(t, "{}", string(c.Shown())+string(c.AppendClosers(nil)), tt.name)
+		assert.True(t, strings.HasPrefix(string(c.Shown()), before), "%s: the view only grows", tt.name)
+		restored, err := resume.Restore(throughBinary(t, c), c.Arguments(), opts)
+		require.NoError(t, err, tt.name)
+		assert.Equal(t, "{}", string(restored.AppendPartial(nil)), "%s: restored", tt.name)
 	}
 }
 
