@@ -111,7 +111,8 @@ func TestPartialEmptyAsObject(t *testing.T) {
 
 // TestPartialMonotonic feeds documents a byte at a time and checks after
 // every byte that the view is valid JSON, that what it shows only grows,
-// and that no value once shown is retracted or changes type.
+// that no value once shown is retracted or changes type, and that the
+// tentative values' pointers resolve in it.
 func TestPartialMonotonic(t *testing.T) {
 	docs := []string{toolargs}
 	for _, s := range corpus.Streams() {
@@ -143,6 +144,13 @@ func TestPartialMonotonic(t *testing.T) {
 			next := decode(t, view)
 			require.True(t, keeps(prev, next), "%.40q at %d:\n%s", doc, i, view)
 			prev = next
+			if i%(8*stride) != 0 {
+				continue // Partial reads the view again: not at every stride
+			}
+			for _, ptr := range c.Partial().Tentative {
+				_, ok := resolve(next, ptr)
+				require.True(t, ok, "%.40q at %d: %q does not resolve", doc, i, ptr)
+			}
 		}
 		require.NoError(t, c.End(nil))
 		assert.JSONEq(t, doc, string(c.AppendPartial(nil)))
