@@ -316,15 +316,15 @@ func TestChatLiberal(t *testing.T) {
 			chunk(`{"index":0,"id":"b","function":{"name":"fb","arguments":"{\"y\""}}`) + chunk(`{"index":0,"function":{"arguments":":2}"}}`),
 		want: map[string]string{"0": `{"x":1}`, "1": `{"y":2}`},
 	}, {
-		// Review: split in two, get_weather ran with {} and an unnamed
-		// call with the arguments.
+		// Split in two, get_weather would run with {} and an unnamed call
+		// with the arguments.
 		name: "the same index with another id before the arguments are whole: the same call (Poolside)",
 		in: chunk(`{"index":0,"id":"A","function":{"name":"get_weather","arguments":""}}`) +
 			chunk(`{"index":0,"id":"B","function":{"arguments":"{\"city\":"}}`) + chunk(`{"index":0,"id":"B","function":{"arguments":"\"Paris\"}"}}`),
 		want: map[string]string{"0": `{"city":"Paris"}`},
 	}, {
-		// Review of the row above's rule alone: get_time ran with
-		// delete_all's arguments.
+		// The row above's rule alone would run get_time with delete_all's
+		// arguments.
 		name: "the same index with another id naming another function: a new call, though the first has no arguments",
 		in: chunk(`{"index":0,"id":"call_a","function":{"name":"get_time","arguments":""}}`) +
 			chunk(`{"index":0,"id":"call_b","function":{"name":"delete_all","arguments":"{\"confirm\":true}"}}`),
@@ -529,8 +529,8 @@ func TestChatLegacyMixed(t *testing.T) {
 
 // TestGeminiCandidates: with candidateCount > 1 only the first
 // candidate's calls are read: the others are other answers to the same
-// turn (user review: both candidates' pay calls ran, and streamed
-// partialArgs of candidate 0 went into candidate 1's call).
+// turn, whose pay calls must not both run, nor candidate 0's streamed
+// partialArgs go into candidate 1's call.
 func TestGeminiCandidates(t *testing.T) {
 	in := `{"candidates":[{"index":0,"content":{"parts":[{"functionCall":{"name":"pay","args":{"amount":1}}}]}},{"index":1,"content":{"parts":[{"functionCall":{"name":"pay","args":{"amount":1000}}}]}}]}
 {"candidates":[{"index":0,"content":{"parts":[{"functionCall":{"name":"g","willContinue":true,"partialArgs":[{"jsonPath":"$.a","stringValue":"A"}]}}]}},{"index":1,"content":{"parts":[{"functionCall":{"name":"g","willContinue":true,"partialArgs":[{"jsonPath":"$.b","stringValue":"B"}]}}]}}]}

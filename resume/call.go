@@ -26,9 +26,9 @@ import (
 // Apply, or with Start, Delta and End; read Status after each. Make one
 // with NewCall, Restore or a Set: the zero Call is not ready to use.
 //
-// A Call is not safe for concurrent use. Its size without the argument
-// bytes is about 1 KB (see the test of it); it allocates per delta only
-// while its argument buffer grows.
+// A Call is not safe for concurrent use. Beyond its argument bytes it
+// holds a state of fixed size, mostly its tokenizer (bench/README.md gives
+// the sizes); it allocates per delta only while its argument buffer grows.
 type Call struct {
 	tk   tokenizer.Tokenizer
 	args []byte

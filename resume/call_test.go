@@ -674,9 +674,9 @@ func TestBorrowedSlicesHaveNoRoom(t *testing.T) {
 }
 
 // TestDuplicateNames: the ready gate rejects arguments with an object
-// that has the same name twice (user review: {"path":"/tmp/x",
-// "path":"/etc/passwd"} became ready, and encoding/json runs the tool on
-// the second path), before the Check runs, and the same way however the
+// that has the same name twice (a check may read the first "path" of
+// {"path":"/tmp/x","path":"/etc/passwd"} while encoding/json runs the tool
+// on the second), before the Check runs, and the same way however the
 // arguments were cut; AllowDuplicateNames lets them through; final
 // arguments are held to it too; and a checkpoint keeps the reason.
 func TestDuplicateNames(t *testing.T) {
@@ -742,15 +742,14 @@ func TestDuplicateNames(t *testing.T) {
 	cp, err := c.Checkpoint()
 	require.NoError(t, err)
 	r, err = resume.Restore(cp, c.Arguments(), folding)
-	require.NoError(t, err, "review: it was saved as the gate's duplicate and never restored")
+	require.NoError(t, err, "saved as the check's error, not the gate's duplicate")
 	assert.Equal(t, c.Err().Error(), r.Err().Error())
 	assert.ErrorIs(t, r.Err(), resume.ErrRejected)
 }
 
 // TestNotObject: arguments that are another JSON value end rejected
-// (user review: null, "10" and [1] became ready; encoding/json decodes
-// null into a struct as its zero value, with no error), unless
-// AllowAnyValue; a checkpoint keeps the reason.
+// (encoding/json decodes null into a struct as its zero value, with no
+// error), unless AllowAnyValue; a checkpoint keeps the reason.
 func TestNotObject(t *testing.T) {
 	for _, doc := range []string{`null`, ` 10 `, `"x"`, `[1]`, `true`} {
 		c := resume.NewCall("0", resume.Options{})
@@ -776,9 +775,9 @@ func TestNotObject(t *testing.T) {
 }
 
 // TestGateRuleLiftedCostsNothing: with AllowDuplicateNames the gate does
-// not walk the arguments for names at all (review: it walked them and
-// then ignored the answer, so the option saved none of the pass). An
-// object of 300 names costs the walk an allocation per name past 128.
+// not walk the arguments for names at all, so the option saves the whole
+// pass. An object of 300 names costs the walk an allocation per name
+// past 128.
 func TestGateRuleLiftedCostsNothing(t *testing.T) {
 	var sb strings.Builder
 	sb.WriteString("{")

@@ -190,7 +190,7 @@ func TestCheckpointBad(t *testing.T) {
 	require.ErrorIs(t, err, resume.ErrCheckpoint, "zero checkpoint")
 	assert.Contains(t, err.Error(), "not made by Call.Checkpoint")
 	// Nor has it a binary form, which would restore as a live call with
-	// no arguments (user review: it ended ready as {}).
+	// no arguments, and end ready as {}.
 	var zero resume.Checkpoint
 	_, err = zero.MarshalBinary()
 	require.ErrorIs(t, err, resume.ErrCheckpoint, "zero checkpoint marshalled")
@@ -243,9 +243,9 @@ func TestCheckpointSet(t *testing.T) {
 	}
 }
 
-// TestCheckpointOfEarlierRelease restores a checkpoint that the session-1
-// build (commit 1b76234) saved after the delta `{"a":[1,"b`: its tokenizer
-// state has no byte limit, which today counts as tokenizer.MaxBytesLimit.
+// TestCheckpointOfEarlierRelease restores a checkpoint that the build of
+// commit 1b76234 saved after the delta `{"a":[1,"b`: its tokenizer state
+// has no byte limit, which counts as tokenizer.MaxBytesLimit.
 func TestCheckpointOfEarlierRelease(t *testing.T) {
 	data, err := hex.DecodeString("444a52430101300000010000100a89dc62500a0001000001010000000201003e444a544b01904effffffffffffffff7fffffffffffffffff1f80200000000a000200000100000001000000000800000000000000000361016f0048c8feec926349fd")
 	require.NoError(t, err)

@@ -145,10 +145,10 @@
 // A one-byte delta inside a string, number or literal costs Delta a table
 // lookup and a few stores. Options.Tokenizer.MaxStringLength turns the
 // grammar off: every delta then goes through the tokenizer. An open call
-// costs about 1 KB beyond its argument bytes, and the spare room of its
-// buffer: with no Options.Capacity the buffer doubles as it grows, so
-// the room is at most as much again as the bytes held, and 1 MB. The
-// caps below count the bytes held, not that room.
+// costs a state of fixed size beyond its argument bytes (see Call), and
+// the spare room of its buffer: with no Options.Capacity the buffer
+// doubles as it grows, so the room is at most as much again as the bytes
+// held, and 1 MB. The caps below count the bytes held, not that room.
 //
 // # Caps
 //

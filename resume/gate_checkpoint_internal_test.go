@@ -11,8 +11,8 @@ import (
 
 // TestRestoreGateKindsCrafted: checkpoint bytes that claim a gate verdict
 // (not an object, a duplicate name) for arguments that are not a whole
-// valid value give ErrCheckpoint (review: the verdict was looked for in
-// them first, and Restore panicked).
+// valid value give ErrCheckpoint, and do not panic: the arguments are
+// checked before the verdict is looked for in them.
 func TestRestoreGateKindsCrafted(t *testing.T) {
 	for _, tc := range []struct {
 		args string

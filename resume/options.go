@@ -11,10 +11,11 @@ import (
 // The caps that zero Options fields stand for. A response carries a few
 // calls, rarely dozens; these leave room for many more, and still bound
 // what a Set fed by a broken or hostile stream holds: about
-// DefaultMaxTotalBytes, plus 1 KB and the key, id and name (each at most
-// MaxIdentityBytes) per call, and Options.Capacity per call if set. The
-// caps count argument bytes; a growing buffer's spare room comes on top
-// (see Call.reserve): at most as much again, and 1 MB, per call.
+// DefaultMaxTotalBytes, plus a call's fixed state (see Call) and the key,
+// id and name (each at most MaxIdentityBytes) per call, and
+// Options.Capacity per call if set. The caps count argument bytes; a
+// growing buffer's spare room comes on top (see Call.reserve): at most as
+// much again, and 1 MB, per call.
 const (
 	DefaultMaxBytes      = 8 << 20  // Options.MaxBytes: per call
 	DefaultMaxTotalBytes = 64 << 20 // Options.MaxTotalBytes: all calls of a Set

@@ -33,8 +33,8 @@ func TestRefusedIDsBounded(t *testing.T) {
 }
 
 // TestBoundedForget: a member forgotten and added again stays one when
-// its first add is let go (review: the old entry's eviction deleted the
-// fresh membership, and a removed call without ID could run again).
+// its first add is let go: the old entry's eviction must not delete the
+// fresh membership, or a removed call without ID could run again.
 func TestBoundedForget(t *testing.T) {
 	var b bounded
 	b.add("item", 3)

@@ -581,9 +581,9 @@ func TestHosted(t *testing.T) {
 }
 
 // TestRestoreRemoved: a checkpoint of a call that ran and was removed
-// cannot bring it back to run again (user review: restored, its last
-// delta and end made it ready a second time); one of a live call, or
-// in a Set that never removed it, restores.
+// cannot bring it back to run again, which its last delta and end would
+// make ready a second time; one of a live call, or in a Set that never
+// removed it, restores.
 func TestRestoreRemoved(t *testing.T) {
 	for _, id := range []string{"fc_1", ""} {
 		s := resume.NewSet(resume.Options{})
@@ -629,8 +629,7 @@ func TestRestoreRemoved(t *testing.T) {
 // TestRemovedWithoutID: a call that never got its start (no ID) ran and
 // was removed; the provider's late event naming it at last (an OpenAI
 // Responses output_item.done with the call's ID and name) is a replay,
-// not a new call (user review: the call ran twice, the second time as
-// "transfer").
+// not a new call that would run the same arguments a second time.
 func TestRemovedWithoutID(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
 	d := resume.NewEvent(resume.EventDelta, "fc_1")
@@ -666,9 +665,9 @@ func TestRemovedWithoutID(t *testing.T) {
 }
 
 // TestRemovedWithoutIDRestoreAndForget: Set.Restore holds to the same
-// rule as Apply for a removed call that had no ID (review: a checkpoint
-// of it naming an ID restored ready, and ran again); and once a call
-// with an ID is removed under the key, the rule is let go.
+// rule as Apply for a removed call that had no ID, so that a checkpoint
+// of it naming an ID does not restore it ready to run again; and once a
+// call with an ID is removed under the key, the rule is let go.
 func TestRemovedWithoutIDRestoreAndForget(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
 	d := resume.NewEvent(resume.EventDelta, "item")
@@ -690,8 +689,8 @@ func TestRemovedWithoutIDRestoreAndForget(t *testing.T) {
 
 	// Once the key has left the Set's memory of removed keys (4096 later
 	// removals), a call with an ID may hold it again; removed in turn, it
-	// lets the no-ID rule go, and the next call with a fresh ID starts
-	// (review: the rule outlived the key, and the call was dropped).
+	// lets the no-ID rule go, and the next call with a fresh ID starts:
+	// the rule does not outlive the key.
 	s = resume.NewSet(resume.Options{})
 	_, err = s.Apply(d)
 	require.NoError(t, err)
@@ -714,8 +713,8 @@ func TestRemovedWithoutIDRestoreAndForget(t *testing.T) {
 
 // TestRemovedMiddleIDs: a call whose ID changed on every chunk, run and
 // removed, is not run again by a replay that names one of the IDs between
-// its first and its last (review: id2 of id1, id2, id3 started a new
-// call, which its end made ready).
+// its first and its last (id2 of id1, id2, id3), as a new call that its
+// end would make ready.
 func TestRemovedMiddleIDs(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
 	var evs []resume.Event

@@ -1,8 +1,9 @@
 package resume
 
 import (
-	"strings"
+	"strconv"
 
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -92,25 +93,37 @@ func (c *Call) isObject(d int) bool {
 // The view is monotonic: the argument bytes it shows (see Shown) only
 // ever grow, so a value once shown is never retracted or changed in type.
 // The one exception is final arguments that differ from the deltas
-// (Result.Mismatch): the view then shows the final arguments. Once the
+// (Result.Mismatch): the view then shows the final arguments. A call
+// taken as "{}" ([Result.EmptyAsObject]) showed nothing before its end,
+// and shows "{}", its [Call.Value] once ready, from then on. Once the
 // call is invalid the view stays where it was when the bad byte was
 // read, which may depend on how the deltas were cut. A Text call's view
 // is its text as received, which is not JSON.
 func (c *Call) AppendPartial(dst []byte) []byte {
 	if c.viewEnd == 0 {
-		return dst
+		return append(dst, c.shown()...)
 	}
 	dst = append(dst, c.args[:c.viewEnd]...)
 	return c.appendClosers(dst)
 }
 
-// Shown returns the argument bytes the partial view shows, as received:
-// the view is Shown followed by a closing suffix of quotes, '}' and ']'.
-// Its length only grows, so a display can append Shown[len(before):]
-// and redraw the suffix: work proportional to the delta. It is borrowed
-// like Arguments, and like it has no room to append into: the bytes after
-// it, which the view does not show yet, are the call's.
-func (c *Call) Shown() []byte { return c.args[:c.viewEnd:c.viewEnd] }
+// Shown returns the argument bytes the partial view shows, as received
+// (or "{}" for a call taken as "{}": see [Call.AppendPartial]): the view
+// is Shown followed by a closing suffix of quotes, '}' and ']'. Its
+// length only grows, so a display can append Shown[len(before):] and
+// redraw the suffix: work proportional to the delta. It is borrowed like
+// Arguments, and like it has no room to append into: the bytes after it,
+// which the view does not show yet, are the call's.
+func (c *Call) Shown() []byte { return c.shown() }
+
+// shown is Shown. A call taken as "{}" has no argument bytes to show
+// (viewEnd is 0), and shows the "{}" it runs with.
+func (c *Call) shown() []byte {
+	if c.emptyValue {
+		return emptyObject[:2:2]
+	}
+	return c.args[:c.viewEnd:c.viewEnd]
+}
 
 // AppendClosers appends the closing suffix of the partial view to dst.
 func (c *Call) AppendClosers(dst []byte) []byte {
@@ -138,39 +151,97 @@ func (c *Call) appendClosers(dst []byte) []byte {
 type Partial struct {
 	// Text is the rendering of AppendPartial; nil before any value began.
 	Text []byte
-	// Shown is the length of Text's prefix that is argument bytes as
-	// received; the rest is the closing suffix.
+	// Shown is the length of Text's prefix that is [Call.Shown]; the rest
+	// is the closing suffix.
 	Shown int
-	// Tentative lists the JSON Pointers of the values in Text that may
-	// still grow: each open container, outermost first, then the open
-	// string, if any. Everything else in Text is final.
+	// Tentative lists the JSON Pointers (RFC 6901) of the values in Text
+	// that may still grow: each open container, outermost first, then the
+	// open string, if any. Everything else in Text is final. Each pointer
+	// holds its member names whole, however long, so it resolves to its
+	// value in Text and in the final arguments, and names no other.
 	Tentative []string
 }
 
 // Partial returns the partial view and its tentative values. Unlike
-// AppendPartial it allocates; it is for display and tests.
+// [Call.AppendPartial] it allocates; it is for display and tests. It
+// reads the bytes shown ([Call.Shown]) again to name the tentative
+// values, so its time and memory are proportional to them, which
+// [Options.MaxBytes] bounds: the pointers share one string, at most twice
+// as long.
 func (c *Call) Partial() Partial {
 	c.flush()
-	p := Partial{Text: c.AppendPartial(nil), Shown: c.viewEnd}
+	p := Partial{Text: c.AppendPartial(nil), Shown: len(c.shown())}
 	if c.viewEnd == 0 || c.text {
 		return p
 	}
-	// The containers' pointers are prefixes of the tokenizer's pointer,
-	// which names the value being read or the object whose name is.
-	ptr := c.tk.Pointer()
-	depth := c.tk.Depth()
-	cut := 0
-	for d := 0; d < depth; d++ {
-		p.Tentative = append(p.Tentative, ptr[:cut])
-		next := strings.IndexByte(ptr[min(cut+1, len(ptr)):], '/')
-		if next < 0 {
-			cut = len(ptr)
-		} else {
-			cut += 1 + next
+	p.Tentative = c.tentative()
+	return p
+}
+
+// tentative returns the pointers of the containers open at the end of the
+// view, outermost first, then that of the open string, if any. The call's
+// tokenizer keeps at most jsonwire.MaxPointerName bytes of a member name
+// (it holds no argument bytes, and its memory is bounded without them),
+// so its pointer cuts longer names; the call holds the argument bytes, and
+// a tokenizer of tentative's own reads them again with whole names.
+func (c *Call) tentative() []string {
+	type frame struct {
+		end   int   // ptr[:end] is the container's pointer
+		index int64 // of the element being read, in an array
+		obj   bool
+	}
+	var (
+		ptr    []byte  // the pointer of the last value begun
+		frames []frame // the open containers, outermost first
+		name   []byte  // the decoded text of the last member name
+		open   bool    // a string is open
+	)
+	tk := tokenizer.New(c.opts.tokenizerOptions())
+	if tk.Feed(c.args[:c.viewEnd]) != nil {
+		return nil // unreachable: a new tokenizer takes any chunk
+	}
+	for {
+		tok, err := tk.Next()
+		if err != nil {
+			break // ErrNeedMore at the end of the view, which the call read
+		}
+		kind := tok.Kind()
+		switch {
+		case kind == tokenizer.Name:
+			if tok.First() {
+				name = name[:0]
+			}
+			name = tok.AppendText(name)
+			continue
+		case kind == tokenizer.EndObject || kind == tokenizer.EndArray:
+			frames = frames[:len(frames)-1]
+			continue
+		}
+		open = kind == tokenizer.String && !tok.Last()
+		if !tok.First() {
+			continue // a later piece of a string
+		}
+		if d := tok.Depth(); d > 0 {
+			f := &frames[d-1]
+			ptr = ptr[:f.end]
+			if f.obj {
+				ptr = jsonwire.AppendPointerToken(ptr, name)
+			} else {
+				f.index++
+				ptr = strconv.AppendInt(append(ptr, '/'), f.index, 10)
+			}
+		}
+		if kind == tokenizer.BeginObject || kind == tokenizer.BeginArray {
+			frames = append(frames, frame{end: len(ptr), index: -1, obj: kind == tokenizer.BeginObject})
 		}
 	}
-	if c.viewInString() {
-		p.Tentative = append(p.Tentative, ptr)
+	all := string(ptr)
+	var list []string
+	for _, f := range frames {
+		list = append(list, all[:f.end])
 	}
-	return p
+	if open {
+		list = append(list, all)
+	}
+	return list
 }

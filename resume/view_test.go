@@ -3,6 +3,8 @@ package resume_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -62,9 +64,55 @@ func TestPartial(t *testing.T) {
 	}
 }
 
+// TestPartialEmptyAsObject checks that a call that ends with no argument
+// bytes, and so runs with {}, shows {} from then on: its view is its
+// value, and what it showed before, nothing, is a prefix of it.
+func TestPartialEmptyAsObject(t *testing.T) {
+	tests := []struct {
+		name   string
+		deltas []string
+		final  string
+		check  error
+	}{
+		{name: "no delta"},
+		{name: "empty delta", deltas: []string{""}},
+		{name: "whitespace", deltas: []string{" \n", "\t"}},
+		{name: "whitespace final", final: "  "},
+		{name: "rejected", check: errors.New("refused")},
+	}
+	for _, tt := range tests {
+		opts := resume.Options{}
+		if tt.check != nil {
+			opts.Check = func(*resume.Call, []byte) error { return tt.check }
+		}
+		c := resume.NewCall("0", opts)
+		for _, d := range tt.deltas {
+			require.NoError(t, c.Delta([]byte(d), -1, -1), tt.name)
+		}
+		before := string(c.Shown())
+		require.NoError(t, c.End([]byte(tt.final)), tt.name)
+		require.True(t, c.Result().EmptyAsObject, tt.name)
+		if tt.check == nil {
+			require.Equal(t, resume.StatusReady, c.Status(), tt.name)
+			assert.Equal(t, string(c.Value()), string(c.AppendPartial(nil)), "%s: the view is the value", tt.name)
+		}
+		p := c.Partial()
+		assert.Equal(t, "{}", string(p.Text), tt.name)
+		assert.Equal(t, len(p.Text), p.Shown, tt.name)
+		assert.Nil(t, p.Tentative, tt.name)
+		assert.Equal(t, "{}", string(c.AppendPartial(nil)), tt.name)
+		assert.Equal(t, "{}", string(c.Shown())+string(c.AppendClosers(nil)), tt.name)
+		assert.True(t, strings.HasPrefix(string(c.Shown()), before), "%s: the view only grows", tt.name)
+		restored, err := resume.Restore(throughBinary(t, c), c.Arguments(), opts)
+		require.NoError(t, err, tt.name)
+		assert.Equal(t, "{}", string(restored.AppendPartial(nil)), "%s: restored", tt.name)
+	}
+}
+
 // TestPartialMonotonic feeds documents a byte at a time and checks after
 // every byte that the view is valid JSON, that what it shows only grows,
-// and that no value once shown is retracted or changes type.
+// that no value once shown is retracted or changes type, and that the
+// tentative values' pointers resolve in it.
 func TestPartialMonotonic(t *testing.T) {
 	docs := []string{toolargs}
 	for _, s := range corpus.Streams() {
@@ -96,6 +144,13 @@ func TestPartialMonotonic(t *testing.T) {
 			next := decode(t, view)
 			require.True(t, keeps(prev, next), "%.40q at %d:\n%s", doc, i, view)
 			prev = next
+			if i%(8*stride) != 0 {
+				continue // Partial reads the view again: not at every stride
+			}
+			for _, ptr := range c.Partial().Tentative {
+				_, ok := resolve(next, ptr)
+				require.True(t, ok, "%.40q at %d: %q does not resolve", doc, i, ptr)
+			}
 		}
 		require.NoError(t, c.End(nil))
 		assert.JSONEq(t, doc, string(c.AppendPartial(nil)))
@@ -204,4 +259,83 @@ func TestWatch(t *testing.T) {
 		assert.Equal(t, `[[1],{"b":[]}]`, raw.String())
 		assert.True(t, final)
 	})
+}
+
+// TestPartialLongNames checks that every pointer in Partial.Tentative
+// resolves in Text to an open container or, last, the open string, and
+// that the pointers of distinct members differ, under names far longer
+// than the tokenizer keeps for its own pointers, two of which share their
+// first 200 bytes.
+func TestPartialLongNames(t *testing.T) {
+	prefix := strings.Repeat("p", 200)
+	nameA, nameB := prefix+strings.Repeat("A", 60), prefix+strings.Repeat("B", 60)
+	// A long name with escapes, and '~' and '/' past its first 128 bytes.
+	rawC := strings.Repeat(`\u00e9`, 30) + `~/\/x`
+	textC := strings.NewReplacer("~", "~0", "/", "~1").Replace(strings.Repeat("é", 30) + "~//x")
+	doc := `{"` + nameA + `":{"` + nameB + `":"v1"},"` + nameB + `":{"` + nameA + `":["v2"]},"` + rawC + `":[{"k":"w"}]}`
+	a, b, c := "/"+nameA, "/"+nameB, "/"+textC
+	want := []string{"", a, a + "/" + nameB, b, b + a, b + a + "/0", c, c + "/0", c + "/0/k"}
+	for _, n := range chunkSizes {
+		call := resume.NewCall("0", resume.Options{})
+		seen := map[string]bool{}
+		for i := 0; i < len(doc); {
+			end := len(doc)
+			if n > 0 {
+				end = min(i+n, len(doc))
+			}
+			require.NoError(t, call.Delta([]byte(doc[i:end]), -1, -1))
+			i = end
+			p := call.Partial()
+			if len(p.Text) == 0 {
+				continue
+			}
+			v := decode(t, p.Text)
+			for k, ptr := range p.Tentative {
+				got, ok := resolve(v, ptr)
+				require.True(t, ok, "chunk %d at %d: %q does not resolve in %s", n, end, ptr, p.Text)
+				switch got.(type) {
+				case map[string]any, []any:
+				case string:
+					require.Equal(t, len(p.Tentative)-1, k, "chunk %d at %d: %q is a string", n, end, ptr)
+				default:
+					require.Fail(t, "not tentative", "chunk %d at %d: %q is %v", n, end, ptr, got)
+				}
+				require.Contains(t, want, ptr, "chunk %d at %d", n, end)
+				seen[ptr] = true
+			}
+		}
+		if n == 1 {
+			assert.Len(t, seen, len(want), "byte by byte, every value is tentative once")
+		}
+	}
+}
+
+// resolve returns the value that the JSON Pointer ptr names in v, a
+// value decoded by decode, as RFC 6901 says.
+func resolve(v any, ptr string) (any, bool) {
+	if ptr == "" {
+		return v, true
+	}
+	if ptr[0] != '/' {
+		return nil, false
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[tok]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) || tok != strconv.Itoa(i) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
 }

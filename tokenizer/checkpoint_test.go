@@ -141,9 +141,9 @@ func TestCheckpointInconsistentLexeme(t *testing.T) {
 	assert.ErrorIs(t, s.UnmarshalBinary(bad), ErrCheckpoint)
 }
 
-// TestCheckpointOfEarlierRelease restores a checkpoint made by the
-// session-1 build (commit 1b76234) with no byte limit and a depth limit
-// of 1<<20, both past today's bounds, after `{"a":[1,"b`.
+// TestCheckpointOfEarlierRelease restores a checkpoint made by the build
+// of commit 1b76234 with no byte limit and a depth limit of 1<<20, both
+// past the bounds Options now has, after `{"a":[1,"b`.
 func TestCheckpointOfEarlierRelease(t *testing.T) {
 	data, err := hex.DecodeString("444a544b01808040ffffffffffffffff7fffffffffffffffff1f80200000000a000200000100000001000000000800000000000000000361016f000b9af45a")
 	require.NoError(t, err)

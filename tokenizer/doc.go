@@ -33,12 +33,11 @@
 //
 // # Tokens and pieces
 //
-// A Token is a 32-byte struct: Raw, the bytes as they stand in the
-// stream, and one word that packs its kind, whether it is the first or
-// last piece of its value, its depth and its absolute offset (read them
-// with Kind, First, Last, Depth and Offset). 32 bytes, four words, is
-// the most the Go compiler keeps in registers, which matters at one call
-// per token. Raw is borrowed from the chunk (or, for a token cut across
+// A Token is a small struct: Raw, the bytes as they stand in the stream,
+// and one word that packs its kind, whether it is the first or last piece
+// of its value, its depth and its absolute offset (read them with Kind,
+// First, Last, Depth and Offset). The Go compiler keeps it in registers,
+// which matters at one call per token. Raw is borrowed from the chunk (or, for a token cut across
 // chunks, from a small buffer in the Tokenizer, or the package's copy of
 // a literal), is valid until the next method call, and is not to be
 // written into.
@@ -93,8 +92,9 @@
 //
 // # State
 //
-// The Tokenizer is a plain value of 728 bytes: assignment copies the whole
-// state, and both copies go on independently. It can also be saved between
+// The Tokenizer is a plain value of fixed size (bench/README.md gives the
+// sizes): assignment copies the whole state, and both copies go on
+// independently. It can also be saved between
 // chunks with MarshalBinary and restored with UnmarshalBinary in another
 // process (package resume builds checkpoints on this).
 //
@@ -103,12 +103,12 @@
 // longer name appears cut, ending in "…", in pointers, with the characters
 // and escapes that end within its first 128 bytes) or element index. A
 // one-bit-per-level stack could not render a pointer, since the names are
-// gone with their chunks. Frames live in a 400-byte inline buffer, enough
-// for 64 levels with names of up to 4 bytes, or 134 levels of arrays;
-// deeper paths move to immutable heap nodes, which copies share safely.
-// A number cut across chunks is held inline up to 32 bytes, and on the
-// heap up to Options.MaxNumberLength, in a buffer that copies share but
-// never write over each other's bytes in. Nothing else grows.
+// gone with their chunks. Frames live in an inline buffer, which holds
+// the paths of tool arguments; deeper paths move to immutable heap nodes,
+// which copies share safely. A number cut across chunks is held inline
+// while it is short, and on the heap up to Options.MaxNumberLength, in a
+// buffer that copies share but never write over each other's bytes in.
+// Nothing else grows.
 //
 // At any time you can ask for Depth, In (which lexeme a chunk boundary
 // cut), Expect (name, colon, value, comma or end), NextClose (whether

@@ -7,8 +7,25 @@ import (
 	"strings"
 )
 
-// chartColors are the line colours of the modes, in benchModes order.
-var chartColors = []string{"#1b7837", "#c51b7d", "#e08214", "#5e3c99", "#2166ac"}
+// The chart draws deltajson's own mode (benchModes[0], resume) in black,
+// thicker than the rest and over them; each peer gets a colour of its
+// own from peerColors (the Okabe-Ito palette, which readers with colour
+// blindness tell apart), so there must be at least as many colours as peers.
+const (
+	ownColor  = "#000000"
+	ownWidth  = 3.5
+	peerWidth = 1.8
+)
+
+var peerColors = []string{"#e69f00", "#cc79a7", "#009e73", "#0072b2", "#d55e00", "#56b4e9"}
+
+// lineStyle returns the colour and width of the line of benchModes[i].
+func lineStyle(i int) (color string, width float64) {
+	if i == 0 {
+		return ownColor, ownWidth
+	}
+	return peerColors[(i-1)%len(peerColors)], peerWidth
+}
 
 // writeChart draws time against size on log-log axes for one chunk size,
 // with dashed O(n) and O(n²) guides through the first resume point.
@@ -77,12 +94,16 @@ func writeChart(w io.Writer, points []benchPoint, sizes []int, chunk int) error 
 				s1 = s0 * math.Pow(t1/t0, 1/g.pow)
 			}
 			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#888" stroke-dasharray="5 4"/>`+"\n", x(s0), y(t0), x(s1), y(t1))
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" fill="#666">%s</text>`+"\n", x(s1)+4, y(t1)+4, g.label)
+			// Inside the plot, above the guide's end: the legend is to the right.
+			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" fill="#666" text-anchor="end">%s</text>`+"\n", x(s1)-4, y(t1)-6, g.label)
 		}
 		break
 	}
-	// One line per mode.
-	for i, m := range benchModes {
+	// One line per mode, the peers' first, so that deltajson's is on top;
+	// the legend lists deltajson's first.
+	for k := range benchModes {
+		i := (k + 1) % len(benchModes)
+		m := benchModes[i]
 		var pts []string
 		for _, p := range points {
 			if p.mode == m.Name && p.chunk == chunk && p.d > 0 {
@@ -92,15 +113,19 @@ func writeChart(w io.Writer, points []benchPoint, sizes []int, chunk int) error 
 		if len(pts) == 0 {
 			continue
 		}
-		color := chartColors[i%len(chartColors)]
-		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2.5" points="%s"/>`+"\n", color, strings.Join(pts, " "))
+		color, lw := lineStyle(i)
+		ly := top + 20 + i*20
+		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="%g"/>`+"\n", width-right+12, ly, width-right+36, ly, color, lw)
+		label := m.Name
+		if i == 0 {
+			label += " (deltajson)"
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", width-right+42, ly+4, label)
+		fmt.Fprintf(&b, `<polyline id="mode-%s" fill="none" stroke="%s" stroke-width="%g" points="%s"/>`+"\n", m.Name, color, lw, strings.Join(pts, " "))
 		for _, pt := range pts {
 			xy := strings.Split(pt, ",")
-			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3" fill="%s"/>`+"\n", xy[0], xy[1], color)
+			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="%g" fill="%s"/>`+"\n", xy[0], xy[1], lw+0.5, color)
 		}
-		ly := top + 20 + i*20
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2.5"/>`+"\n", width-right+12, ly, width-right+36, ly, color)
-		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", width-right+42, ly+4, m.Name)
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())

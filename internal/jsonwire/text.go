@@ -129,9 +129,20 @@ func AppendPointerName(dst, raw []byte, cut bool) []byte {
 	if cut || len(raw) > MaxPointerName {
 		raw, cut = cutName(raw), true
 	}
-	dst = append(dst, '/')
 	var tmp [MaxPointerName * 3]byte
-	for _, c := range AppendUnescaped(tmp[:0], raw) {
+	dst = AppendPointerToken(dst, AppendUnescaped(tmp[:0], raw))
+	if cut {
+		dst = append(dst, "…"...)
+	}
+	return dst
+}
+
+// AppendPointerToken appends a reference token to a JSON Pointer: '/',
+// then name, a member name's decoded text, whole, with '~' and '/'
+// escaped per RFC 6901.
+func AppendPointerToken(dst, name []byte) []byte {
+	dst = append(dst, '/')
+	for _, c := range name {
 		switch c {
 		case '~':
 			dst = append(dst, '~', '0')
@@ -140,9 +151,6 @@ func AppendPointerName(dst, raw []byte, cut bool) []byte {
 		default:
 			dst = append(dst, c)
 		}
-	}
-	if cut {
-		dst = append(dst, "…"...)
 	}
 	return dst
 }
