@@ -11,13 +11,8 @@ import (
 	"github.com/deltajson/deltajson/examples/internal/replay"
 	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/resume"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// sdkCannot names the recordings that aws-sdk-go-v2 cannot read, and why:
-// they are checked against the recording only.
-var sdkCannot = map[string]string{}
 
 func input() *bedrockruntime.ConverseStreamInput {
 	return &bedrockruntime.ConverseStreamInput{
@@ -30,45 +25,25 @@ func input() *bedrockruntime.ConverseStreamInput {
 // TestStreamRecorded runs Stream against a local server replaying each
 // recorded ConverseStream body (AWS event-stream frames), and checks the
 // ready calls against the recording's own and against the toolUse blocks
-// of the SDK's typed events.
+// of the SDK's typed events. Stream builds each call's start itself, so
+// the test checks it too: a handler sets its Watch in OnStart, before any
+// byte, on a named call.
 func TestStreamRecorded(t *testing.T) {
-	total := 0
-	for _, rec := range replay.Recordings(t, "bedrock-converse") {
-		t.Run(rec.Name, func(t *testing.T) {
-			client := newClient(replay.Serve(t, rec).URL)
-			var got []replay.Call
-			left, err := Stream(context.Background(), client, input(), provider.Options{
-				// A handler sets its Watch here: before any byte, on a named call.
-				OnStart: func(c *resume.Call) {
-					assert.NotEmpty(t, c.Name(), "a call starts with its name")
-					assert.Zero(t, c.Len(), "a call starts before its bytes")
-				},
-				OnReady: func(c *resume.Call) { got = append(got, replay.FromResume(c)) },
-				OnEnd: func(c *resume.Call) {
-					assert.ErrorIs(t, c.Err(), resume.ErrHosted, "call %s %s ended, not ready", c.ID(), c.Name())
-				},
+	replay.Check(t, replay.Program[*bedrockruntime.Client]{
+		Format:     "bedrock-converse",
+		Hosted:     true,
+		CheckStart: true,
+		Client: func(_ *testing.T, url string) *bedrockruntime.Client {
+			return bedrockruntime.New(bedrockruntime.Options{
+				Region: "us-east-1", BaseEndpoint: aws.String(url),
+				Credentials: credentials(aws.Credentials{AccessKeyID: "test", SecretAccessKey: "test"}),
 			})
-			require.NoError(t, err)
-			for _, r := range left {
-				assert.NotEqual(t, resume.StatusReady, r.Status, "a call left open is never ready")
-			}
-			t.Logf("%d ready, %d left open", len(got), len(left))
-			replay.Equal(t, replay.Calls(t, rec, "bedrock-converse"), got, "against the recording")
-			if why, ok := sdkCannot[rec.Name]; ok {
-				t.Logf("not against the SDK's events: %s", why)
-			} else {
-				replay.Equal(t, sdkCalls(t, client), got, "against the SDK's events")
-			}
-			total += len(got)
-		})
-	}
-	assert.Positive(t, total, "ready calls over all recordings")
-}
-
-func newClient(url string) *bedrockruntime.Client {
-	return bedrockruntime.New(bedrockruntime.Options{
-		Region: "us-east-1", BaseEndpoint: aws.String(url),
-		Credentials: credentials(aws.Credentials{AccessKeyID: "test", SecretAccessKey: "test"}),
+		},
+		Stream: func(client *bedrockruntime.Client, opts provider.Options) ([]resume.Result, error) {
+			return Stream(context.Background(), client, input(), opts)
+		},
+		SDK:     sdkCalls,
+		SDKName: "the SDK's events",
 	})
 }
 
