@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -37,6 +39,7 @@ func TestStreamRecorded(t *testing.T) {
 			return bedrockruntime.New(bedrockruntime.Options{
 				Region: "us-east-1", BaseEndpoint: aws.String(url),
 				Credentials: credentials(aws.Credentials{AccessKeyID: "test", SecretAccessKey: "test"}),
+				HTTPClient:  &http.Client{Transport: readBody{http.DefaultTransport}},
 			})
 		},
 		Stream: func(client *bedrockruntime.Client, opts provider.Options) ([]resume.Result, error) {
@@ -45,6 +48,21 @@ func TestStreamRecorded(t *testing.T) {
 		SDK:     sdkCalls,
 		SDKName: "the SDK's events",
 	})
+}
+
+// readBody sends a request's body through its Read alone. smithy-go's body
+// has a WriteTo that gives io.EOF once the SDK closed it, as it does when
+// the answer comes; a local server answers so soon that net/http may still
+// be checking the body for bytes past its length, and it then drops the
+// connection under the answer.
+type readBody struct{ http.RoundTripper }
+
+func (rt readBody) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body != nil {
+		req = req.Clone(req.Context())
+		req.Body = struct{ io.ReadCloser }{req.Body}
+	}
+	return rt.RoundTripper.RoundTrip(req)
 }
 
 // sdkCalls streams the request again and collects the toolUse blocks of
