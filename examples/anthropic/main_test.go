@@ -9,14 +9,8 @@ import (
 	"github.com/deltajson/deltajson/examples/internal/replay"
 	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/resume"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// sdkCannot names the recordings whose calls anthropic-sdk-go's
-// Message.Accumulate does not give right, and why: they are checked
-// against the recording only.
-var sdkCannot = map[string]string{}
 
 var params = anthropic.MessageNewParams{
 	Model:     anthropic.ModelClaudeSonnet5,
@@ -28,33 +22,18 @@ var params = anthropic.MessageNewParams{
 // recorded Messages stream, and checks the ready calls against the
 // recording's own and against anthropic-sdk-go's Message.Accumulate.
 func TestStreamRecorded(t *testing.T) {
-	total := 0
-	for _, rec := range replay.Recordings(t, "anthropic") {
-		t.Run(rec.Name, func(t *testing.T) {
-			client := anthropic.NewClient(option.WithBaseURL(replay.Serve(t, rec).URL),
-				option.WithAPIKey("test"), option.WithMaxRetries(0))
-			var got []replay.Call
-			left, err := Stream(context.Background(), client, params, provider.Options{
-				OnReady: func(c *resume.Call) { got = append(got, replay.FromResume(c)) },
-				OnEnd: func(c *resume.Call) {
-					assert.ErrorIs(t, c.Err(), resume.ErrHosted, "call %s %s ended, not ready", c.ID(), c.Name())
-				},
-			})
-			require.NoError(t, err)
-			for _, r := range left {
-				assert.NotEqual(t, resume.StatusReady, r.Status, "a call left open is never ready")
-			}
-			t.Logf("%d ready, %d left open", len(got), len(left))
-			replay.Equal(t, replay.Calls(t, rec, "anthropic"), got, "against the recording")
-			if why, ok := sdkCannot[rec.Name]; ok {
-				t.Logf("not against Message.Accumulate: %s", why)
-			} else {
-				replay.Equal(t, accumulated(t, client), got, "against Message.Accumulate")
-			}
-			total += len(got)
-		})
-	}
-	assert.Positive(t, total, "ready calls over all recordings")
+	replay.Check(t, replay.Program[anthropic.Client]{
+		Format: "anthropic",
+		Hosted: true,
+		Client: func(_ *testing.T, url string) anthropic.Client {
+			return anthropic.NewClient(option.WithBaseURL(url), option.WithAPIKey("test"), option.WithMaxRetries(0))
+		},
+		Stream: func(client anthropic.Client, opts provider.Options) ([]resume.Result, error) {
+			return Stream(context.Background(), client, params, opts)
+		},
+		SDK:     accumulated,
+		SDKName: "Message.Accumulate",
+	})
 }
 
 // accumulated streams the request again through Message.Accumulate, a

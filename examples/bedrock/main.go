@@ -35,27 +35,37 @@ func Stream(ctx context.Context, client *bedrockruntime.Client, in *bedrockrunti
 	if err != nil {
 		return nil, err
 	}
-	h, stream := provider.NewHandler(opts), out.GetStream()
+	stream := out.GetStream()
 	defer stream.Close()
+	h := provider.NewHandler(opts)
 	for e := range stream.Events() {
-		var ev resume.Event
-		switch v := e.(type) {
-		case *types.ConverseStreamOutputMemberContentBlockStart:
-			if tu, ok := v.Value.Start.(*types.ContentBlockStartMemberToolUse); ok {
-				ev = resume.Event{Kind: resume.EventStart, Key: key(v.Value.ContentBlockIndex), ID: aws.ToString(tu.Value.ToolUseId), Name: aws.ToString(tu.Value.Name), Hosted: tu.Value.Type == types.ToolUseTypeServerToolUse}
-			}
-		case *types.ConverseStreamOutputMemberContentBlockDelta:
-			if tu, ok := v.Value.Delta.(*types.ContentBlockDeltaMemberToolUse); ok {
-				ev = resume.Event{Kind: resume.EventDelta, Key: key(v.Value.ContentBlockIndex), Data: []byte(aws.ToString(tu.Value.Input))}
-			}
-		case *types.ConverseStreamOutputMemberContentBlockStop: // a text block's stop ends no call
-			ev = resume.Event{Kind: resume.EventEnd, Key: key(v.Value.ContentBlockIndex)}
-		}
-		if err := h.Apply(ev); err != nil { // the zero Event, a block of no call's, does nothing
+		if err := h.Apply(event(e)); err != nil {
 			return h.Finish(), err
 		}
 	}
 	return h.Finish(), stream.Err()
+}
+
+// event returns the [resume.Event] of a toolUse block's start or input
+// piece, or of any block's stop (a text block's ends no call), and the
+// zero Event, which Apply ignores, for the rest.
+func event(e types.ConverseStreamOutput) resume.Event {
+	switch v := e.(type) {
+	case *types.ConverseStreamOutputMemberContentBlockStart:
+		if tu, ok := v.Value.Start.(*types.ContentBlockStartMemberToolUse); ok {
+			return resume.Event{Kind: resume.EventStart, Key: key(v.Value.ContentBlockIndex),
+				ID: aws.ToString(tu.Value.ToolUseId), Name: aws.ToString(tu.Value.Name),
+				Hosted: tu.Value.Type == types.ToolUseTypeServerToolUse}
+		}
+	case *types.ConverseStreamOutputMemberContentBlockDelta:
+		if tu, ok := v.Value.Delta.(*types.ContentBlockDeltaMemberToolUse); ok {
+			return resume.Event{Kind: resume.EventDelta, Key: key(v.Value.ContentBlockIndex),
+				Data: []byte(aws.ToString(tu.Value.Input))}
+		}
+	case *types.ConverseStreamOutputMemberContentBlockStop:
+		return resume.Event{Kind: resume.EventEnd, Key: key(v.Value.ContentBlockIndex)}
+	}
+	return resume.Event{}
 }
 
 // key is a content block's call key.

@@ -9,44 +9,24 @@ import (
 	"github.com/deltajson/deltajson/examples/internal/replay"
 	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/resume"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/genai"
 )
-
-// sdkCannot names the recordings whose calls genai does not give right,
-// and why: they are checked against the recording only.
-var sdkCannot = map[string]string{}
 
 // TestStreamRecorded runs Stream against a local server replaying each
 // recorded Gemini stream as SSE (alt=sse, as genai asks), and checks the
 // ready calls against the recording's own and against the calls in
 // genai's typed responses.
 func TestStreamRecorded(t *testing.T) {
-	total := 0
-	for _, rec := range replay.Recordings(t, "gemini") {
-		t.Run(rec.Name, func(t *testing.T) {
-			client := newClient(t, replay.Serve(t, rec).URL)
-			var got []replay.Call
-			left, err := Stream(context.Background(), client, "gemini-2.5-flash", genai.Text("replay"), nil, provider.Options{
-				OnReady: func(c *resume.Call) { got = append(got, replay.FromResume(c)) },
-				OnEnd:   func(c *resume.Call) { t.Errorf("call %s %s ended, not ready: %v", c.ID(), c.Name(), c.Err()) },
-			})
-			require.NoError(t, err)
-			for _, r := range left {
-				assert.NotEqual(t, resume.StatusReady, r.Status, "a call left open is never ready")
-			}
-			t.Logf("%d ready, %d left open", len(got), len(left))
-			replay.Equal(t, replay.Calls(t, rec, "gemini"), got, "against the recording")
-			if why, ok := sdkCannot[rec.Name]; ok {
-				t.Logf("not against genai's responses: %s", why)
-			} else {
-				replay.Equal(t, sdkCalls(t, client), got, "against genai's responses")
-			}
-			total += len(got)
-		})
-	}
-	assert.Positive(t, total, "ready calls over all recordings")
+	replay.Check(t, replay.Program[*genai.Client]{
+		Format: "gemini",
+		Client: newClient,
+		Stream: func(client *genai.Client, opts provider.Options) ([]resume.Result, error) {
+			return Stream(context.Background(), client, "gemini-2.5-flash", genai.Text("replay"), nil, opts)
+		},
+		SDK:     sdkCalls,
+		SDKName: "genai's responses",
+	})
 }
 
 func newClient(t *testing.T, url string) *genai.Client {

@@ -10,13 +10,8 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/responses"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// sdkCannot names the recordings whose calls openai-go does not give
-// right, and why: they are checked against the recording only.
-var sdkCannot = map[string]string{}
 
 var params = responses.ResponseNewParams{
 	Model: openai.ChatModelGPT5_4Mini,
@@ -28,33 +23,18 @@ var params = responses.ResponseNewParams{
 // recording's own and against the items openai-go decodes from the
 // response.completed event (or, without one, the output_item.done events).
 func TestStreamRecorded(t *testing.T) {
-	total := 0
-	for _, rec := range replay.Recordings(t, "openai-responses") {
-		t.Run(rec.Name, func(t *testing.T) {
-			client := openai.NewClient(option.WithBaseURL(replay.Serve(t, rec).URL),
-				option.WithAPIKey("test"), option.WithMaxRetries(0))
-			var got []replay.Call
-			left, err := Stream(context.Background(), client, params, provider.Options{
-				OnReady: func(c *resume.Call) { got = append(got, replay.FromResume(c)) },
-				OnEnd: func(c *resume.Call) {
-					assert.ErrorIs(t, c.Err(), resume.ErrHosted, "call %s %s ended, not ready", c.ID(), c.Name())
-				},
-			})
-			require.NoError(t, err)
-			for _, r := range left {
-				assert.NotEqual(t, resume.StatusReady, r.Status, "a call left open is never ready")
-			}
-			t.Logf("%d ready, %d left open", len(got), len(left))
-			replay.Equal(t, replay.Calls(t, rec, "openai-responses"), got, "against the recording")
-			if why, ok := sdkCannot[rec.Name]; ok {
-				t.Logf("not against openai-go: %s", why)
-			} else {
-				replay.Equal(t, sdkCalls(t, client), got, "against openai-go's output items")
-			}
-			total += len(got)
-		})
-	}
-	assert.Positive(t, total, "ready calls over all recordings")
+	replay.Check(t, replay.Program[openai.Client]{
+		Format: "openai-responses",
+		Hosted: true,
+		Client: func(_ *testing.T, url string) openai.Client {
+			return openai.NewClient(option.WithBaseURL(url), option.WithAPIKey("test"), option.WithMaxRetries(0))
+		},
+		Stream: func(client openai.Client, opts provider.Options) ([]resume.Result, error) {
+			return Stream(context.Background(), client, params, opts)
+		},
+		SDK:     sdkCalls,
+		SDKName: "openai-go's output items",
+	})
 }
 
 // sdkCalls streams the request again and returns the function and custom

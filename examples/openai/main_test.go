@@ -9,13 +9,8 @@ import (
 	"github.com/deltajson/deltajson/resume"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// sdkCannot names the recordings whose calls openai-go's own accumulator
-// gets wrong, and why: they are checked against the recording only.
-var sdkCannot = map[string]string{}
 
 var params = openai.ChatCompletionNewParams{
 	Model:    openai.ChatModelGPT5_4Mini,
@@ -26,31 +21,18 @@ var params = openai.ChatCompletionNewParams{
 // recorded Chat Completions stream, and checks the ready calls against
 // the recording's own and against openai-go's ChatCompletionAccumulator.
 func TestStreamRecorded(t *testing.T) {
-	total := 0
-	for _, rec := range replay.Recordings(t, "openai-chat", "openai-compatible", "mistral") {
-		t.Run(rec.Name, func(t *testing.T) {
-			client := openai.NewClient(option.WithBaseURL(replay.Serve(t, rec).URL),
-				option.WithAPIKey("test"), option.WithMaxRetries(0))
-			var got []replay.Call
-			left, err := Stream(context.Background(), client, params, provider.Options{
-				OnReady: func(c *resume.Call) { got = append(got, replay.FromResume(c)) },
-				OnEnd:   func(c *resume.Call) { t.Errorf("call %s %s ended, not ready: %v", c.ID(), c.Name(), c.Err()) },
-			})
-			require.NoError(t, err)
-			for _, r := range left {
-				assert.NotEqual(t, resume.StatusReady, r.Status, "a call left open is never ready")
-			}
-			t.Logf("%d ready, %d left open", len(got), len(left))
-			replay.Equal(t, replay.Calls(t, rec, "openai-chat"), got, "against the recording")
-			if why, ok := sdkCannot[rec.Name]; ok {
-				t.Logf("not against ChatCompletionAccumulator: %s", why)
-			} else {
-				replay.Equal(t, accumulated(t, client), got, "against ChatCompletionAccumulator")
-			}
-			total += len(got)
-		})
-	}
-	assert.Positive(t, total, "ready calls over all recordings")
+	replay.Check(t, replay.Program[openai.Client]{
+		Format:  "openai-chat",
+		Folders: []string{"openai-chat", "openai-compatible", "mistral"},
+		Client: func(_ *testing.T, url string) openai.Client {
+			return openai.NewClient(option.WithBaseURL(url), option.WithAPIKey("test"), option.WithMaxRetries(0))
+		},
+		Stream: func(client openai.Client, opts provider.Options) ([]resume.Result, error) {
+			return Stream(context.Background(), client, params, opts)
+		},
+		SDK:     accumulated,
+		SDKName: "ChatCompletionAccumulator",
+	})
 }
 
 // accumulated streams the request again through openai-go's

@@ -1,7 +1,8 @@
 // Package replay serves the recorded provider streams of the shared corpus
 // from a local server, for the examples' tests, and reads the tool calls
 // each recording holds with encoding/json alone (see [Calls]), as a
-// reference that owes nothing to package provider's decoders.
+// reference that owes nothing to package provider's decoders. [Check]
+// runs an example program against each recording of its format.
 //
 // The recordings stay in ../shared/corpus/providers beside the repository
 // (or in $DELTAJSON_SHARED_CORPUS/providers); a test skips when they are
