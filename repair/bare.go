@@ -123,6 +123,10 @@ func (p *parser) bareAllowedHere() bool {
 	if n := len(p.stack); n > 0 && p.stack[n-1].wrap == wrapMulti {
 		return p.topBare
 	}
+	if len(p.stack) > 0 && p.stack[0].paren && !p.bareTop {
+		// A top-level tuple of words, (see below), is prose too.
+		return false
+	}
 	return len(p.stack) > 0 || p.bareTop
 }
 
@@ -136,7 +140,7 @@ func (p *parser) bareStop(i int) bool {
 	case ',', ']', '}', '[', '{', '\n', '\r', '"':
 		return true
 	case ')':
-		return p.inCall()
+		return p.inParens()
 	case '#':
 		return p.on(Comment) && i > 0 && isSpace(p.in[i-1])
 	case '/':
@@ -147,8 +151,14 @@ func (p *parser) bareStop(i int) bool {
 	return false
 }
 
-// inCall reports whether the innermost frame is a Wrapper call.
-func (p *parser) inCall() bool { return len(p.stack) > 0 && p.stack[len(p.stack)-1].wrap == wrapCall }
+// inParens reports whether the innermost frame is a Wrapper call or a
+// tuple: a ) closes it.
+func (p *parser) inParens() bool {
+	if n := len(p.stack); n > 0 {
+		return p.stack[n-1].wrap == wrapCall || p.stack[n-1].paren
+	}
+	return false
+}
 
 // bare reads a bare value at start, as UnquotedString: up to a stop,
 // trailing whitespace left out, or a /regex/. Its backslashes and

@@ -42,6 +42,40 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 	if max := opts.maxInput(); len(in) > max {
 		return nil, nil, &Error{Offset: int64(max), Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)}
 	}
+	if opts.Kinds&EscapedJSON != 0 {
+		// A string literal holding escaped JSON is strict JSON, a string,
+		// and stays one.
+		if sp, ok := escapedSpan(in); ok && !(sp.open && strictValid(in) == nil) {
+			out, log, err := repairEscaped(in, opts, sp)
+			if err != nil && sp.open {
+				// The literal may read as a string that needs repairs.
+				if out2, log2, err2 := repairText(in, opts); err2 == nil {
+					return out2, log2, nil
+				}
+			}
+			return out, log, err
+		}
+	}
+	out, log, err := repairText(in, opts)
+	if err != nil && opts.Kinds&EscapedJSON == 0 {
+		needEscaped(in, err)
+	}
+	return out, log, err
+}
+
+// needEscaped sets the Need of err, an error of Repair on in with
+// EscapedJSON off, to EscapedJSON if in reads as escaped JSON.
+func needEscaped(in []byte, err error) {
+	var e *Error
+	if errors.As(err, &e) && errors.Is(e, ErrSyntax) {
+		if _, ok := escapedSpan(in); ok {
+			e.Need = EscapedJSON
+		}
+	}
+}
+
+// repairText is Repair for a text read as it stands.
+func repairText(in []byte, opts Options) ([]byte, Log, error) {
 	p := parsers.Get().(*parser)
 	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), maxEdits: opts.maxEdits(),
 		overEdits: -1, stack: p.stack[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
@@ -62,15 +96,21 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 		}
 		return in, nil, nil
 	}
-	out, err := Apply(in, p.log)
+	return applyChecked(in, p.log)
+}
+
+// applyChecked replays log on in, and checks that the output is strict
+// JSON: a log that does not replay, or an output that is not strict, is
+// a bug, not a property of the input, and the fuzz tests hunt for it.
+func applyChecked(in []byte, log Log) ([]byte, Log, error) {
+	out, err := Apply(in, log)
 	if err == nil {
 		err = strictValid(out)
 	}
 	if err != nil {
-		// A bug, not a property of the input: the fuzz tests hunt for it.
 		return nil, nil, &Error{Err: fmt.Errorf("%w: internal error: repaired output is invalid: %v", ErrSyntax, err)}
 	}
-	return out, p.log, nil
+	return out, log, nil
 }
 
 // A parser is the state of one Repair call. It is pooled; see release.

@@ -28,10 +28,11 @@ const (
 // MultiValue kind reads around a value. The stack keeps more than one bit
 // per level because an error reports its JSON Pointer.
 type frame struct {
-	obj  bool
-	wrap uint8  // wrapNone, or what reads like an array or a call
-	n    int    // index of the current element (arrays)
-	name [2]int // input span of the current name, quotes included (objects)
+	obj   bool
+	paren bool   // an array written as a Python tuple, (1, 2), closed by )
+	wrap  uint8  // wrapNone, or what reads like an array or a call
+	n     int    // index of the current element (arrays)
+	name  [2]int // input span of the current name, quotes included (objects)
 }
 
 // Wrappers, in frame.wrap.
@@ -71,6 +72,10 @@ func (p *parser) loop() error {
 				if err := p.closer(c); err != nil {
 					return err
 				}
+				continue
+			}
+			if c == ')' && p.state != stValue && p.stack[len(p.stack)-1].paren {
+				p.closeTuple()
 				continue
 			}
 			if c == ',' && p.state == stElemFirst {
@@ -169,6 +174,8 @@ func (p *parser) loop() error {
 				if err := p.closer(c); err != nil {
 					return err
 				}
+			case c == ')' && top.paren:
+				p.closeTuple()
 			case (c == '{' || c == '[') && p.closeObjectIn():
 			default:
 				if !p.canStart(c, top.obj) {
@@ -264,6 +271,26 @@ func (p *parser) closer(c byte) error {
 	return nil
 }
 
+// openTuple opens the Python tuple at p.pos as an array (Literal).
+func (p *parser) openTuple() error {
+	p.edit(Literal, p.pos, 1, "[")
+	if err := p.open(false); err != nil {
+		return err
+	}
+	p.stack[len(p.stack)-1].paren = true
+	return nil
+}
+
+// closeTuple closes the tuple on top of the stack at the ) at p.pos. A
+// comma before it goes too: (1,) is Python's tuple of one.
+func (p *parser) closeTuple() {
+	if p.state == stElem {
+		p.editAt(p.commaLog, Edit{Kind: Literal, Offset: int64(p.comma), Removed: ","})
+	}
+	p.edit(Literal, p.pos, 1, "]")
+	p.closeTop()
+}
+
 // closeTop consumes the closer at p.pos for the innermost frame.
 func (p *parser) closeTop() {
 	p.pos++
@@ -338,7 +365,7 @@ func (p *parser) ellipsis() error {
 // so that a missing colon is the likely problem.
 func (p *parser) startsValue(c byte) bool {
 	return c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || c == '.' || isDigit(c) || isIdent(c) ||
-		c == 0xE2 && smartQuote(p.in, p.pos) != 0
+		c == 0xE2 && smartQuote(p.in, p.pos) != 0 || c == '(' && p.on(Literal)
 }
 
 // joins reports whether the top-level value at i, after a comma and
@@ -414,7 +441,7 @@ func (p *parser) canStart(c byte, obj bool) bool {
 	case obj:
 		return isDigit(c) && p.on(UnquotedKey)
 	}
-	return c == '{' || c == '[' || c == '-' || isDigit(c)
+	return c == '{' || c == '[' || c == '-' || isDigit(c) || c == '(' && p.on(Literal)
 }
 
 func (p *parser) open(obj bool) error {

@@ -43,6 +43,8 @@ func (p *parser) scalarOrOpen(c byte) error {
 		if err := p.numberOrWord(); err != nil {
 			return err
 		}
+	case c == '(' && p.on(Literal):
+		return p.openTuple()
 	case isIdent(c):
 		if paren := p.callAt(p.pos); paren > 0 {
 			return p.wrapper(p.pos, paren)
@@ -63,6 +65,8 @@ func (p *parser) scalarOrOpen(c byte) error {
 			need = Fence
 		case len(p.stack) == 0:
 			need = Prose
+		case c == '(':
+			need = Literal
 		case !isStructural(c):
 			need = UnquotedString
 		}
@@ -643,7 +647,7 @@ func (p *parser) closes(i int) bool {
 	case ',', ':', '}', ']':
 		return true
 	case ')':
-		return p.inCall()
+		return p.inParens()
 	case '+':
 		return p.on(StringConcat)
 	case '#':
