@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -735,5 +736,22 @@ func TestBadInput(t *testing.T) {
 			}
 			assertLinear(t, tc.in, All)
 		})
+	}
+}
+
+// TestByteClasses holds the fast paths to the slow ones: a string's
+// plain bytes are jsonwire's, and no byte a bare value copies without a
+// look ends it or needs an escape, in any context.
+func TestByteClasses(t *testing.T) {
+	for c := range 256 {
+		assert.Equal(t, jsonwire.Plain[c], class[c]&clsPlain != 0, "byte %#x", c)
+		if class[c]&clsBare == 0 {
+			continue
+		}
+		assert.True(t, c > ' ' && c < 0x80 && c != '\\' && c != '"', "byte %#x", c)
+		for _, top := range []frame{{wrap: wrapCall}, {paren: true}, {obj: true}} {
+			p := &parser{in: []byte{' ', byte(c), '/', '*'}, kinds: All, stack: []frame{top}}
+			assert.False(t, p.bareStop(1), "byte %#x ends a bare value", c)
+		}
 	}
 }

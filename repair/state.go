@@ -90,7 +90,7 @@ func (p *parser) loop() error {
 				if !p.on(MissingValue) {
 					return p.fail(p.pos, MissingValue, "missing value before %s", quoteChar(in, p.pos))
 				}
-				p.add(Edit{Kind: MissingValue, Offset: int64(p.pos), Inserted: "null"})
+				p.add(p.mk(MissingValue, p.pos, 0, "null"))
 				p.endValue()
 				continue
 			}
@@ -146,7 +146,7 @@ func (p *parser) loop() error {
 				if !p.on(MissingColon) {
 					return p.fail(p.pos, MissingColon, "missing ':' before %s", quoteChar(in, p.pos))
 				}
-				p.editAt(p.nameLog, Edit{Kind: MissingColon, Offset: int64(p.nameEnd), Inserted: ":"})
+				p.editAt(p.nameLog, p.mk(MissingColon, p.nameEnd, 0, ":"))
 				p.state = stValue
 				continue
 			}
@@ -198,7 +198,7 @@ func (p *parser) loop() error {
 				if !p.on(kind) {
 					return p.fail(p.pos, kind, "missing ',' before %s", quoteChar(in, p.pos))
 				}
-				p.editAt(p.safeLog, Edit{Kind: kind, Offset: int64(p.safe), Inserted: ","})
+				p.editAt(p.safeLog, p.mk(kind, p.safe, 0, ","))
 				top.n++
 				p.state = stElem
 				if top.obj {
@@ -215,7 +215,7 @@ func (p *parser) dropComma() error {
 	if !p.on(TrailingComma) {
 		return p.fail(p.comma, TrailingComma, "trailing comma")
 	}
-	p.editAt(p.commaLog, Edit{Kind: TrailingComma, Offset: int64(p.comma), Removed: ","})
+	p.editAt(p.commaLog, p.mk(TrailingComma, p.comma, 1, ""))
 	return nil
 }
 
@@ -252,7 +252,7 @@ func (p *parser) closer(c byte) error {
 			}
 		}
 		if len(ins) > 0 {
-			p.add(Edit{Kind: Bracket, Offset: int64(p.pos), Inserted: string(ins)})
+			p.add(p.mk(Bracket, p.pos, 0, string(ins)))
 		}
 		p.stack = p.stack[:j+1]
 		p.closeTop()
@@ -285,7 +285,7 @@ func (p *parser) openTuple() error {
 // comma before it goes too: (1,) is Python's tuple of one.
 func (p *parser) closeTuple() {
 	if p.state == stElem {
-		p.editAt(p.commaLog, Edit{Kind: Literal, Offset: int64(p.comma), Removed: ","})
+		p.editAt(p.commaLog, p.mk(Literal, p.comma, 1, ""))
 	}
 	p.edit(Literal, p.pos, 1, "]")
 	p.closeTop()
@@ -311,7 +311,7 @@ func (p *parser) closeObjectIn() bool {
 	}
 	switch p.state {
 	case stName: // after a comma: the comma is the array's
-		p.editAt(p.commaLog, Edit{Kind: Bracket, Offset: int64(p.comma), Inserted: "}"})
+		p.editAt(p.commaLog, p.mk(Bracket, p.comma, 0, "}"))
 		p.stack = p.stack[:n-1]
 		p.stack[n-2].n++
 		p.state = stElem
@@ -320,7 +320,7 @@ func (p *parser) closeObjectIn() bool {
 		if p.state == stNext {
 			at, i = p.safe, p.safeLog
 		}
-		p.editAt(i, Edit{Kind: Bracket, Offset: int64(at), Inserted: "}"})
+		p.editAt(i, p.mk(Bracket, at, 0, "}"))
 		p.stack = p.stack[:n-1]
 		p.safe, p.safeLog = at, i+1
 		p.state = stNext
@@ -355,7 +355,7 @@ func (p *parser) ellipsis() error {
 		p.edit(Ellipsis, p.pos, 1, "")
 		p.pos++
 	case (c == ']' || c == '}') && (p.state == stElem || p.state == stName):
-		p.editAt(p.commaLog, Edit{Kind: Ellipsis, Offset: int64(p.comma), Removed: ","})
+		p.editAt(p.commaLog, p.mk(Ellipsis, p.comma, 1, ""))
 		p.state--
 	}
 	return nil
@@ -426,7 +426,7 @@ func (p *parser) skipQuiet(i int) int {
 
 // endMulti closes the MultiValue array after its last value.
 func (p *parser) endMulti() {
-	p.editAt(p.safeLog, Edit{Kind: MultiValue, Offset: int64(p.safe), Inserted: "]"})
+	p.editAt(p.safeLog, p.mk(MultiValue, p.safe, 0, "]"))
 	p.stack = p.stack[:len(p.stack)-1]
 	p.safeLog++
 	p.state = stDone

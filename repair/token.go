@@ -125,11 +125,11 @@ func (p *parser) concat() error {
 		// The string just read ends with a quote in the input, or one
 		// inserted (the last edit), which goes too.
 		q := p.pos - 1
-		if l := len(p.log); l > 0 && p.log[l-1].End() == int64(p.pos) && p.log[l-1].Inserted == `"` {
-			q = int(p.log[l-1].Offset)
+		if l := len(p.log); l > 0 && p.log[l-1].end() == p.pos && p.text(p.log[l-1].ins) == `"` {
+			q = p.log[l-1].off
 			p.log = p.log[:l-1]
 		}
-		p.add(Edit{Kind: StringConcat, Offset: int64(q), Removed: string(in[q : k+n])})
+		p.edit(StringConcat, q, k+n-q, "")
 		var err error
 		if kind == 0 {
 			err = p.strBody(k, k+1, false)
@@ -164,7 +164,7 @@ func (p *parser) name(c byte) error {
 		}
 		if i < len(p.in) && p.in[i] == '"' && p.on(MissingQuote) {
 			// a": the opening quote is missing.
-			p.add(Edit{Kind: MissingQuote, Offset: int64(start), Inserted: `"`})
+			p.add(p.mk(MissingQuote, start, 0, `"`))
 			p.pos = i + 1
 			return nil
 		}
@@ -172,11 +172,11 @@ func (p *parser) name(c byte) error {
 			return p.fail(p.pos, UnquotedKey, "unquoted object name")
 		}
 		if i == len(p.in) {
-			p.add(Edit{Kind: UnquotedKey, Offset: int64(start), Inserted: `"`})
+			p.add(p.mk(UnquotedKey, start, 0, `"`))
 			return p.atEOF(start, -1, `":null`)
 		}
-		p.add(Edit{Kind: UnquotedKey, Offset: int64(start), Inserted: `"`},
-			Edit{Kind: UnquotedKey, Offset: int64(i), Inserted: `"`})
+		p.add(p.mk(UnquotedKey, start, 0, `"`),
+			p.mk(UnquotedKey, i, 0, `"`))
 		p.pos = i
 		return nil
 	}
@@ -206,10 +206,9 @@ func (p *parser) strBody(start, i int, isName bool) error {
 	inner, innerLog := -1, 0
 	from := start + 1 // where the string or its last quote ends
 	for {
-		// NOTE: the fast path; most strings are plain ASCII.
-		for i < len(in) && class[in[i]]&clsPlain != 0 {
-			i++
-		}
+		// NOTE: the fast path; most strings are plain ASCII, read eight
+		// bytes a step. jsonwire.Plain is clsPlain.
+		i = jsonwire.SkipPlain(in, i)
 		if i == len(in) {
 			if lenient {
 				p.noCloser = start
@@ -244,7 +243,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			if inner < 0 {
 				inner, innerLog = i, len(p.log)
 			}
-			p.add(Edit{Kind: InnerQuote, Offset: int64(i), Inserted: `\`})
+			p.add(p.mk(InnerQuote, i, 0, `\`))
 			i++
 		case c == '\\':
 			n, stop, err := p.strEscape(start, i, isName, 0)
@@ -274,10 +273,10 @@ func (p *parser) strBody(start, i int, isName bool) error {
 // is missing (MissingQuote): edits made past e are undone, and p.pos
 // goes to e.
 func (p *parser) endStringAt(e int) {
-	for len(p.log) > 0 && p.log[len(p.log)-1].Offset >= int64(e) {
+	for len(p.log) > 0 && p.log[len(p.log)-1].off >= e {
 		p.log = p.log[:len(p.log)-1]
 	}
-	p.add(Edit{Kind: MissingQuote, Offset: int64(e), Inserted: `"`})
+	p.add(p.mk(MissingQuote, e, 0, `"`))
 	p.pos = e
 }
 
@@ -466,7 +465,7 @@ func (p *parser) escape(i int, quoteKind Kind) (int, int) {
 		return 2, escInvalid
 	}
 	// Escape the backslash; the byte after it is then read as content.
-	p.add(Edit{Kind: InvalidEscape, Offset: int64(i), Inserted: `\`})
+	p.add(p.mk(InvalidEscape, i, 0, `\`))
 	return 1, escInvalid
 }
 
@@ -592,7 +591,7 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 				p.pos = i + 1
 				return nil
 			}
-			p.add(Edit{Kind: kind, Offset: int64(i), Inserted: `\`})
+			p.add(p.mk(kind, i, 0, `\`))
 			i++
 		case c == '\'':
 			if (open == '\'' || open == '`') && p.altCloses(i+1) {
@@ -709,7 +708,7 @@ func (p *parser) word() error {
 	if !p.on(Literal) {
 		return p.fail(start, Literal, "invalid literal %q", string(in[start:i]))
 	}
-	p.add(Edit{Kind: Literal, Offset: int64(start), Removed: from, Inserted: to})
+	p.edit(Literal, start, len(from), to)
 	p.pos = i
 	return nil
 }
@@ -739,7 +738,12 @@ func (p *parser) space() error {
 	for p.pos < len(in) {
 		switch c := in[p.pos]; {
 		case isSpace(c):
-			p.pos++
+			// NOTE: a local index; p.pos is stored once per run.
+			i := p.pos + 1
+			for i < len(in) && isSpace(in[i]) {
+				i++
+			}
+			p.pos = i
 		case c >= 0x80 && p.on(UnicodeSpace) && unicodeSpace(in, p.pos) > 0:
 			p.edit(UnicodeSpace, p.pos, unicodeSpace(in, p.pos), " ")
 			p.pos += unicodeSpace(in, p.pos)
@@ -763,7 +767,7 @@ func (p *parser) space() error {
 				if !p.on(Truncated) {
 					return p.fail(p.pos, Truncated, "%w: unterminated comment", io.ErrUnexpectedEOF)
 				}
-				p.add(Edit{Kind: Truncated, Offset: int64(p.pos), Removed: string(in[p.pos:]), Truncated: true})
+				p.edit(Truncated, p.pos, len(in)-p.pos, "")
 				p.pos = len(in)
 				return nil
 			}

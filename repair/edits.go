@@ -1,0 +1,118 @@
+package repair
+
+// This file is the log as the parser builds it: edits with no pointers,
+// so that building one costs the garbage collector nothing, and that
+// the parser's pooled log can be used again. Repair turns it into a [Log]
+// once, at the end, and builds the output from it.
+
+import "math/bits"
+
+// An edit is an [Edit] as the parser keeps it. It replaces in[off:off+n]
+// with the text of ins (see text).
+type edit struct {
+	off   int
+	n     int
+	ins   uint32
+	kind  uint8 // the Kind's bit
+	trunc bool
+}
+
+// end returns the offset just past the bytes e removes.
+func (e edit) end() int { return e.off + e.n }
+
+// Inserted texts: an edit's ins indexes constTexts, or from textDyn on,
+// the parser's texts, which hold the few texts that are made as the
+// parser goes (the closers Truncated inserts).
+var constTexts = func() []string {
+	t := []string{""}
+	for c := range 256 {
+		t = append(t, string([]byte{byte(c)})) // at 1+c
+	}
+	t = append(t, ctrlEscape[:]...) // at textCtrl+c
+	return append(t, "null", "true", "false", `":null`, `\ufffd`)
+}()
+
+const (
+	textCtrl = 1 + 256
+	textDyn  = uint32(textCtrl + 0x20 + 5)
+)
+
+// mk returns the edit of kind k that replaces in[off:off+n] with ins.
+// An edit of kind Truncated is marked so.
+func (p *parser) mk(k Kind, off, n int, ins string) edit {
+	return edit{off: off, n: n, ins: p.textIndex(ins), kind: uint8(bits.TrailingZeros32(uint32(k))), trunc: k == Truncated}
+}
+
+// textIndex returns the index of s for an edit's ins.
+func (p *parser) textIndex(s string) uint32 {
+	switch len(s) {
+	case 0:
+		return 0
+	case 1:
+		return 1 + uint32(s[0])
+	}
+	switch s {
+	case "null":
+		return textDyn - 5
+	case "true":
+		return textDyn - 4
+	case "false":
+		return textDyn - 3
+	case `":null`:
+		return textDyn - 2
+	case `\ufffd`:
+		return textDyn - 1
+	}
+	if s[0] == '\\' {
+		for c, esc := range ctrlEscape {
+			if s == esc {
+				return uint32(textCtrl + c)
+			}
+		}
+	}
+	p.texts = append(p.texts, s)
+	return textDyn + uint32(len(p.texts)-1)
+}
+
+// text returns the text an edit's ins stands for.
+func (p *parser) text(ins uint32) string {
+	if ins < textDyn {
+		return constTexts[ins]
+	}
+	return p.texts[ins-textDyn]
+}
+
+// output applies the log to the input. The edits are in order and do
+// not overlap, as the parser makes them; strictValid checks the result.
+func (p *parser) output() []byte {
+	in := p.in
+	n := len(in)
+	for _, e := range p.log {
+		n += len(p.text(e.ins)) - e.n
+	}
+	out := make([]byte, 0, n)
+	at := 0
+	for _, e := range p.log {
+		out = append(out, in[at:e.off]...)
+		out = append(out, p.text(e.ins)...)
+		at = e.end()
+	}
+	return append(out, in[at:]...)
+}
+
+// export returns the log as a [Log]. A removed byte, as an inserted
+// text, is a constant string; longer removed texts are copied.
+func (p *parser) export() Log {
+	log := make(Log, len(p.log))
+	for i, e := range p.log {
+		removed := ""
+		switch {
+		case e.n == 1:
+			removed = constTexts[1+int(p.in[e.off])]
+		case e.n > 1:
+			removed = string(p.in[e.off:e.end()])
+		}
+		log[i] = Edit{Kind: Kind(1) << e.kind, Offset: int64(e.off), Removed: removed, Inserted: p.text(e.ins), Truncated: e.trunc}
+	}
+	return log
+}
