@@ -5,7 +5,10 @@ package repair
 // the parser's pooled log can be used again. Repair turns it into a [Log]
 // once, at the end, and builds the output from it.
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
 // An edit is an [Edit] as the parser keeps it. It replaces in[off:off+n]
 // with the text of ins (see text).
@@ -101,18 +104,40 @@ func (p *parser) output() []byte {
 }
 
 // export returns the log as a [Log]. A removed byte, as an inserted
-// text, is a constant string; longer removed texts are copied.
+// text, is a constant string; longer removed texts are copied, all into
+// one string.
 func (p *parser) export() Log {
+	n := 0
+	for _, e := range p.log {
+		if e.n > 1 {
+			n += e.n
+		}
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for _, e := range p.log {
+		if e.n > 1 {
+			sb.Write(p.in[e.off:e.end()])
+		}
+	}
+	removed := sb.String()
 	log := make(Log, len(p.log))
 	for i, e := range p.log {
-		removed := ""
+		// NOTE: field by field: a whole Edit stored at once is a typed
+		// move, with a bulk write barrier while the GC marks.
+		l := &log[i]
+		l.Kind = Kind(1) << e.kind
+		l.Offset = int64(e.off)
 		switch {
 		case e.n == 1:
-			removed = constTexts[1+int(p.in[e.off])]
+			l.Removed = constTexts[1+int(p.in[e.off])]
 		case e.n > 1:
-			removed = string(p.in[e.off:e.end()])
+			l.Removed, removed = removed[:e.n], removed[e.n:]
 		}
-		log[i] = Edit{Kind: Kind(1) << e.kind, Offset: int64(e.off), Removed: removed, Inserted: p.text(e.ins), Truncated: e.trunc}
+		if e.ins != 0 {
+			l.Inserted = p.text(e.ins)
+		}
+		l.Truncated = e.trunc
 	}
 	return log
 }

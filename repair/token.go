@@ -100,7 +100,25 @@ func (p *parser) callAt(i int) int {
 // concat joins to the string just read the strings that follow it after
 // a +, as StringConcat: the closing quote, the + and the opening quote go,
 // with what lies between them.
+//
+// NOTE: concat inlines, and calls concatRun only where a + may follow.
 func (p *parser) concat() error {
+	if p.pos < len(p.in) && !mayConcat[p.in[p.pos]] {
+		return nil
+	}
+	return p.concatRun()
+}
+
+// mayConcat marks the bytes that can follow a string that concat joins
+// to another: a + or what space skips.
+var mayConcat = func() (t [256]bool) {
+	t = mayBeSpace
+	t['+'] = true
+	return t
+}()
+
+// concatRun is concat's loop.
+func (p *parser) concatRun() error {
 	for p.on(StringConcat) && p.state != stDone {
 		in := p.in
 		j := p.skipQuiet(p.pos)
@@ -225,7 +243,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 		case c == '"':
 			// A name with a quote and a space in it is rare: there the
 			// quote ends it, and a colon is likely missing.
-			if !lenient || p.quoteCloses(i+1) || isName && i+1 < len(in) && isSpace(in[i+1]) {
+			if !lenient || closesFast(in, i+1, len(p.stack)) || p.quoteCloses(i+1) || isName && i+1 < len(in) && isSpace(in[i+1]) {
 				p.pos = i + 1
 				return nil
 			}
@@ -342,6 +360,17 @@ func (p *parser) quoteCloses(i int) bool {
 		}
 	}
 	return p.nextValue(i) || k > i && len(p.stack) > 0 && p.stack[len(p.stack)-1].obj && nameColon(in, k)
+}
+
+// closesFast reports whether a quote just before i ends a string for
+// quoteCloses because a , or : follows it, or a closer inside a bracket:
+// the common case, answered without a call.
+func closesFast(b []byte, i, depth int) bool {
+	if i >= len(b) {
+		return false
+	}
+	c := b[i]
+	return c == ',' || c == ':' || (c == '}' || c == ']') && depth > 0
 }
 
 // nameColon reports whether b[i:] starts with a bare name and a colon,
@@ -733,7 +762,30 @@ func (p *parser) lineComment(i int) bool {
 }
 
 // space skips whitespace and, with the Comment kind, comments.
+//
+// NOTE: space inlines, and calls spaceRun only where the next byte can
+// begin what it skips: before most tokens, none is there.
 func (p *parser) space() error {
+	if p.pos < len(p.in) && !mayBeSpace[p.in[p.pos]] {
+		return nil
+	}
+	return p.spaceRun()
+}
+
+// mayBeSpace marks the bytes that can begin what space skips: JSON
+// whitespace, a comment, a Unicode space.
+var mayBeSpace = func() (t [256]bool) {
+	for _, c := range " \t\r\n#/" {
+		t[c] = true
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+// spaceRun is space's loop.
+func (p *parser) spaceRun() error {
 	in := p.in
 	for p.pos < len(in) {
 		switch c := in[p.pos]; {
