@@ -5,19 +5,15 @@ package repair
 // the parser's pooled log can be used again. Repair turns it into a [Log]
 // once, at the end, and builds the output from it.
 
-import (
-	"math/bits"
-	"strings"
-)
+import "strings"
 
 // An edit is an [Edit] as the parser keeps it. It replaces in[off:off+n]
 // with the text of ins (see text).
 type edit struct {
-	off   int
-	n     int
-	ins   uint32
-	kind  uint8 // the Kind's bit
-	trunc bool
+	off  int
+	n    int
+	ins  uint32
+	kind Kind // one kind; Truncated's edits are the ones marked truncated
 }
 
 // end returns the offset just past the bytes e removes.
@@ -41,9 +37,19 @@ const (
 )
 
 // mk returns the edit of kind k that replaces in[off:off+n] with ins.
-// An edit of kind Truncated is marked so.
+//
+// NOTE: mk inlines, and calls textIndex only for a text of more than a
+// byte.
 func (p *parser) mk(k Kind, off, n int, ins string) edit {
-	return edit{off: off, n: n, ins: p.textIndex(ins), kind: uint8(bits.TrailingZeros32(uint32(k))), trunc: k == Truncated}
+	e := edit{off: off, n: n, kind: k}
+	switch len(ins) {
+	case 0:
+	case 1:
+		e.ins = 1 + uint32(ins[0])
+	default:
+		e.ins = p.textIndex(ins)
+	}
+	return e
 }
 
 // textIndex returns the index of s for an edit's ins.
@@ -93,28 +99,28 @@ func (p *parser) output() []byte {
 	for _, e := range p.log {
 		n += len(p.text(e.ins)) - e.n
 	}
-	out := make([]byte, 0, n)
-	at := 0
+	out := make([]byte, n)
+	w, at := 0, 0
 	for _, e := range p.log {
-		out = append(out, in[at:e.off]...)
-		out = append(out, p.text(e.ins)...)
+		w += copy(out[w:], in[at:e.off])
+		// NOTE: most inserted texts are a byte long: no call for them.
+		if t := p.text(e.ins); len(t) == 1 {
+			out[w] = t[0]
+			w++
+		} else {
+			w += copy(out[w:], t)
+		}
 		at = e.end()
 	}
-	return append(out, in[at:]...)
+	copy(out[w:], in[at:])
+	return out
 }
 
 // export returns the log as a [Log]. A removed byte, as an inserted
 // text, is a constant string; longer removed texts are copied, all into
 // one string.
 func (p *parser) export() Log {
-	n := 0
-	for _, e := range p.log {
-		if e.n > 1 {
-			n += e.n
-		}
-	}
 	var sb strings.Builder
-	sb.Grow(n)
 	for _, e := range p.log {
 		if e.n > 1 {
 			sb.Write(p.in[e.off:e.end()])
@@ -126,7 +132,7 @@ func (p *parser) export() Log {
 		// NOTE: field by field: a whole Edit stored at once is a typed
 		// move, with a bulk write barrier while the GC marks.
 		l := &log[i]
-		l.Kind = Kind(1) << e.kind
+		l.Kind = e.kind
 		l.Offset = int64(e.off)
 		switch {
 		case e.n == 1:
@@ -137,7 +143,7 @@ func (p *parser) export() Log {
 		if e.ins != 0 {
 			l.Inserted = p.text(e.ins)
 		}
-		l.Truncated = e.trunc
+		l.Truncated = e.kind == Truncated
 	}
 	return log
 }

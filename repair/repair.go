@@ -203,16 +203,20 @@ func (p *parser) on(k Kind) bool { return p.kinds&k != 0 }
 // edit logs the edit of kind k that replaces in[off:off+n] with ins.
 func (p *parser) edit(k Kind, off, n int, ins string) { p.add(p.mk(k, off, n, ins)) }
 
-// add appends edits to the log.
-func (p *parser) add(edits ...edit) {
-	if !p.full(len(edits), edits[0].off) {
-		p.log = append(p.log, edits...)
+// add appends e to the log.
+func (p *parser) add(e edit) {
+	if !p.full(1, e.off) {
+		p.log = append(p.log, e)
 	}
 }
 
 // editAt inserts edits at index i of the log, behind later edits.
 func (p *parser) editAt(i int, edits ...edit) {
 	if len(edits) > 0 && !p.full(len(edits), edits[0].off) {
+		if i == len(p.log) {
+			p.log = append(p.log, edits...) // most often: nothing is behind
+			return
+		}
 		p.log = slices.Insert(p.log, i, edits...)
 	}
 }
@@ -225,6 +229,12 @@ func (p *parser) full(n, off int) bool {
 	if len(p.log)+n <= p.maxEdits {
 		return false
 	}
+	return p.over(off)
+}
+
+// over records off as the offset of the first edit left out, if it is,
+// and returns true.
+func (p *parser) over(off int) bool {
 	if p.overEdits < 0 {
 		p.overEdits = int64(off)
 	}

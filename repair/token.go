@@ -193,8 +193,7 @@ func (p *parser) name(c byte) error {
 			p.add(p.mk(UnquotedKey, start, 0, `"`))
 			return p.atEOF(start, -1, `":null`)
 		}
-		p.add(p.mk(UnquotedKey, start, 0, `"`),
-			p.mk(UnquotedKey, i, 0, `"`))
+		p.editAt(len(p.log), p.mk(UnquotedKey, start, 0, `"`), p.mk(UnquotedKey, i, 0, `"`))
 		p.pos = i
 		return nil
 	}
