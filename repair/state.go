@@ -150,7 +150,7 @@ func (p *parser) loop() error {
 				p.state = stValue
 				continue
 			}
-			p.pos++
+			p.pos = skipOneSpace(in, p.pos+1)
 			p.state = stValue
 		case stNext:
 			top := &p.stack[len(p.stack)-1]
@@ -164,7 +164,7 @@ func (p *parser) loop() error {
 				p.endMulti()
 			case c == ',':
 				p.comma, p.commaLog = p.pos, len(p.log)
-				p.pos++
+				p.pos = skipOneSpace(in, p.pos+1)
 				top.n++
 				p.state = stElem
 				if top.obj {
@@ -208,6 +208,16 @@ func (p *parser) loop() error {
 		}
 	}
 	return nil
+}
+
+// skipOneSpace returns i+1 if b[i] is a ' ', else i: the one space
+// after a colon or a comma, as most JSON writers put it, is skipped
+// without a call to space.
+func skipOneSpace(b []byte, i int) int {
+	if i < len(b) && b[i] == ' ' {
+		i++
+	}
+	return i
 }
 
 // dropComma removes the comma before a closing bracket.

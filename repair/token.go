@@ -795,6 +795,9 @@ func (p *parser) spaceRun() error {
 				i++
 			}
 			p.pos = i
+			if i < len(in) && !mayBeSpace[in[i]] {
+				return nil
+			}
 		case c >= 0x80 && p.on(UnicodeSpace) && unicodeSpace(in, p.pos) > 0:
 			p.edit(UnicodeSpace, p.pos, unicodeSpace(in, p.pos), " ")
 			p.pos += unicodeSpace(in, p.pos)
