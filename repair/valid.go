@@ -121,12 +121,13 @@ name: // where a member name is due
 }
 
 // skipWS returns the index of the first byte of b at or after i that is
-// not whitespace. NOTE: it inlines; most gaps in JSON are empty.
+// not whitespace. NOTE: it inlines; most gaps in JSON are empty or a
+// few bytes, too short for jsonwire.SkipSpace to pay for its call.
 func skipWS(b []byte, i int) int {
-	if i < len(b) && b[i] > ' ' {
-		return i
+	for i < len(b) && jsonwire.Space[b[i]] {
+		i++
 	}
-	return jsonwire.SkipSpace(b, i)
+	return i
 }
 
 // scanString returns the index just past the string whose contents
