@@ -203,8 +203,17 @@ func (p *parser) name(c byte) error {
 // str reads a double-quoted string. Its bytes are left alone, except raw
 // control characters and invalid escapes when those kinds are on, and
 // quotes that do not end it (InnerQuote, MissingQuote).
+//
+// NOTE: the fast path, for most strings: plain ASCII up to a quote that
+// a , or : or a closer follows, which ends it under every kind.
 func (p *parser) str(isName bool) error {
-	return p.strBody(p.pos, p.pos+1, isName)
+	in := p.in
+	j := jsonwire.SkipPlain(in, p.pos+1)
+	if j < len(in) && in[j] == '"' && closesFast(in, j+1, len(p.stack)) {
+		p.pos = j + 1
+		return nil
+	}
+	return p.strBody(p.pos, j, isName)
 }
 
 // strBody reads the double-quoted string that opened at start from i on.
