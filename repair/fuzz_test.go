@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"github.com/deltajson/deltajson/tokenizer"
 	"testing"
 	"unicode/utf8"
@@ -38,6 +39,13 @@ func FuzzRepair(f *testing.F) {
 				t.Fatalf("valid input changed: %q -> %q, %v, %v", in, out, log, err)
 			}
 			return
+		}
+		// The fast path for members gives what the general path gives.
+		fastMember = false
+		out2, log2, err2 := Repair(in, opts)
+		fastMember = true
+		if fmt.Sprint(err) != fmt.Sprint(err2) || string(out) != string(out2) || log.String() != log2.String() {
+			t.Fatalf("the fast path for members differs on %q:\n%q %v\n%s\n%q %v\n%s", in, out, err, log, out2, err2, log2)
 		}
 		if err != nil {
 			if _, ok := err.(*Error); !ok {

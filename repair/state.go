@@ -104,6 +104,9 @@ func (p *parser) loop() error {
 				return err
 			}
 		case stNameFirst, stName:
+			if c == '"' && fastMember && p.member() {
+				continue
+			}
 			if c == '}' || c == ']' {
 				if err := p.closer(c); err != nil {
 					return err
@@ -208,6 +211,56 @@ func (p *parser) loop() error {
 		}
 	}
 	return nil
+}
+
+// fastMember turns member on; FuzzRepair turns it off to hold it to the
+// general path.
+var fastMember = true
+
+// member is the fast path for the member of an object that most JSON
+// writers write: a plain name, a colon and maybe a space, then a plain
+// string, a number or a literal, with a , or } right after it. It reads
+// the name and colon if they are so, and then the value if it is so,
+// and reports whether it read anything; the state is then the one the
+// general path leaves there. Nothing it reads is read otherwise under
+// any kind.
+func (p *parser) member() bool {
+	in := p.in
+	start := p.pos
+	j := jsonwire.SkipPlain(in, start+1)
+	if j+1 >= len(in) || in[j] != '"' || in[j+1] != ':' {
+		return false
+	}
+	top := &p.stack[len(p.stack)-1]
+	top.name = [2]int{start, j + 1}
+	p.nameEnd, p.nameLog = j+1, len(p.log)
+	p.pos = skipOneSpace(in, j+2)
+	p.state = stValue
+	i := p.pos
+	if i >= len(in) {
+		return true
+	}
+	end := -1
+	switch c := in[i]; {
+	case c == '"':
+		if k := jsonwire.SkipPlain(in, i+1); k < len(in) && in[k] == '"' {
+			end = k + 1
+		}
+	case c == '-' || isDigit(c):
+		if k, ok := scanNumber(in, i); ok {
+			end = k
+		}
+	case c == 't' && hasWord(in, i, "true"), c == 'n' && hasWord(in, i, "null"):
+		end = i + 4
+	case c == 'f' && hasWord(in, i, "false"):
+		end = i + 5
+	}
+	if end < 0 || end >= len(in) || in[end] != ',' && in[end] != '}' {
+		return true
+	}
+	p.pos = end
+	p.endValue()
+	return true
 }
 
 // skipOneSpace returns i+1 if b[i] is a ' ', else i: the one space
