@@ -111,34 +111,44 @@ func BenchmarkRepair(b *testing.B) {
 	}
 }
 
+// escapedTuples is obj with its tags written as Python tuples, then
+// escaped as the content of a JSON string: the kinds EscapedJSON and
+// Literal (tuples) repair it. The peer gives another value for escaped
+// text with escapes inside its strings, so it is timed alone.
+func escapedTuples(obj []byte) []byte {
+	b := bytes.ReplaceAll(obj, []byte(`"tags": ["go", "json", "llm"]`), []byte(`"tags": ("go", "json", "llm")`))
+	b = bytes.ReplaceAll(b, []byte(`\`), []byte(`\\`))
+	b = bytes.ReplaceAll(b, []byte(`"`), []byte(`\"`))
+	return bytes.ReplaceAll(b, []byte("\n"), []byte(`\n`))
+}
+
 // BenchmarkRepairScaling checks that the time per byte stays flat from
 // 1 KB to 1 MB, on input that needs the older kinds of the LLM preset
-// that apply inside a value, and (peer-kinds) on input that needs the
-// kinds added for the peer's repairs.
+// that apply inside a value, on input that needs the kinds added for
+// the peer's repairs (peer-kinds), and on escaped JSON with tuples.
 func BenchmarkRepairScaling(b *testing.B) {
 	for _, size := range []int{1 << 10, 32 << 10, 1 << 20} {
 		obj := argsObject(size)
 		in := bytes.ReplaceAll(obj, []byte(`"llm"]`), []byte(`'llm',] /* tags */`))
 		in = bytes.ReplaceAll(in, []byte(`"ok": true`), []byte(`ok: True`))
-		peer := peerKinds(obj)
-		b.Run(fmt.Sprintf("%s/peer-kinds/deltajson", sizeName(size)), func(b *testing.B) {
-			b.SetBytes(int64(len(peer)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, _, err := repair.Repair(peer, repair.Options{Kinds: repair.All}); err != nil {
-					b.Fatal(err)
+		for _, c := range []struct {
+			name string
+			in   []byte
+		}{
+			{"peer-kinds/", peerKinds(obj)},
+			{"escaped-tuples/", escapedTuples(obj)},
+			{"", in},
+		} {
+			b.Run(fmt.Sprintf("%s/%sdeltajson", sizeName(size), c.name), func(b *testing.B) {
+				b.SetBytes(int64(len(c.in)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, _, err := repair.Repair(c.in, repair.Options{Kinds: repair.All}); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
-		b.Run(fmt.Sprintf("%s/deltajson", sizeName(size)), func(b *testing.B) {
-			b.SetBytes(int64(len(in)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, _, err := repair.Repair(in, repair.Options{Kinds: repair.All}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+			})
+		}
 	}
 }
 

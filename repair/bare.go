@@ -108,7 +108,7 @@ func (p *parser) completeNumber(start, stop int, ins [3]int) error {
 		if !p.on(Number) {
 			return p.fail(at, Number, "invalid number %s", quoteChar(p.in, at))
 		}
-		p.add(Edit{Kind: Number, Offset: int64(at), Inserted: "0"})
+		p.add(p.mk(Number, at, 0, "0"))
 	}
 	if last == len(p.in) {
 		return p.atEOF(start, -1, "0")
@@ -123,6 +123,10 @@ func (p *parser) bareAllowedHere() bool {
 	if n := len(p.stack); n > 0 && p.stack[n-1].wrap == wrapMulti {
 		return p.topBare
 	}
+	if len(p.stack) > 0 && p.stack[0].paren && !p.bareTop {
+		// A top-level tuple of words, (see below), is prose too.
+		return false
+	}
 	return len(p.stack) > 0 || p.bareTop
 }
 
@@ -136,7 +140,7 @@ func (p *parser) bareStop(i int) bool {
 	case ',', ']', '}', '[', '{', '\n', '\r', '"':
 		return true
 	case ')':
-		return p.inCall()
+		return p.inParens()
 	case '#':
 		return p.on(Comment) && i > 0 && isSpace(p.in[i-1])
 	case '/':
@@ -147,8 +151,14 @@ func (p *parser) bareStop(i int) bool {
 	return false
 }
 
-// inCall reports whether the innermost frame is a Wrapper call.
-func (p *parser) inCall() bool { return len(p.stack) > 0 && p.stack[len(p.stack)-1].wrap == wrapCall }
+// inParens reports whether the innermost frame is a Wrapper call or a
+// tuple: a ) closes it.
+func (p *parser) inParens() bool {
+	if n := len(p.stack); n > 0 {
+		return p.stack[n-1].wrap == wrapCall || p.stack[n-1].paren
+	}
+	return false
+}
 
 // bare reads a bare value at start, as UnquotedString: up to a stop,
 // trailing whitespace left out, or a /regex/. Its backslashes and
@@ -186,6 +196,13 @@ func (p *parser) bare(start int) error {
 	end := i // past the last byte that is not whitespace
 	for i < len(in) && (i == start || !p.bareStop(i)) {
 		c := in[i]
+		if class[c]&clsBare != 0 {
+			// NOTE: the fast path: no stop, nothing to escape.
+			for i++; i < len(in) && class[in[i]]&clsBare != 0; i++ {
+			}
+			end = i
+			continue
+		}
 		switch {
 		case c == ' ':
 			i++
@@ -202,7 +219,7 @@ func (p *parser) bare(start int) error {
 				if i == start {
 					return p.atEOF(start, p.safe, "")
 				}
-				p.editAt(mark, Edit{Kind: UnquotedString, Offset: int64(start), Inserted: `"`})
+				p.editAt(mark, p.mk(UnquotedString, start, 0, `"`))
 				return p.atEOF(start, i, `"`)
 			}
 			if err != nil {
@@ -215,16 +232,16 @@ func (p *parser) bare(start int) error {
 		}
 	}
 	// Escapes made in the trailing whitespace (a tab) go with it.
-	for len(p.log) > mark && p.log[len(p.log)-1].Offset >= int64(end) {
+	for len(p.log) > mark && p.log[len(p.log)-1].off >= end {
 		p.log = p.log[:len(p.log)-1]
 	}
 	if i < len(in) && in[i] == '"' && end == i && p.on(MissingQuote) && p.quoteCloses(i+1) {
-		p.editAt(mark, Edit{Kind: MissingQuote, Offset: int64(start), Inserted: `"`})
+		p.editAt(mark, p.mk(MissingQuote, start, 0, `"`))
 		p.pos = i + 1
 		return nil
 	}
-	p.editAt(mark, Edit{Kind: UnquotedString, Offset: int64(start), Inserted: `"`})
-	p.add(Edit{Kind: UnquotedString, Offset: int64(end), Inserted: `"`})
+	p.editAt(mark, p.mk(UnquotedString, start, 0, `"`))
+	p.add(p.mk(UnquotedString, end, 0, `"`))
 	p.pos = end
 	return nil
 }
@@ -236,7 +253,7 @@ func (p *parser) bareBytes(i, k int, regex bool) error {
 	for ; i < k; i++ {
 		switch c := p.in[i]; {
 		case c == '\\' || c == '"' && regex:
-			p.add(Edit{Kind: UnquotedString, Offset: int64(i), Inserted: `\`})
+			p.add(p.mk(UnquotedString, i, 0, `\`))
 		case c < 0x20:
 			p.edit(UnquotedString, i, 1, ctrlEscape[c])
 		case c >= 0x80:

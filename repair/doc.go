@@ -30,7 +30,8 @@
 //   - [UnquotedKey]: {name: 1} and {2: 1} become {"name": 1}, {"2": 1}.
 //   - [Comment]: //, /* */ and # comments are removed; where a value is
 //     due, // and # need whitespace after them (#ops there is a word).
-//   - [Literal]: True, False, None, undefined become true, false, null, null.
+//   - [Literal]: True, False, None, undefined become true, false, null,
+//     null; a Python tuple, ((1, 2), (3,)), becomes [[1, 2], [3]].
 //   - [ControlChar]: a raw control character in a string is escaped.
 //   - [InvalidEscape]: \' becomes '; any other bad escape, like \d in
 //     "C:\data", gets its backslash escaped, so no character is lost.
@@ -55,6 +56,7 @@
 //     an outer one, or come after the value.
 //   - [Wrapper]: callback({...}); and ObjectId("x") lose the call.
 //   - [MultiValue]: several top-level values become one array.
+//   - [EscapedJSON]: {\"a\": \"b\"} becomes {"a": "b"}; see below.
 //
 // # Quotes
 //
@@ -72,6 +74,26 @@
 // before the first , ] } or line end in it when the input ends with a
 // closing bracket: the text shows where it ends ({"a":"b} is {"a":"b"}).
 // Without a closing bracket at the end, the input was cut: Truncated.
+//
+// # Escaped JSON
+//
+// A text whose quotes are escaped once more, as the content of a JSON
+// string is, is read with EscapedJSON as the JSON it stands for: its
+// escapes are read once, then the other kinds repair the result. It
+// reads so when its first quote is escaped and it begins with that \",
+// a { or a [ (whitespace aside): \"a\", {\"a\": 1}, [{\"a\": 1}]. A
+// string literal around such a text that begins with { or [,
+// "{\"a\": 1}", goes with it, unless the literal is strict JSON: that
+// is a string and comes back as is.
+//
+// The escapes read once are \" \\ \/ and \b \f \n \r \t; each is an
+// edit, and a repair of the text read once spans the escapes it covers
+// in the input, so the log replays on the input. \u escapes, and
+// escapes JSON does not define, are left for the strings that hold
+// them. A backslash that ends the text began an escape the end cut off
+// (Truncated). So [\"a\", \"x\\\"y\"] is ["a", "x\"y"]; where the
+// writer escaped an inner quote once only, \"x \\"y\\"\", the bare quote
+// stays a quote, and gives "x \"y\"", as jsonrepair does.
 //
 // # Several values
 //
@@ -96,9 +118,10 @@
 // two ways and one keeps every character, that one is taken.
 //
 //   - Strict JSON comes back as is, the same slice, with an empty log.
-//   - The output is strict RFC 8259 JSON (checked with tokenizer.Validate)
-//     or there is an *[Error] with the offset and JSON Pointer of what
-//     could not be repaired, and the kind that would have, if any.
+//   - The output is strict RFC 8259 JSON (checked by a validator apart
+//     from the parser, and by tokenizer.Validate where that one is not
+//     sure) or there is an *[Error] with the offset and JSON Pointer of
+//     what could not be repaired, and the kind that would have, if any.
 //   - Apply(in, log) reproduces the output byte for byte.
 //   - Repairing the output again logs nothing.
 //   - Work is linear in the input; [Options.MaxInput] and
@@ -113,8 +136,9 @@
 //     kept, never a guessed number.
 //   - Doubled commas ([1,,2]) and a missing value in an array: several
 //     readings.
-//   - Escaped JSON, a whole text escaped once more ({\"a\": 1}): its
-//     backslashes are read as JSON reads them.
+//   - Escaped JSON that does not begin the text (Here: {\"a\": 1}), or
+//     a string literal holding it that is strict JSON ("{\"a\": 1}" is
+//     a string; decode it, then repair what it holds).
 //   - Invalid UTF-8: replacing it loses data silently.
 //   - A string with a bad escape is not taken for raw text: in
 //     "C:\Users\name", InvalidEscape escapes the backslash of \U, but \n

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"github.com/deltajson/deltajson/tokenizer"
 	"testing"
 	"unicode/utf8"
@@ -38,6 +39,13 @@ func FuzzRepair(f *testing.F) {
 				t.Fatalf("valid input changed: %q -> %q, %v, %v", in, out, log, err)
 			}
 			return
+		}
+		// The fast path for members gives what the general path gives.
+		fastMember = false
+		out2, log2, err2 := Repair(in, opts)
+		fastMember = true
+		if fmt.Sprint(err) != fmt.Sprint(err2) || string(out) != string(out2) || log.String() != log2.String() {
+			t.Fatalf("the fast path for members differs on %q:\n%q %v\n%s\n%q %v\n%s", in, out, err, log, out2, err2, log2)
 		}
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
@@ -82,4 +90,63 @@ func FuzzDuplicates(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzValidFast holds validFast to the tokenizer: what it accepts, the
+// tokenizer accepts; and what the tokenizer accepts, it accepts too,
+// but for the cases it leaves to the tokenizer (deep nesting, a number
+// at the end of the input or too long for it).
+func FuzzValidFast(f *testing.F) {
+	for _, s := range validInputs {
+		f.Add([]byte(s))
+	}
+	for _, s := range []string{
+		`[1,]`, `{"a" 1}`, `01`, `[-]`, `[1.]`, `[1e]`, `[1e+]`, `"\ud800"`, `"\ud800\udc00"`, "\"\x01\"", "\"\xff\"",
+		`[true1]`, `{"a":1,}`, `[tru]`, `nul`, ` `, "", `{"a":{"b":[[]]}} x`, `[1]]`, `{]`, `[}`, "\ufeff[]",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		fast, ref := validFast(in), tokenizer.Valid(in)
+		if fast && !ref {
+			t.Fatalf("validFast accepts what the tokenizer rejects: %q: %v", in, tokenizer.Validate(in))
+		}
+		if ref && !fast && !fastLeaves(in) {
+			t.Fatalf("validFast rejects valid %q", in)
+		}
+	})
+}
+
+// fastLeaves reports whether valid JSON in is one validFast leaves to
+// the tokenizer: nested deeper than fastDepth, with a number at its end,
+// or with a number of maxFastNumber bytes or more.
+func fastLeaves(in []byte) bool {
+	if t := bytes.TrimRight(in, " \t\r\n"); len(t) > 0 && (t[len(t)-1] >= '0' && t[len(t)-1] <= '9') && len(t) == len(in) {
+		return true
+	}
+	depth, most, run := 0, 0, 0
+	for i := 0; i < len(in); i++ {
+		switch c := in[i]; {
+		case c == '"':
+			for i++; in[i] != '"'; i++ {
+				if in[i] == '\\' {
+					i++
+				}
+			}
+		case c == '[' || c == '{':
+			depth++
+			most = max(most, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+		if c := in[i]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
+			run++
+		} else {
+			run = 0
+		}
+		if run >= maxFastNumber {
+			return true
+		}
+	}
+	return most > fastDepth
 }

@@ -34,7 +34,8 @@ const (
 	// error, not a comment to remove.
 	Comment
 	// Literal maps Python and JavaScript literals to JSON:
-	// True, False, None, undefined become true, false, null, null.
+	// True, False, None, undefined become true, false, null, null, and a
+	// Python tuple becomes an array: ((1, 2), (3,)) becomes [[1, 2], [3]].
 	Literal
 	// ControlChar escapes a raw control character (U+0000 to U+001F)
 	// inside a string: a raw newline becomes \n.
@@ -120,6 +121,10 @@ const (
 	// changes the shape of the value, so [LLM] leaves it out: without it
 	// a second value is an error, never dropped.
 	MultiValue
+	// EscapedJSON reads a text whose quotes are all escaped once more, as
+	// a JSON string holds JSON, as the JSON it stands for: {\"a\": 1}
+	// becomes {"a": 1}. See "Escaped JSON" in the package doc.
+	EscapedJSON
 
 	kindEnd
 )
@@ -144,7 +149,7 @@ var kindNames = [...]struct{ name, in, out string }{
 	{"smart-quote", `{“a”:‘b’}`, `{"a":"b"}`},
 	{"unquoted-key", `{a: 1}`, `{"a": 1}`},
 	{"comment", `[1 /* one */, 2] # two`, `[1 , 2] `},
-	{"literal", `[True, False, None, undefined]`, `[true, false, null, null]`},
+	{"literal", `[True, False, None, undefined, (1, 2)]`, `[true, false, null, null, [1, 2]]`},
 	{"control-char", "[\"line1\nline2\"]", `["line1\nline2"]`},
 	{"invalid-escape", `["C:\data", "it\'s"]`, `["C:\\data", "it's"]`},
 	{"missing-comma", `[1 2 {"a":1 "b":2}]`, `[1, 2, {"a":1, "b":2}]`},
@@ -161,6 +166,7 @@ var kindNames = [...]struct{ name, in, out string }{
 	{"bracket", `[{"a":1]]`, `[{"a":1}]`},
 	{"wrapper", `cb({"_id": ObjectId("5f1")});`, `{"_id": "5f1"}`},
 	{"multi-value", "{\"a\":1}\n{\"a\":2}", "[{\"a\":1},\n{\"a\":2}]"},
+	{"escaped-json", `{\"a\": [\"b\"]}`, `{"a": ["b"]}`},
 }
 
 // Kinds lists every kind, one bit each, in the order [Kind.String] and the

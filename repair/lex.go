@@ -18,6 +18,7 @@ const (
 	clsIdent             // a byte that can start a bare word
 	clsDigit             // 0-9
 	clsStart             // a byte that can start a value in strict JSON
+	clsBare              // a byte that a bare value copies with no look
 )
 
 var class = func() (t [256]uint8) {
@@ -47,6 +48,11 @@ var class = func() (t [256]uint8) {
 	}
 	for _, c := range `{["-tfn` {
 		t[c] |= clsStart
+	}
+	for c := 0x21; c < 0x7f; c++ {
+		if !bytes.ContainsRune([]byte(",]}[{\"\\)#/`"), rune(c)) {
+			t[c] |= clsBare
+		}
 	}
 	return t
 }()

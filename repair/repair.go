@@ -42,9 +42,43 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 	if max := opts.maxInput(); len(in) > max {
 		return nil, nil, &Error{Offset: int64(max), Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)}
 	}
+	if opts.Kinds&EscapedJSON != 0 {
+		// A string literal holding escaped JSON is strict JSON, a string,
+		// and stays one.
+		if sp, ok := escapedSpan(in); ok && !(sp.open && strictValid(in) == nil) {
+			out, log, err := repairEscaped(in, opts, sp)
+			if err != nil && sp.open {
+				// The literal may read as a string that needs repairs.
+				if out2, log2, err2 := repairText(in, opts); err2 == nil {
+					return out2, log2, nil
+				}
+			}
+			return out, log, err
+		}
+	}
+	out, log, err := repairText(in, opts)
+	if err != nil && opts.Kinds&EscapedJSON == 0 {
+		needEscaped(in, err)
+	}
+	return out, log, err
+}
+
+// needEscaped sets the Need of err, an error of Repair on in with
+// EscapedJSON off, to EscapedJSON if in reads as escaped JSON.
+func needEscaped(in []byte, err error) {
+	var e *Error
+	if errors.As(err, &e) && errors.Is(e, ErrSyntax) {
+		if _, ok := escapedSpan(in); ok {
+			e.Need = EscapedJSON
+		}
+	}
+}
+
+// repairText is Repair for a text read as it stands.
+func repairText(in []byte, opts Options) ([]byte, Log, error) {
 	p := parsers.Get().(*parser)
 	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), maxEdits: opts.maxEdits(),
-		overEdits: -1, stack: p.stack[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
+		overEdits: -1, stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
 	defer p.release()
 	err := p.run()
 	if p.overEdits >= 0 {
@@ -62,15 +96,30 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 		}
 		return in, nil, nil
 	}
-	out, err := Apply(in, p.log)
+	out := p.output()
+	if err := strictValid(out); err != nil {
+		return nil, nil, internalError(err)
+	}
+	return out, p.export(), nil
+}
+
+// applyChecked replays log on in, and checks that the output is strict
+// JSON: a log that does not replay, or an output that is not strict, is
+// a bug, not a property of the input, and the fuzz tests hunt for it.
+func applyChecked(in []byte, log Log) ([]byte, Log, error) {
+	out, err := Apply(in, log)
 	if err == nil {
 		err = strictValid(out)
 	}
 	if err != nil {
-		// A bug, not a property of the input: the fuzz tests hunt for it.
-		return nil, nil, &Error{Err: fmt.Errorf("%w: internal error: repaired output is invalid: %v", ErrSyntax, err)}
+		return nil, nil, internalError(err)
 	}
-	return out, p.log, nil
+	return out, log, nil
+}
+
+// internalError is the error of an output that is not strict JSON.
+func internalError(err error) error {
+	return &Error{Err: fmt.Errorf("%w: internal error: repaired output is invalid: %v", ErrSyntax, err)}
 }
 
 // A parser is the state of one Repair call. It is pooled; see release.
@@ -78,7 +127,10 @@ type parser struct {
 	in       []byte
 	kinds    Kind
 	maxDepth int
-	log      Log
+	// log is the log being built, its array kept in the pool, and texts
+	// the texts its edits insert that are not constants (see mk).
+	log   []edit
+	texts []string
 
 	// maxEdits bounds the log; overEdits is the offset of the first edit
 	// left out for it, or -1.
@@ -130,32 +182,41 @@ type parser struct {
 // checked without allocating.
 var parsers = sync.Pool{New: func() any { return &parser{stack: make([]frame, 0, 16)} }}
 
-// release returns p to the pool, unless its stack grew large: a pooled
-// parser must not pin memory. The log belongs to the caller.
+// release returns p to the pool, unless its stack or log grew large: a
+// pooled parser must not pin memory. Its texts are cleared, so that it
+// holds no text of the input.
 func (p *parser) release() {
-	if cap(p.stack) > 256 {
+	if cap(p.stack) > 256 || cap(p.log) > maxPooledEdits || cap(p.texts) > 256 {
 		return
 	}
-	*p = parser{stack: p.stack[:0]}
+	clear(p.texts)
+	*p = parser{stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0]}
 	parsers.Put(p)
 }
 
+// maxPooledEdits is the largest log a pooled parser keeps for the next
+// call: enough for a 20 KB text with an edit every 5 bytes.
+const maxPooledEdits = 1 << 12
+
 func (p *parser) on(k Kind) bool { return p.kinds&k != 0 }
 
-func (p *parser) edit(k Kind, off, n int, ins string) {
-	p.add(Edit{Kind: k, Offset: int64(off), Removed: string(p.in[off : off+n]), Inserted: ins})
-}
+// edit logs the edit of kind k that replaces in[off:off+n] with ins.
+func (p *parser) edit(k Kind, off, n int, ins string) { p.add(p.mk(k, off, n, ins)) }
 
-// add appends edits to the log.
-func (p *parser) add(edits ...Edit) {
-	if !p.full(len(edits), int(edits[0].Offset)) {
-		p.log = append(p.log, edits...)
+// add appends e to the log.
+func (p *parser) add(e edit) {
+	if !p.full(1, e.off) {
+		p.log = append(p.log, e)
 	}
 }
 
 // editAt inserts edits at index i of the log, behind later edits.
-func (p *parser) editAt(i int, edits ...Edit) {
-	if len(edits) > 0 && !p.full(len(edits), int(edits[0].Offset)) {
+func (p *parser) editAt(i int, edits ...edit) {
+	if len(edits) > 0 && !p.full(len(edits), edits[0].off) {
+		if i == len(p.log) {
+			p.log = append(p.log, edits...) // most often: nothing is behind
+			return
+		}
 		p.log = slices.Insert(p.log, i, edits...)
 	}
 }
@@ -168,6 +229,12 @@ func (p *parser) full(n, off int) bool {
 	if len(p.log)+n <= p.maxEdits {
 		return false
 	}
+	return p.over(off)
+}
+
+// over records off as the offset of the first edit left out, if it is,
+// and returns true.
+func (p *parser) over(off int) bool {
 	if p.overEdits < 0 {
 		p.overEdits = int64(off)
 	}
@@ -315,7 +382,7 @@ func (p *parser) after(start int) error {
 			p.pos++
 			continue
 		case c == ',' && p.on(Bracket) && p.reopens():
-			p.editAt(p.lastCloseLog, Edit{Kind: Bracket, Offset: int64(p.lastClose), Removed: "}"})
+			p.editAt(p.lastCloseLog, p.mk(Bracket, p.lastClose, 1, ""))
 			p.stack = append(p.stack[:0], frame{obj: true, name: [2]int{-1, -1}})
 			p.state = stNext
 			if err := p.loop(); err != nil {
@@ -323,8 +390,8 @@ func (p *parser) after(start int) error {
 			}
 			continue
 		case p.on(MultiValue) && p.joins(p.pos):
-			i, _ := slices.BinarySearchFunc(p.log, int64(start), func(e Edit, off int64) int { return cmp.Compare(e.Offset, off) })
-			p.editAt(i, Edit{Kind: MultiValue, Offset: int64(start), Inserted: "["})
+			i, _ := slices.BinarySearchFunc(p.log, start, func(e edit, off int) int { return cmp.Compare(e.off, off) })
+			p.editAt(i, p.mk(MultiValue, start, 0, "["))
 			p.safeLog++
 			p.stack = append(p.stack[:0], frame{wrap: wrapMulti, name: [2]int{-1, -1}})
 			p.state = stNext
@@ -342,7 +409,7 @@ func (p *parser) after(start int) error {
 // early: {"a": 1}, "b": 2}.
 func (p *parser) reopens() bool {
 	in := p.in
-	if p.lastClose < 0 || in[p.lastClose] != '}' || len(p.log) > 0 && p.log[len(p.log)-1].Offset >= int64(p.lastClose) {
+	if p.lastClose < 0 || in[p.lastClose] != '}' || len(p.log) > 0 && p.log[len(p.log)-1].off >= p.lastClose {
 		return false
 	}
 	if j := lastNonSpace(in, 0, p.lastClose); j < 0 || in[j] == '{' {
@@ -539,7 +606,7 @@ func resumeAt(err error) int {
 // found at s, as Prose, and a fence line at its end as Fence. The edits go
 // before those of the value, which were logged first.
 func (p *parser) leadingProse(start, s, mark int) {
-	proseEnd, fence := s, Edit{}
+	proseEnd, fence := s, edit{n: -1}
 	if p.on(Fence) {
 		if f := bytes.LastIndex(p.in[start:s], []byte("```")); f >= 0 {
 			f += start
@@ -549,15 +616,15 @@ func (p *parser) leadingProse(start, s, mark int) {
 			n := fenceLen(p.in, f, true)
 			if len(bytes.TrimLeft(p.in[f+n:s], " \t\r\n")) == 0 {
 				proseEnd = f
-				fence = Edit{Kind: Fence, Offset: int64(f), Removed: string(p.in[f : f+n])}
+				fence = p.mk(Fence, f, n, "")
 			}
 		}
 	}
-	edits := make([]Edit, 0, 2)
+	edits := make([]edit, 0, 2)
 	if proseEnd > start {
-		edits = append(edits, Edit{Kind: Prose, Offset: int64(start), Removed: string(p.in[start:proseEnd])})
+		edits = append(edits, p.mk(Prose, start, proseEnd-start, ""))
 	}
-	if fence.Kind != 0 {
+	if fence.n >= 0 {
 		edits = append(edits, fence)
 	}
 	p.editAt(mark, edits...)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -273,6 +274,63 @@ var repairCases = []repairCase{
 	{where: named("truncated/comment"), in: `[1] /* note`, kinds: Comment | Truncated,
 		want: `[1] `, log: []Kind{Truncated}},
 
+	// Escaped JSON.
+	{where: named("escaped/object"), in: `{\"a\": \"b\"}`, kinds: EscapedJSON,
+		want: `{"a": "b"}`, log: []Kind{EscapedJSON, EscapedJSON, EscapedJSON, EscapedJSON},
+		offs: []int{len(`{`), len(`{\"a`), len(`{\"a\": `), len(`{\"a\": \"b`)}},
+	{where: named("escaped/array-of-objects"), in: `[{\"a\": 1}, {\"a\": 2}]`, kinds: EscapedJSON,
+		want: `[{"a": 1}, {"a": 2}]`},
+	{where: named("escaped/string"), in: `\"hello\"`, kinds: EscapedJSON,
+		want: `"hello"`, offs: []int{0, len(`\"hello`)}},
+	{where: named("escaped/escapes-inside"), in: `{\"a\": \"say \\\"hi\\\"\", \"b\": \"x\\ny\", \"c\": \"\u00e9\"}`, kinds: EscapedJSON,
+		want: `{"a": "say \"hi\"", "b": "x\ny", "c": "\u00e9"}`},
+	{where: named("escaped/newline-between-tokens"), in: `{\"a\":\n1}`, kinds: EscapedJSON,
+		want: "{\"a\":\n1}", log: []Kind{EscapedJSON, EscapedJSON, EscapedJSON}},
+	{where: named("escaped/with-other-kinds"), in: `{\"a\": True, \"b\": [1,2,],}`, kinds: EscapedJSON | Literal | TrailingComma,
+		want: `{"a": true, "b": [1,2]}`,
+		log:  []Kind{EscapedJSON, EscapedJSON, Literal, EscapedJSON, EscapedJSON, TrailingComma, TrailingComma},
+		offs: []int{1, len(`{\"a`), len(`{\"a\": `), len(`{\"a\": True, `), len(`{\"a\": True, \"b`),
+			len(`{\"a\": True, \"b\": [1,2`), len(`{\"a\": True, \"b\": [1,2,]`)}},
+	{where: named("escaped/edit-spans-escapes"), in: `{\"a\": \"x\" + \"y\"}`, kinds: EscapedJSON | StringConcat,
+		want: `{"a": "xy"}`, log: []Kind{EscapedJSON, EscapedJSON, EscapedJSON, StringConcat, EscapedJSON},
+		offs: []int{1, len(`{\"a`), len(`{\"a\": `), len(`{\"a\": \"x`), len(`{\"a\": \"x\" + \"y`)}},
+	{where: named("escaped/raw-newline-in-string"), in: "[\\\"a\nb\\\"]", kinds: EscapedJSON | ControlChar,
+		want: `["a\nb"]`, log: []Kind{EscapedJSON, ControlChar, EscapedJSON}},
+	{where: named("escaped/literal-not-strict"), in: "\"{\\\"a\\\":\n 1} \" ", kinds: EscapedJSON,
+		want: "{\"a\":\n 1}  ", log: []Kind{EscapedJSON, EscapedJSON, EscapedJSON, EscapedJSON}, offs: []int{0, 2, 5, len("\"{\\\"a\\\":\n 1} ")}},
+	{where: named("escaped/literal-cut"), in: `"{\"a\": 1}`, kinds: EscapedJSON,
+		want: `{"a": 1}`, log: []Kind{EscapedJSON, EscapedJSON, EscapedJSON}},
+	{where: named("escaped/literal-as-string"), in: "\"[\\\"a\\\" b\n]\"", kinds: EscapedJSON | ControlChar,
+		want: `"[\"a\" b\n]"`, log: []Kind{ControlChar}},
+	{where: named("escaped/cut-escape"), in: `[\"a\`, kinds: EscapedJSON | Truncated,
+		want: `["a"]`, log: []Kind{EscapedJSON, Truncated, Truncated}, offs: []int{1, len(`[\"a`), len(`[\"a`)}},
+	{where: named("escaped/cut-escape-off"), in: `[\"a\"]\`, kinds: EscapedJSON,
+		err: io.ErrUnexpectedEOF, errOff: len(`[\"a\"]`), need: Truncated},
+	{where: named("escaped/off"), in: `{\"a\": 1}`, kinds: LLM &^ EscapedJSON,
+		err: ErrSyntax, errOff: len(`{`), need: EscapedJSON},
+	{where: named("escaped/inner-error-offset"), in: `{\"a\": \"b\" x y}`, kinds: EscapedJSON,
+		err: ErrSyntax, errOff: len(`{\"a\": \"b\" `), need: MissingComma},
+
+	// Python tuples, under Literal.
+	{where: named("tuple/nested"), in: `((1, 2), (3, 4))`, kinds: Literal,
+		want: `[[1, 2], [3, 4]]`, offs: []int{0, 1, len(`((1, 2`), len(`((1, 2), `), len(`((1, 2), (3, 4`), len(`((1, 2), (3, 4)`)}},
+	{where: named("tuple/one"), in: `(1,)`, kinds: Literal,
+		want: `[1]`, log: []Kind{Literal, Literal, Literal}, offs: []int{0, 2, 3}},
+	{where: named("tuple/empty-in-object"), in: `{"a": (), "b": ("x", None)}`, kinds: Literal,
+		want: `{"a": [], "b": ["x", null]}`},
+	{where: named("tuple/missing-comma"), in: `[(1) (2)]`, kinds: Literal | MissingComma,
+		want: `[[1], [2]]`},
+	{where: named("tuple/in-call"), in: `f((1, 2))`, kinds: Literal | Wrapper,
+		want: `[1, 2]`},
+	{where: named("tuple/cut"), in: `[(1, 2`, kinds: Literal | Truncated,
+		want: `[[1, 2]]`},
+	{where: named("tuple/prose-in-parentheses"), in: `(see below) {"a": 1}`, kinds: LLM,
+		want: `{"a": 1}`, log: []Kind{Prose}},
+	{where: named("tuple/words"), in: `(a, b)`, kinds: LLM,
+		want: `["a", "b"]`},
+	{where: named("tuple/off"), in: `[(1, 2)]`, kinds: LLM &^ Literal &^ UnquotedString,
+		err: ErrSyntax, errOff: 1, need: Literal},
+
 	// Mixed, as models write it.
 	{where: named("mixed/llm"), in: "Sure! Here is the call:\n```json\n{\n  name: 'search', // tool\n  'args': {query: “go json”, limit: 5, exact: False,},\n}\n```\nLet me know!",
 		kinds: LLM, want: "{\n  \"name\": \"search\", \n  \"args\": {\"query\": \"go json\", \"limit\": 5, \"exact\": false}\n}\n\n"},
@@ -363,6 +421,7 @@ var validInputs = []string{
 	`{"esc":"\"\\\/\b\f\n\r\t\u00e9\uD83D\uDE00"}`,
 	"{\"utf8\":\"h\u00e9llo \u4e16\u754c \U0001F600\"}",
 	`[[[[[]]]], {"":{"":{}}}]`,
+	` "{\"a\": 1,}" `, // escaped JSON in a string: a string
 }
 
 func TestValidUnchanged(t *testing.T) {
@@ -652,6 +711,13 @@ func TestBadInput(t *testing.T) {
 		{"mismatched", []byte(strings.Repeat(`[}`, 1<<16))},
 		{"unicode-spaces", []byte(`[` + strings.Repeat("\u00a01,", 1<<16) + `2]`)},
 		{"reopened", []byte(`{"a":1}` + strings.Repeat(`, "a":1}`, 1<<16))},
+		{"escaped", []byte(`[` + strings.Repeat(`{\"a\": \"b\\n\"}, `, 1<<15) + `{}]`)},
+		{"escaped-backslashes", []byte(`[\"` + strings.Repeat(`\\`, 1<<18) + `\"]`)},
+		{"escaped-too-many-edits", []byte(`[` + strings.Repeat(`\"a\", `, 1<<17) + `0]`)},
+		{"escaped-literal-open", []byte(`"[\"` + strings.Repeat(`a\n`, 1<<16))},
+		{"tuples", []byte(`[` + strings.Repeat(`(1,), `, 1<<16) + `()]`)},
+		{"tuples-open", []byte(strings.Repeat(`(`, 1<<16))},
+		{"tuples-mismatched", []byte(strings.Repeat(`(]`, 1<<16))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, k := range []Kind{LLM, All} {
@@ -670,5 +736,22 @@ func TestBadInput(t *testing.T) {
 			}
 			assertLinear(t, tc.in, All)
 		})
+	}
+}
+
+// TestByteClasses holds the fast paths to the slow ones: a string's
+// plain bytes are jsonwire's, and no byte a bare value copies without a
+// look ends it or needs an escape, in any context.
+func TestByteClasses(t *testing.T) {
+	for c := range 256 {
+		assert.Equal(t, jsonwire.Plain[c], class[c]&clsPlain != 0, "byte %#x", c)
+		if class[c]&clsBare == 0 {
+			continue
+		}
+		assert.True(t, c > ' ' && c < 0x80 && c != '\\' && c != '"', "byte %#x", c)
+		for _, top := range []frame{{wrap: wrapCall}, {paren: true}, {obj: true}} {
+			p := &parser{in: []byte{' ', byte(c), '/', '*'}, kinds: All, stack: []frame{top}}
+			assert.False(t, p.bareStop(1), "byte %#x ends a bare value", c)
+		}
 	}
 }

@@ -28,10 +28,11 @@ const (
 // MultiValue kind reads around a value. The stack keeps more than one bit
 // per level because an error reports its JSON Pointer.
 type frame struct {
-	obj  bool
-	wrap uint8  // wrapNone, or what reads like an array or a call
-	n    int    // index of the current element (arrays)
-	name [2]int // input span of the current name, quotes included (objects)
+	obj   bool
+	paren bool   // an array written as a Python tuple, (1, 2), closed by )
+	wrap  uint8  // wrapNone, or what reads like an array or a call
+	n     int    // index of the current element (arrays)
+	name  [2]int // input span of the current name, quotes included (objects)
 }
 
 // Wrappers, in frame.wrap.
@@ -73,6 +74,10 @@ func (p *parser) loop() error {
 				}
 				continue
 			}
+			if c == ')' && p.state != stValue && p.stack[len(p.stack)-1].paren {
+				p.closeTuple()
+				continue
+			}
 			if c == ',' && p.state == stElemFirst {
 				if !p.on(TrailingComma) {
 					return p.fail(p.pos, TrailingComma, "leading comma in array")
@@ -85,7 +90,7 @@ func (p *parser) loop() error {
 				if !p.on(MissingValue) {
 					return p.fail(p.pos, MissingValue, "missing value before %s", quoteChar(in, p.pos))
 				}
-				p.add(Edit{Kind: MissingValue, Offset: int64(p.pos), Inserted: "null"})
+				p.add(p.mk(MissingValue, p.pos, 0, "null"))
 				p.endValue()
 				continue
 			}
@@ -99,6 +104,9 @@ func (p *parser) loop() error {
 				return err
 			}
 		case stNameFirst, stName:
+			if c == '"' && fastMember && p.member() {
+				continue
+			}
 			if c == '}' || c == ']' {
 				if err := p.closer(c); err != nil {
 					return err
@@ -141,11 +149,11 @@ func (p *parser) loop() error {
 				if !p.on(MissingColon) {
 					return p.fail(p.pos, MissingColon, "missing ':' before %s", quoteChar(in, p.pos))
 				}
-				p.editAt(p.nameLog, Edit{Kind: MissingColon, Offset: int64(p.nameEnd), Inserted: ":"})
+				p.editAt(p.nameLog, p.mk(MissingColon, p.nameEnd, 0, ":"))
 				p.state = stValue
 				continue
 			}
-			p.pos++
+			p.pos = skipOneSpace(in, p.pos+1)
 			p.state = stValue
 		case stNext:
 			top := &p.stack[len(p.stack)-1]
@@ -159,7 +167,7 @@ func (p *parser) loop() error {
 				p.endMulti()
 			case c == ',':
 				p.comma, p.commaLog = p.pos, len(p.log)
-				p.pos++
+				p.pos = skipOneSpace(in, p.pos+1)
 				top.n++
 				p.state = stElem
 				if top.obj {
@@ -169,6 +177,8 @@ func (p *parser) loop() error {
 				if err := p.closer(c); err != nil {
 					return err
 				}
+			case c == ')' && top.paren:
+				p.closeTuple()
 			case (c == '{' || c == '[') && p.closeObjectIn():
 			default:
 				if !p.canStart(c, top.obj) {
@@ -191,7 +201,7 @@ func (p *parser) loop() error {
 				if !p.on(kind) {
 					return p.fail(p.pos, kind, "missing ',' before %s", quoteChar(in, p.pos))
 				}
-				p.editAt(p.safeLog, Edit{Kind: kind, Offset: int64(p.safe), Inserted: ","})
+				p.editAt(p.safeLog, p.mk(kind, p.safe, 0, ","))
 				top.n++
 				p.state = stElem
 				if top.obj {
@@ -203,12 +213,72 @@ func (p *parser) loop() error {
 	return nil
 }
 
+// fastMember turns member on; FuzzRepair turns it off to hold it to the
+// general path.
+var fastMember = true
+
+// member is the fast path for the member of an object that most JSON
+// writers write: a plain name, a colon and maybe a space, then a plain
+// string, a number or a literal, with a , or } right after it. It reads
+// the name and colon if they are so, and then the value if it is so,
+// and reports whether it read anything; the state is then the one the
+// general path leaves there. Nothing it reads is read otherwise under
+// any kind.
+func (p *parser) member() bool {
+	in := p.in
+	start := p.pos
+	j := jsonwire.SkipPlain(in, start+1)
+	if j+1 >= len(in) || in[j] != '"' || in[j+1] != ':' {
+		return false
+	}
+	top := &p.stack[len(p.stack)-1]
+	top.name = [2]int{start, j + 1}
+	p.nameEnd, p.nameLog = j+1, len(p.log)
+	p.pos = skipOneSpace(in, j+2)
+	p.state = stValue
+	i := p.pos
+	if i >= len(in) {
+		return true
+	}
+	end := -1
+	switch c := in[i]; {
+	case c == '"':
+		if k := jsonwire.SkipPlain(in, i+1); k < len(in) && in[k] == '"' {
+			end = k + 1
+		}
+	case c == '-' || isDigit(c):
+		if k, ok := scanNumber(in, i); ok {
+			end = k
+		}
+	case c == 't' && hasWord(in, i, "true"), c == 'n' && hasWord(in, i, "null"):
+		end = i + 4
+	case c == 'f' && hasWord(in, i, "false"):
+		end = i + 5
+	}
+	if end < 0 || end >= len(in) || in[end] != ',' && in[end] != '}' {
+		return true
+	}
+	p.pos = end
+	p.endValue()
+	return true
+}
+
+// skipOneSpace returns i+1 if b[i] is a ' ', else i: the one space
+// after a colon or a comma, as most JSON writers put it, is skipped
+// without a call to space.
+func skipOneSpace(b []byte, i int) int {
+	if i < len(b) && b[i] == ' ' {
+		i++
+	}
+	return i
+}
+
 // dropComma removes the comma before a closing bracket.
 func (p *parser) dropComma() error {
 	if !p.on(TrailingComma) {
 		return p.fail(p.comma, TrailingComma, "trailing comma")
 	}
-	p.editAt(p.commaLog, Edit{Kind: TrailingComma, Offset: int64(p.comma), Removed: ","})
+	p.editAt(p.commaLog, p.mk(TrailingComma, p.comma, 1, ""))
 	return nil
 }
 
@@ -245,7 +315,7 @@ func (p *parser) closer(c byte) error {
 			}
 		}
 		if len(ins) > 0 {
-			p.add(Edit{Kind: Bracket, Offset: int64(p.pos), Inserted: string(ins)})
+			p.add(p.mk(Bracket, p.pos, 0, string(ins)))
 		}
 		p.stack = p.stack[:j+1]
 		p.closeTop()
@@ -262,6 +332,26 @@ func (p *parser) closer(c byte) error {
 		}
 	}
 	return nil
+}
+
+// openTuple opens the Python tuple at p.pos as an array (Literal).
+func (p *parser) openTuple() error {
+	p.edit(Literal, p.pos, 1, "[")
+	if err := p.open(false); err != nil {
+		return err
+	}
+	p.stack[len(p.stack)-1].paren = true
+	return nil
+}
+
+// closeTuple closes the tuple on top of the stack at the ) at p.pos. A
+// comma before it goes too: (1,) is Python's tuple of one.
+func (p *parser) closeTuple() {
+	if p.state == stElem {
+		p.editAt(p.commaLog, p.mk(Literal, p.comma, 1, ""))
+	}
+	p.edit(Literal, p.pos, 1, "]")
+	p.closeTop()
 }
 
 // closeTop consumes the closer at p.pos for the innermost frame.
@@ -284,7 +374,7 @@ func (p *parser) closeObjectIn() bool {
 	}
 	switch p.state {
 	case stName: // after a comma: the comma is the array's
-		p.editAt(p.commaLog, Edit{Kind: Bracket, Offset: int64(p.comma), Inserted: "}"})
+		p.editAt(p.commaLog, p.mk(Bracket, p.comma, 0, "}"))
 		p.stack = p.stack[:n-1]
 		p.stack[n-2].n++
 		p.state = stElem
@@ -293,7 +383,7 @@ func (p *parser) closeObjectIn() bool {
 		if p.state == stNext {
 			at, i = p.safe, p.safeLog
 		}
-		p.editAt(i, Edit{Kind: Bracket, Offset: int64(at), Inserted: "}"})
+		p.editAt(i, p.mk(Bracket, at, 0, "}"))
 		p.stack = p.stack[:n-1]
 		p.safe, p.safeLog = at, i+1
 		p.state = stNext
@@ -328,7 +418,7 @@ func (p *parser) ellipsis() error {
 		p.edit(Ellipsis, p.pos, 1, "")
 		p.pos++
 	case (c == ']' || c == '}') && (p.state == stElem || p.state == stName):
-		p.editAt(p.commaLog, Edit{Kind: Ellipsis, Offset: int64(p.comma), Removed: ","})
+		p.editAt(p.commaLog, p.mk(Ellipsis, p.comma, 1, ""))
 		p.state--
 	}
 	return nil
@@ -338,7 +428,7 @@ func (p *parser) ellipsis() error {
 // so that a missing colon is the likely problem.
 func (p *parser) startsValue(c byte) bool {
 	return c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || c == '.' || isDigit(c) || isIdent(c) ||
-		c == 0xE2 && smartQuote(p.in, p.pos) != 0
+		c == 0xE2 && smartQuote(p.in, p.pos) != 0 || c == '(' && p.on(Literal)
 }
 
 // joins reports whether the top-level value at i, after a comma and
@@ -399,7 +489,7 @@ func (p *parser) skipQuiet(i int) int {
 
 // endMulti closes the MultiValue array after its last value.
 func (p *parser) endMulti() {
-	p.editAt(p.safeLog, Edit{Kind: MultiValue, Offset: int64(p.safe), Inserted: "]"})
+	p.editAt(p.safeLog, p.mk(MultiValue, p.safe, 0, "]"))
 	p.stack = p.stack[:len(p.stack)-1]
 	p.safeLog++
 	p.state = stDone
@@ -414,7 +504,7 @@ func (p *parser) canStart(c byte, obj bool) bool {
 	case obj:
 		return isDigit(c) && p.on(UnquotedKey)
 	}
-	return c == '{' || c == '[' || c == '-' || isDigit(c)
+	return c == '{' || c == '[' || c == '-' || isDigit(c) || c == '(' && p.on(Literal)
 }
 
 func (p *parser) open(obj bool) error {

@@ -43,6 +43,8 @@ func (p *parser) scalarOrOpen(c byte) error {
 		if err := p.numberOrWord(); err != nil {
 			return err
 		}
+	case c == '(' && p.on(Literal):
+		return p.openTuple()
 	case isIdent(c):
 		if paren := p.callAt(p.pos); paren > 0 {
 			return p.wrapper(p.pos, paren)
@@ -63,6 +65,8 @@ func (p *parser) scalarOrOpen(c byte) error {
 			need = Fence
 		case len(p.stack) == 0:
 			need = Prose
+		case c == '(':
+			need = Literal
 		case !isStructural(c):
 			need = UnquotedString
 		}
@@ -96,7 +100,25 @@ func (p *parser) callAt(i int) int {
 // concat joins to the string just read the strings that follow it after
 // a +, as StringConcat: the closing quote, the + and the opening quote go,
 // with what lies between them.
+//
+// NOTE: concat inlines, and calls concatRun only where a + may follow.
 func (p *parser) concat() error {
+	if p.pos < len(p.in) && !mayConcat[p.in[p.pos]] {
+		return nil
+	}
+	return p.concatRun()
+}
+
+// mayConcat marks the bytes that can follow a string that concat joins
+// to another: a + or what space skips.
+var mayConcat = func() (t [256]bool) {
+	t = mayBeSpace
+	t['+'] = true
+	return t
+}()
+
+// concatRun is concat's loop.
+func (p *parser) concatRun() error {
 	for p.on(StringConcat) && p.state != stDone {
 		in := p.in
 		j := p.skipQuiet(p.pos)
@@ -121,11 +143,11 @@ func (p *parser) concat() error {
 		// The string just read ends with a quote in the input, or one
 		// inserted (the last edit), which goes too.
 		q := p.pos - 1
-		if l := len(p.log); l > 0 && p.log[l-1].End() == int64(p.pos) && p.log[l-1].Inserted == `"` {
-			q = int(p.log[l-1].Offset)
+		if l := len(p.log); l > 0 && p.log[l-1].end() == p.pos && p.text(p.log[l-1].ins) == `"` {
+			q = p.log[l-1].off
 			p.log = p.log[:l-1]
 		}
-		p.add(Edit{Kind: StringConcat, Offset: int64(q), Removed: string(in[q : k+n])})
+		p.edit(StringConcat, q, k+n-q, "")
 		var err error
 		if kind == 0 {
 			err = p.strBody(k, k+1, false)
@@ -160,7 +182,7 @@ func (p *parser) name(c byte) error {
 		}
 		if i < len(p.in) && p.in[i] == '"' && p.on(MissingQuote) {
 			// a": the opening quote is missing.
-			p.add(Edit{Kind: MissingQuote, Offset: int64(start), Inserted: `"`})
+			p.add(p.mk(MissingQuote, start, 0, `"`))
 			p.pos = i + 1
 			return nil
 		}
@@ -168,11 +190,10 @@ func (p *parser) name(c byte) error {
 			return p.fail(p.pos, UnquotedKey, "unquoted object name")
 		}
 		if i == len(p.in) {
-			p.add(Edit{Kind: UnquotedKey, Offset: int64(start), Inserted: `"`})
+			p.add(p.mk(UnquotedKey, start, 0, `"`))
 			return p.atEOF(start, -1, `":null`)
 		}
-		p.add(Edit{Kind: UnquotedKey, Offset: int64(start), Inserted: `"`},
-			Edit{Kind: UnquotedKey, Offset: int64(i), Inserted: `"`})
+		p.editAt(len(p.log), p.mk(UnquotedKey, start, 0, `"`), p.mk(UnquotedKey, i, 0, `"`))
 		p.pos = i
 		return nil
 	}
@@ -182,8 +203,17 @@ func (p *parser) name(c byte) error {
 // str reads a double-quoted string. Its bytes are left alone, except raw
 // control characters and invalid escapes when those kinds are on, and
 // quotes that do not end it (InnerQuote, MissingQuote).
+//
+// NOTE: the fast path, for most strings: plain ASCII up to a quote that
+// a , or : or a closer follows, which ends it under every kind.
 func (p *parser) str(isName bool) error {
-	return p.strBody(p.pos, p.pos+1, isName)
+	in := p.in
+	j := jsonwire.SkipPlain(in, p.pos+1)
+	if j < len(in) && in[j] == '"' && closesFast(in, j+1, len(p.stack)) {
+		p.pos = j + 1
+		return nil
+	}
+	return p.strBody(p.pos, j, isName)
 }
 
 // strBody reads the double-quoted string that opened at start from i on.
@@ -202,10 +232,9 @@ func (p *parser) strBody(start, i int, isName bool) error {
 	inner, innerLog := -1, 0
 	from := start + 1 // where the string or its last quote ends
 	for {
-		// NOTE: the fast path; most strings are plain ASCII.
-		for i < len(in) && class[in[i]]&clsPlain != 0 {
-			i++
-		}
+		// NOTE: the fast path; most strings are plain ASCII, read eight
+		// bytes a step. jsonwire.Plain is clsPlain.
+		i = jsonwire.SkipPlain(in, i)
 		if i == len(in) {
 			if lenient {
 				p.noCloser = start
@@ -222,7 +251,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 		case c == '"':
 			// A name with a quote and a space in it is rare: there the
 			// quote ends it, and a colon is likely missing.
-			if !lenient || p.quoteCloses(i+1) || isName && i+1 < len(in) && isSpace(in[i+1]) {
+			if !lenient || closesFast(in, i+1, len(p.stack)) || p.quoteCloses(i+1) || isName && i+1 < len(in) && isSpace(in[i+1]) {
 				p.pos = i + 1
 				return nil
 			}
@@ -240,7 +269,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			if inner < 0 {
 				inner, innerLog = i, len(p.log)
 			}
-			p.add(Edit{Kind: InnerQuote, Offset: int64(i), Inserted: `\`})
+			p.add(p.mk(InnerQuote, i, 0, `\`))
 			i++
 		case c == '\\':
 			n, stop, err := p.strEscape(start, i, isName, 0)
@@ -270,10 +299,10 @@ func (p *parser) strBody(start, i int, isName bool) error {
 // is missing (MissingQuote): edits made past e are undone, and p.pos
 // goes to e.
 func (p *parser) endStringAt(e int) {
-	for len(p.log) > 0 && p.log[len(p.log)-1].Offset >= int64(e) {
+	for len(p.log) > 0 && p.log[len(p.log)-1].off >= e {
 		p.log = p.log[:len(p.log)-1]
 	}
-	p.add(Edit{Kind: MissingQuote, Offset: int64(e), Inserted: `"`})
+	p.add(p.mk(MissingQuote, e, 0, `"`))
 	p.pos = e
 }
 
@@ -339,6 +368,17 @@ func (p *parser) quoteCloses(i int) bool {
 		}
 	}
 	return p.nextValue(i) || k > i && len(p.stack) > 0 && p.stack[len(p.stack)-1].obj && nameColon(in, k)
+}
+
+// closesFast reports whether a quote just before i ends a string for
+// quoteCloses because a , or : follows it, or a closer inside a bracket:
+// the common case, answered without a call.
+func closesFast(b []byte, i, depth int) bool {
+	if i >= len(b) {
+		return false
+	}
+	c := b[i]
+	return c == ',' || c == ':' || (c == '}' || c == ']') && depth > 0
 }
 
 // nameColon reports whether b[i:] starts with a bare name and a colon,
@@ -462,7 +502,7 @@ func (p *parser) escape(i int, quoteKind Kind) (int, int) {
 		return 2, escInvalid
 	}
 	// Escape the backslash; the byte after it is then read as content.
-	p.add(Edit{Kind: InvalidEscape, Offset: int64(i), Inserted: `\`})
+	p.add(p.mk(InvalidEscape, i, 0, `\`))
 	return 1, escInvalid
 }
 
@@ -588,7 +628,7 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 				p.pos = i + 1
 				return nil
 			}
-			p.add(Edit{Kind: kind, Offset: int64(i), Inserted: `\`})
+			p.add(p.mk(kind, i, 0, `\`))
 			i++
 		case c == '\'':
 			if (open == '\'' || open == '`') && p.altCloses(i+1) {
@@ -643,7 +683,7 @@ func (p *parser) closes(i int) bool {
 	case ',', ':', '}', ']':
 		return true
 	case ')':
-		return p.inCall()
+		return p.inParens()
 	case '+':
 		return p.on(StringConcat)
 	case '#':
@@ -705,7 +745,7 @@ func (p *parser) word() error {
 	if !p.on(Literal) {
 		return p.fail(start, Literal, "invalid literal %q", string(in[start:i]))
 	}
-	p.add(Edit{Kind: Literal, Offset: int64(start), Removed: from, Inserted: to})
+	p.edit(Literal, start, len(from), to)
 	p.pos = i
 	return nil
 }
@@ -730,12 +770,43 @@ func (p *parser) lineComment(i int) bool {
 }
 
 // space skips whitespace and, with the Comment kind, comments.
+//
+// NOTE: space inlines, and calls spaceRun only where the next byte can
+// begin what it skips: before most tokens, none is there.
 func (p *parser) space() error {
+	if p.pos < len(p.in) && !mayBeSpace[p.in[p.pos]] {
+		return nil
+	}
+	return p.spaceRun()
+}
+
+// mayBeSpace marks the bytes that can begin what space skips: JSON
+// whitespace, a comment, a Unicode space.
+var mayBeSpace = func() (t [256]bool) {
+	for _, c := range " \t\r\n#/" {
+		t[c] = true
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+// spaceRun is space's loop.
+func (p *parser) spaceRun() error {
 	in := p.in
 	for p.pos < len(in) {
 		switch c := in[p.pos]; {
 		case isSpace(c):
-			p.pos++
+			// NOTE: a local index; p.pos is stored once per run.
+			i := p.pos + 1
+			for i < len(in) && isSpace(in[i]) {
+				i++
+			}
+			p.pos = i
+			if i < len(in) && !mayBeSpace[in[i]] {
+				return nil
+			}
 		case c >= 0x80 && p.on(UnicodeSpace) && unicodeSpace(in, p.pos) > 0:
 			p.edit(UnicodeSpace, p.pos, unicodeSpace(in, p.pos), " ")
 			p.pos += unicodeSpace(in, p.pos)
@@ -759,7 +830,7 @@ func (p *parser) space() error {
 				if !p.on(Truncated) {
 					return p.fail(p.pos, Truncated, "%w: unterminated comment", io.ErrUnexpectedEOF)
 				}
-				p.add(Edit{Kind: Truncated, Offset: int64(p.pos), Removed: string(in[p.pos:]), Truncated: true})
+				p.edit(Truncated, p.pos, len(in)-p.pos, "")
 				p.pos = len(in)
 				return nil
 			}

@@ -82,17 +82,17 @@ func (p *parser) atEOF(where, cut int, ins string) error {
 			sb.WriteByte(']')
 		}
 	}
-	e := Edit{Kind: Truncated, Offset: int64(len(p.in)), Inserted: sb.String(), Truncated: true}
+	e := p.mk(Truncated, len(p.in), 0, sb.String())
 	if cut >= 0 {
 		if cut == p.safe && p.safeLog < len(p.log) {
 			// Edits logged before the value ended at safe stay, even
 			// an insertion there (the 0 that completes 2e in [2e,).
 			p.log = p.log[:p.safeLog]
 		}
-		for len(p.log) > 0 && p.log[len(p.log)-1].Offset > int64(cut) || cut != p.safe && len(p.log) > 0 && p.log[len(p.log)-1].Offset == int64(cut) {
+		for len(p.log) > 0 && p.log[len(p.log)-1].off > cut || cut != p.safe && len(p.log) > 0 && p.log[len(p.log)-1].off == cut {
 			p.log = p.log[:len(p.log)-1]
 		}
-		e.Offset, e.Removed = int64(cut), string(p.in[cut:])
+		e.off, e.n = cut, len(p.in)-cut
 	}
 	p.add(e)
 	p.stack = p.stack[:0]
