@@ -118,10 +118,9 @@
 // two ways and one keeps every character, that one is taken.
 //
 //   - Strict JSON comes back as is, the same slice, with an empty log.
-//   - The output is strict RFC 8259 JSON (checked by a validator apart
-//     from the parser, and by tokenizer.Validate where that one is not
-//     sure) or there is an *[Error] with the offset and JSON Pointer of
-//     what could not be repaired, and the kind that would have, if any.
+//   - The output is strict RFC 8259 JSON (checked with tokenizer.Validate)
+//     or there is an *[Error] with the offset and JSON Pointer of what
+//     could not be repaired, and the kind that would have, if any.
 //   - Apply(in, log) reproduces the output byte for byte.
 //   - Repairing the output again logs nothing.
 //   - Work is linear in the input; [Options.MaxInput] and

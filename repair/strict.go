@@ -11,10 +11,10 @@ import (
 // UTF-8, no trailing data. On failure it returns an *Error with the offset
 // of the first bad byte and its JSON Pointer.
 //
-// validFast answers first, and tokenizer.Validate when it is not sure:
-// implementations of the grammar apart from the repair parser, so that a
-// bug in the parser cannot pass as valid output. FuzzValidFast holds
-// validFast to the tokenizer.
+// It is tokenizer.Validate: a second, independent implementation of the
+// grammar, so that a bug in the repair parser cannot pass as valid output.
+// validFast, a third, answers first, and the tokenizer when it is not
+// sure; FuzzValidFast holds it to the tokenizer.
 func strictValid(b []byte) error {
 	if validFast(b) {
 		return nil
