@@ -121,13 +121,12 @@ name: // where a member name is due
 }
 
 // skipWS returns the index of the first byte of b at or after i that is
-// not whitespace. NOTE: it inlines; most gaps in JSON are empty or a
-// few bytes, too short for jsonwire.SkipSpace to pay for its call.
+// not whitespace. NOTE: it inlines; most gaps in JSON are empty.
 func skipWS(b []byte, i int) int {
-	for i < len(b) && jsonwire.Space[b[i]] {
-		i++
+	if i < len(b) && b[i] > ' ' {
+		return i
 	}
-	return i
+	return jsonwire.SkipSpace(b, i)
 }
 
 // scanString returns the index just past the string whose contents
