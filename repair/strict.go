@@ -13,12 +13,7 @@ import (
 //
 // It is tokenizer.Validate: a second, independent implementation of the
 // grammar, so that a bug in the repair parser cannot pass as valid output.
-// validFast, a third, answers first, and the tokenizer when it is not
-// sure; FuzzValidFast holds it to the tokenizer.
 func strictValid(b []byte) error {
-	if validFast(b) {
-		return nil
-	}
 	err := tokenizer.Validate(b)
 	if err == nil {
 		return nil
