@@ -603,3 +603,8 @@ func closerName(obj bool) string {
 	}
 	return "']'"
 }
+
+// hasWord reports whether b[i:] begins with w.
+func hasWord(b []byte, i int, w string) bool {
+	return len(b)-i >= len(w) && string(b[i:i+len(w)]) == w
+}
