@@ -361,6 +361,7 @@ func TestHandlerAllocs(t *testing.T) {
 		return n, bytes.Count(stream, []byte("data: "))
 	}
 	n, events := allocs(long)
+	t.Logf("%v allocations for %d events", n, events)
 	assert.LessOrEqual(t, n, float64(events)/10, "%v allocations for %d events", n, events)
 	nMany, eventsMany := allocs([]byte(many.String()))
 	require.Greater(t, eventsMany, 5000)
