@@ -40,9 +40,10 @@ type chatCall struct {
 	num           int // its number in its choice
 	key, id, name string
 	// The arguments are not kept (the Set that gets the events holds
-	// them): a tokenizer reads them, to tell whole arguments, and a
-	// seeded hash and their length tell a call sent again.
-	tk    tokenizer.Tokenizer
+	// them): a seeded hash and their length tell a call sent again, and
+	// the Set, or with no Set a tokenizer made for it, tells whole
+	// arguments.
+	tk    *tokenizer.Tokenizer
 	sum   maphash.Hash
 	n     int64
 	ended bool
@@ -59,7 +60,7 @@ func (c *chatCall) whole(d *Decoder) bool {
 		sc := d.set.Call(c.key)
 		return c.n > 0 && sc != nil && sc.Status() == resume.StatusComplete
 	}
-	return c.n > 0 && c.tk.Status() == tokenizer.Complete
+	return c.n > 0 && c.tk != nil && c.tk.Status() == tokenizer.Complete
 }
 
 // same reports whether text is the call's arguments so far.
@@ -71,7 +72,14 @@ func (c *chatCall) same(text []byte) bool {
 func (c *chatCall) add(d *Decoder, text []byte) {
 	c.n += int64(len(text))
 	c.sum.Write(text)
-	if d.set != nil || c.tk.Status() == tokenizer.Failed || c.tk.Feed(text) != nil {
+	if d.set != nil {
+		return
+	}
+	if c.tk == nil {
+		t := tokenizer.New(tokenizer.Options{})
+		c.tk = &t
+	}
+	if c.tk.Status() == tokenizer.Failed || c.tk.Feed(text) != nil {
 		return
 	}
 	for {
@@ -385,7 +393,7 @@ func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
 		if err := d.newCall(); err != nil {
 			return err
 		}
-		call = &chatCall{num: idx, key: st.key(d, idx), id: p.id.str(), name: p.name.str(), tk: tokenizer.New(tokenizer.Options{})}
+		call = &chatCall{num: idx, key: st.key(d, idx), id: p.id.str(), name: p.name.str()}
 		call.sum.SetSeed(argsSeed)
 		st.calls = append(st.calls, call)
 		st.open = append(st.open, idx)
