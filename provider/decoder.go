@@ -36,7 +36,7 @@ type Decoder struct {
 	// so that a stream of small payloads allocates them once.
 	outBuf     [8]resume.Event
 	scratchBuf [4096]byte
-	tokBuf     [64]tapeTok
+	tokBuf     [64]jsonwire.Tok
 	stackBuf   [16]int32
 }
 

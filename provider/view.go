@@ -179,18 +179,18 @@ func (m *members) next() (name []byte, v value, ok bool) {
 	if m.j >= 0 {
 		t := m.t
 		nt := &t.toks[m.j]
-		if nt.kind != tokenizer.Name {
+		if nt.Kind != jsonwire.KindName {
 			return nil, nil, false
 		}
 		vi := m.j + 1
 		vt := &t.toks[vi]
-		m.j = int(vt.next)
+		m.j = int(vt.Next)
 		t.last = vi // the value a caller descends into next, most often
-		name = t.base[nt.off+1 : nt.end-1]
+		name = t.base[nt.Off+1 : nt.End-1]
 		if bytes.IndexByte(name, '\\') >= 0 {
 			name = m.unescape(name)
 		}
-		return name, t.base[vt.off:vt.end], true
+		return name, t.base[vt.Off:vt.End], true
 	}
 	b := m.b
 	i := jsonwire.SkipSpace(b, m.i)
@@ -262,12 +262,12 @@ func (d *Decoder) elems(v value) elems {
 func (e *elems) next() (value, bool) {
 	if e.j >= 0 {
 		vt := &e.t.toks[e.j]
-		if vt.kind == tokenizer.EndArray {
+		if vt.Kind == jsonwire.KindEndArray {
 			return nil, false
 		}
 		e.t.last = e.j
-		e.j = int(vt.next)
-		return e.t.base[vt.off:vt.end], true
+		e.j = int(vt.Next)
+		return e.t.base[vt.Off:vt.End], true
 	}
 	b := e.b
 	i := jsonwire.SkipSpace(b, e.i)
@@ -282,67 +282,40 @@ func (e *elems) next() (value, bool) {
 	return b[i:end], true
 }
 
-// tape is the tokens of the payload validated last, read once by the
-// tokenizer: a decoder walks down a payload by them, and skips a value
-// by a jump, where reading its bytes again at each level cost a pass
+// tape is the tokens of the payload validated last, read in one pass
+// (jsonwire.Index): a decoder walks down a payload by them, and skips a
+// value by a jump, where reading its bytes again at each level cost a pass
 // over it per level.
 type tape struct {
 	base  []byte
-	toks  []tapeTok
+	toks  []jsonwire.Tok
 	last  int // the index of the value an iterator returned last, which index tries first
 	stack []int32
 	tk    tokenizer.Tokenizer
 }
 
-// tapeTok is one token of the tape.
-type tapeTok struct {
-	off, end int32 // its bytes in base; a container's end is past its closing bracket
-	next     int32 // the index of the token after its value (a name's: its value's)
-	kind     tokenizer.Kind
-}
-
-// maxTape is the longest payload the tape reads; a longer one is read by
-// its bytes.
-const maxTape = 1 << 30
-
-// validate reads b with the tokenizer, which decides that it is one
-// strict JSON value, and writes its tape.
+// validate decides whether b is one strict JSON value, and writes its
+// tape. What jsonwire.Index does not accept, the tokenizer reads again:
+// its verdict and its error are the ones that count. A valid payload
+// beyond Index's bounds has no tape, and is read by its bytes.
 func (t *tape) validate(b []byte) error {
-	t.base, t.toks, t.stack, t.last = b, t.toks[:0], t.stack[:0], 0
+	var ok bool
+	t.last = 0
+	t.toks, t.stack, ok = jsonwire.Index(b, t.toks[:0], t.stack[:0])
+	if ok {
+		t.base = b
+		return nil
+	}
+	t.base, t.toks = nil, t.toks[:0]
 	t.tk.Reset(tokenizer.Options{})
 	t.tk.Feed(b)
 	t.tk.Close()
 	for {
-		tok, err := t.tk.Next()
-		if err != nil {
+		if _, err := t.tk.Next(); err != nil {
 			if err == io.EOF {
-				if len(b) > maxTape {
-					t.base = nil
-				}
 				return nil
 			}
-			t.base = nil
 			return err
-		}
-		n := int32(len(t.toks))
-		off, end := int32(tok.Offset()), int32(tok.End())
-		switch k := tok.Kind(); k {
-		case tokenizer.BeginObject, tokenizer.BeginArray:
-			t.stack = append(t.stack, n)
-			t.toks = append(t.toks, tapeTok{off: off, kind: k})
-		case tokenizer.EndObject, tokenizer.EndArray:
-			o := t.stack[len(t.stack)-1]
-			t.stack = t.stack[:len(t.stack)-1]
-			t.toks[o].end, t.toks[o].next = end, n+1
-			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k})
-		case tokenizer.String, tokenizer.Name:
-			if !tok.First() { // a piece after the first: the same token
-				t.toks[n-1].end = end
-				continue
-			}
-			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k})
-		default:
-			t.toks = append(t.toks, tapeTok{off: off, end: end, next: n + 1, kind: k})
 		}
 	}
 }
@@ -358,13 +331,13 @@ func (t *tape) index(v value) int {
 	if off < 0 || off >= len(t.base) || &t.base[off] != &v[0] {
 		return -1
 	}
-	if t.last < len(t.toks) && t.toks[t.last].off == int32(off) {
-		if k := t.toks[t.last].kind; k == tokenizer.BeginObject || k == tokenizer.BeginArray {
+	if t.last < len(t.toks) && t.toks[t.last].Off == int32(off) {
+		if k := t.toks[t.last].Kind; k == jsonwire.KindObject || k == jsonwire.KindArray {
 			return t.last
 		}
 	}
-	k, ok := slices.BinarySearchFunc(t.toks, int32(off), func(tt tapeTok, off int32) int { return int(tt.off - off) })
-	if !ok || (t.toks[k].kind != tokenizer.BeginObject && t.toks[k].kind != tokenizer.BeginArray) {
+	k, ok := slices.BinarySearchFunc(t.toks, int32(off), func(tt jsonwire.Tok, off int32) int { return int(tt.Off - off) })
+	if !ok || (t.toks[k].Kind != jsonwire.KindObject && t.toks[k].Kind != jsonwire.KindArray) {
 		return -1
 	}
 	return k

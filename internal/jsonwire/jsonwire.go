@@ -2,7 +2,9 @@
 // grammar that the stateful readers share: the byte tables, the UTF-8
 // leading-byte ranges, the number state machine, and the eight-bytes-at-a-
 // time scans. Package tokenizer is built on them, and package resume's
-// hold-back scanner reads the same grammar with them. It also decodes
+// hold-back scanner reads the same grammar with them. Index reads a whole
+// value in one pass, for payloads that arrive whole; the tokenizer's
+// tests hold it to the tokenizer's verdict and tokens. It also decodes
 // string contents, and renders and shortens the JSON Pointers that errors
 // carry, so that the tokenizer and package repair word them alike.
 //
@@ -396,7 +398,28 @@ var (
 // b, or bad UTF-8) scanStringNarrow reads, from the start of the
 // character the vector scan stopped in.
 func ScanString(b []byte, i int) (int, bool) {
-	for vector && len(b)-i >= 32 {
+	for {
+		// Most strings are short and plain (names, ids), and escapes come
+		// close together (code, quoted JSON): two words of SWAR first
+		// take them with no vector set-up, and leave a point between
+		// characters when they do not.
+		if i+16 < len(b) {
+			i = SkipPlain(b[:i+16], i)
+			switch b[i] {
+			case '"':
+				return i + 1, true
+			case '\\':
+				n := EscapeLen(b, i)
+				if n == 0 {
+					return i, false
+				}
+				i += n
+				continue
+			}
+		}
+		if !vector || len(b)-i < 32 {
+			break
+		}
 		n, stop := scanStringVector(b[i:])
 		j := i + n
 		if !stop {

@@ -5,6 +5,9 @@ package jsonwire
 // render alike. The scans are in jsonwire.go.
 
 import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -65,11 +68,9 @@ func HexByte(c byte) string {
 // dst. It trusts its input to have been validated; on anything else it
 // copies bytes.
 func AppendUnescaped(dst, b []byte) []byte {
+	dst = slices.Grow(dst, len(b)) // decoded, a string is never longer
 	for len(b) > 0 {
-		i := 0
-		for i < len(b) && b[i] != '\\' {
-			i++
-		}
+		i := indexBackslash(b)
 		dst = append(dst, b[:i]...)
 		b = b[i:]
 		if len(b) < 2 {
@@ -213,4 +214,23 @@ func AppendPointerShown(b []byte, p string) []byte {
 	b = strconv.AppendInt(b, int64(len(p)-len(head)-len(tail)), 10)
 	b = append(b, " bytes)…"...)
 	return append(b, tail...)
+}
+
+// indexBackslash returns the index of b's first backslash, or len(b):
+// a word at a time, since in decoded arguments escapes come every few
+// bytes, too close for a call to bytes.IndexByte to pay.
+func indexBackslash(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:]) ^ '\\'*ones8
+		// A zero byte of w, and the lowest one first: a borrow only
+		// flags bytes above a true match.
+		if z := (w - ones8) &^ w & highs8; z != 0 {
+			return i + bits.TrailingZeros64(z)>>3
+		}
+	}
+	for i < len(b) && b[i] != '\\' {
+		i++
+	}
+	return i
 }

@@ -1,0 +1,4 @@
+package tokenizer
+
+// VectorDocs is vectorDocs for the package's external tests.
+var VectorDocs = vectorDocs
