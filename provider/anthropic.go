@@ -87,12 +87,7 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, _ []byte) error {
 		return errNotObject
 	}
 	var typ, index, block, delta, errv value
-	m := d.members(v)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			break
-		}
+	for name, val := range d.members(v) {
 		switch string(name) {
 		case "type":
 			typ = val

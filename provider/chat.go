@@ -166,12 +166,7 @@ func (cd *chatDecoder) decode(d *Decoder, v value, _ []byte) error {
 		return errNotObject
 	}
 	var choices value
-	m := d.members(v)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			break
-		}
+	for name, val := range d.members(v) {
 		switch string(name) {
 		case "choices":
 			choices = val
@@ -181,27 +176,20 @@ func (cd *chatDecoder) decode(d *Decoder, v value, _ []byte) error {
 			}
 		}
 	}
-	ch := d.elems(choices)
-	for pos := 0; ; pos++ {
-		c, ok := ch.next()
-		if !ok {
-			return nil
-		}
+	pos := 0
+	for c := range d.elems(choices) {
 		if err := cd.decodeChoice(d, pos, c); err != nil {
 			return err
 		}
+		pos++
 	}
+	return nil
 }
 
 func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 	ci := pos
 	var delta, finish value
-	m := d.members(c)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			break
-		}
+	for name, val := range d.members(c) {
 		switch string(name) {
 		case "index":
 			if n, ok := val.int(); ok {
@@ -214,12 +202,7 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 		}
 	}
 	var toolCalls, legacy value
-	m = d.members(delta)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			break
-		}
+	for name, val := range d.members(delta) {
 		switch string(name) {
 		case "tool_calls":
 			toolCalls = val
@@ -228,10 +211,8 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 		}
 	}
 	n := 0
-	for e := d.elems(toolCalls); ; n++ {
-		if _, ok := e.next(); !ok {
-			break
-		}
+	for range d.elems(toolCalls) {
+		n++
 	}
 	var lp chatPiece
 	hasLegacy := false
@@ -255,15 +236,12 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 			cd.choices = append(cd.choices, st)
 		}
 	}
-	e := d.elems(toolCalls)
-	for j := 0; ; j++ {
-		tc, ok := e.next()
-		if !ok {
-			break
-		}
+	j := 0
+	for tc := range d.elems(toolCalls) {
 		if err := st.piece(d, j, n, d.readChatToolCall(tc)); err != nil {
 			return err
 		}
+		j++
 	}
 	if hasLegacy {
 		if st.legacy < 0 {
@@ -287,12 +265,7 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 func (d *Decoder) readChatToolCall(tc value) chatPiece {
 	var p chatPiece
 	p.argsAbsent = true
-	m := d.members(tc)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			return p
-		}
+	for name, val := range d.members(tc) {
 		switch string(name) {
 		case "index":
 			p.index, p.hasIndex = val.int()
@@ -305,16 +278,12 @@ func (d *Decoder) readChatToolCall(tc value) chatPiece {
 			p.name, p.args, p.hasFn, p.argsAbsent = fn.name, fn.args, fn.hasFn, fn.argsAbsent
 		}
 	}
+	return p
 }
 
 func (d *Decoder) readChatFunction(fn value) chatPiece {
 	p := chatPiece{hasFn: fn.isObject(), argsAbsent: true}
-	m := d.members(fn)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			return p
-		}
+	for name, val := range d.members(fn) {
 		switch string(name) {
 		case "name":
 			if val.isString() && !val.is("") {
@@ -324,6 +293,7 @@ func (d *Decoder) readChatFunction(fn value) chatPiece {
 			p.args, p.argsAbsent = val, false
 		}
 	}
+	return p
 }
 
 // says reports a function_call that names a call or brings argument

@@ -108,12 +108,7 @@ func (d *Decoder) detect(v value, event []byte) Format {
 	}
 	var typ, eventType value
 	var choices, candidates, message, converse, bytesField bool
-	m := d.members(v)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			break
-		}
+	for name, val := range d.members(v) {
 		switch string(name) {
 		case "type":
 			typ = val

@@ -50,21 +50,11 @@ func (gd *geminiDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if err := d.errorValue(d.get(v, "error")); err != nil {
 		return err
 	}
-	cands := d.elems(d.get(v, "candidates"))
-	for {
-		cand, ok := cands.next()
-		if !ok {
-			return nil
-		}
+	for cand := range d.elems(d.get(v, "candidates")) {
 		if i, ok := d.get(cand, "index").int(); ok && i != 0 {
 			continue // another answer to the same turn
 		}
-		parts := d.elems(d.get(d.get(cand, "content"), "parts"))
-		for {
-			part, ok := parts.next()
-			if !ok {
-				break
-			}
+		for part := range d.elems(d.get(d.get(cand, "content"), "parts")) {
 			if fc := d.get(part, "functionCall"); fc.isObject() {
 				if err := gd.call(d, fc); err != nil {
 					return err
@@ -75,17 +65,13 @@ func (gd *geminiDecoder) decode(d *Decoder, v value, _ []byte) error {
 			gd.close(d) // the candidate is done: a streamed call ends with what came
 		}
 	}
+	return nil
 }
 
 func (gd *geminiDecoder) call(d *Decoder, fc value) error {
 	var id, name, args, partial value
 	willContinue := false
-	m := d.members(fc)
-	for {
-		n, val, ok := m.next()
-		if !ok {
-			break
-		}
+	for n, val := range d.members(fc) {
 		switch string(n) {
 		case "id":
 			id = val
@@ -129,12 +115,7 @@ func (gd *geminiDecoder) call(d *Decoder, fc value) error {
 		}
 		gd.open = &partialCall{key: key, index: idx, obj: newPartialObj()}
 	}
-	pas := d.elems(partial)
-	for {
-		pv, ok := pas.next()
-		if !ok {
-			break
-		}
+	for pv := range d.elems(partial) {
 		pa, err := readPartialArg(d, pv)
 		if err != nil {
 			return err

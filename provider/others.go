@@ -113,7 +113,7 @@ func (cd *converseDecoder) decode(d *Decoder, v value, event []byte) error {
 	}
 	typ, body := string(event), v
 	if typ == "" {
-		m := d.members(v)
+		m := d.memberIter(v)
 		name, val, ok := m.next()
 		if !ok {
 			return fmt.Errorf("an empty ConverseStream event: %w", ErrPayload)
@@ -271,12 +271,7 @@ func (od *ollamaDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if e := d.get(v, "error"); !e.isNull() {
 		return d.errorValue(e)
 	}
-	calls := d.elems(d.get(d.get(v, "message"), "tool_calls"))
-	for {
-		tc, ok := calls.next()
-		if !ok {
-			return nil
-		}
+	for tc := range d.elems(d.get(d.get(v, "message"), "tool_calls")) {
 		fn := d.get(tc, "function")
 		if !fn.isObject() {
 			return fmt.Errorf("a tool call without function: %w", ErrPayload)
@@ -297,4 +292,5 @@ func (od *ollamaDecoder) decode(d *Decoder, v value, _ []byte) error {
 		}
 		od.n++
 	}
+	return nil
 }

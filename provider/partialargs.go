@@ -22,12 +22,7 @@ type partialArg struct {
 
 func readPartialArg(d *Decoder, v value) (partialArg, error) {
 	var pa partialArg
-	m := d.members(v)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			break
-		}
+	for name, val := range d.members(v) {
 		switch string(name) {
 		case "jsonPath":
 			pa.path = val.str()

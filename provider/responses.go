@@ -47,12 +47,7 @@ type respEvent struct {
 
 func (d *Decoder) readRespEvent(v value) respEvent {
 	var e respEvent
-	m := d.members(v)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			return e
-		}
+	for name, val := range d.members(v) {
 		switch string(name) {
 		case "type":
 			e.typ = val
@@ -82,6 +77,7 @@ func (d *Decoder) readRespEvent(v value) respEvent {
 			e.response = val
 		}
 	}
+	return e
 }
 
 // respItem is the fields of an output item.
@@ -91,12 +87,7 @@ type respItem struct {
 
 func (d *Decoder) readRespItem(v value) respItem {
 	var it respItem
-	m := d.members(v)
-	for {
-		name, val, ok := m.next()
-		if !ok {
-			return it
-		}
+	for name, val := range d.members(v) {
 		switch string(name) {
 		case "id":
 			it.id = val
@@ -112,6 +103,7 @@ func (d *Decoder) readRespItem(v value) respItem {
 			it.input = val
 		}
 	}
+	return it
 }
 
 // isCall tells tool-call items from messages, reasoning and built-in

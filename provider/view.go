@@ -8,6 +8,7 @@ package provider
 import (
 	"bytes"
 	"io"
+	"iter"
 	"slices"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
@@ -160,9 +161,22 @@ type members struct {
 	tmp [32]byte // a name with escapes, decoded
 }
 
-// members returns an iterator over v's members; none when v is not an
-// object.
-func (d *Decoder) members(v value) members {
+// members returns an iterator over v's members, each name decoded (valid
+// until the next) with its value; none when v is not an object.
+func (d *Decoder) members(v value) iter.Seq2[[]byte, value] {
+	return func(yield func([]byte, value) bool) {
+		m := d.memberIter(v)
+		for {
+			name, val, ok := m.next()
+			if !ok || !yield(name, val) {
+				return
+			}
+		}
+	}
+}
+
+// memberIter returns the state of an iteration over v's members.
+func (d *Decoder) memberIter(v value) members {
 	if !v.isObject() {
 		return members{j: -1}
 	}
@@ -226,16 +240,12 @@ func (m *members) unescape(raw []byte) []byte {
 
 // get returns the value of v's first member called name, or nil.
 func (d *Decoder) get(v value, name string) value {
-	m := d.members(v)
-	for {
-		n, val, ok := m.next()
-		if !ok {
-			return nil
-		}
+	for n, val := range d.members(v) {
 		if string(n) == name {
 			return val
 		}
 	}
+	return nil
 }
 
 // elems iterates over the elements of an array value, as members does.
@@ -248,7 +258,20 @@ type elems struct {
 
 // elems returns an iterator over v's elements; none when v is not an
 // array.
-func (d *Decoder) elems(v value) elems {
+func (d *Decoder) elems(v value) iter.Seq[value] {
+	return func(yield func(value) bool) {
+		e := d.elemIter(v)
+		for {
+			v, ok := e.next()
+			if !ok || !yield(v) {
+				return
+			}
+		}
+	}
+}
+
+// elemIter returns the state of an iteration over v's elements.
+func (d *Decoder) elemIter(v value) elems {
 	if len(v) == 0 || v[0] != '[' {
 		return elems{j: -1}
 	}
