@@ -10,6 +10,7 @@ import (
 	"io"
 	"iter"
 	"slices"
+	"strings"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/tokenizer"
@@ -92,12 +93,7 @@ func (v value) is(s string) bool {
 	if !v.isString() {
 		return false
 	}
-	raw := v[1 : len(v)-1]
-	if bytes.IndexByte(raw, '\\') < 0 {
-		return string(raw) == s
-	}
-	var tmp [64]byte
-	return len(raw) <= 6*len(s) && string(jsonwire.AppendUnescaped(tmp[:0], raw)) == s
+	return rawIs(v[1:len(v)-1], s)
 }
 
 // text appends the decoded contents of the string v to *scratch and
@@ -201,7 +197,7 @@ func (m *members) next() (name []byte, v value, ok bool) {
 		m.j = int(vt.Next)
 		t.last = vi // the value a caller descends into next, most often
 		name = t.base[nt.Off+1 : nt.End-1]
-		if bytes.IndexByte(name, '\\') >= 0 {
+		if jsonwire.IndexBackslash(name) < len(name) {
 			name = m.unescape(name)
 		}
 		return name, t.base[vt.Off:vt.End], true
@@ -240,12 +236,42 @@ func (m *members) unescape(raw []byte) []byte {
 
 // get returns the value of v's first member called name, or nil.
 func (d *Decoder) get(v value, name string) value {
-	for n, val := range d.members(v) {
-		if string(n) == name {
-			return val
+	t := &d.tape
+	k := -1
+	if v.isObject() {
+		k = t.index(v)
+	}
+	if k < 0 {
+		for n, val := range d.members(v) {
+			if string(n) == name {
+				return val
+			}
+		}
+		return nil
+	}
+	for j := k + 1; t.toks[j].Kind == jsonwire.KindName; j = int(t.toks[j+1].Next) {
+		if rawIs(t.base[t.toks[j].Off+1:t.toks[j].End-1], name) {
+			t.last = j + 1
+			vt := &t.toks[j+1]
+			return t.base[vt.Off:vt.End]
 		}
 	}
 	return nil
+}
+
+// rawIs reports whether raw, the inside of a string as it stands in a
+// payload, decodes to s. An escape makes the text longer than what it
+// stands for, so only a raw longer than s needs decoding, and one as long
+// matches only without a backslash.
+func rawIs(raw []byte, s string) bool {
+	switch {
+	case len(raw) == len(s):
+		return string(raw) == s && strings.IndexByte(s, '\\') < 0
+	case len(raw) < len(s) || len(raw) > 6*len(s) || jsonwire.IndexBackslash(raw) == len(raw):
+		return false
+	}
+	var tmp [64]byte
+	return string(jsonwire.AppendUnescaped(tmp[:0], raw)) == s
 }
 
 // elems iterates over the elements of an array value, as members does.
@@ -354,9 +380,13 @@ func (t *tape) index(v value) int {
 	if off < 0 || off >= len(t.base) || &t.base[off] != &v[0] {
 		return -1
 	}
-	if t.last < len(t.toks) && t.toks[t.last].Off == int32(off) {
-		if k := t.toks[t.last].Kind; k == jsonwire.KindObject || k == jsonwire.KindArray {
-			return t.last
+	// The payload's value, read first, and the value an iterator
+	// returned last, which a decoder most often reads next.
+	for _, k := range [2]int{0, t.last} {
+		if k < len(t.toks) && t.toks[k].Off == int32(off) {
+			if c := t.toks[k].Kind; c == jsonwire.KindObject || c == jsonwire.KindArray {
+				return k
+			}
 		}
 	}
 	k, ok := slices.BinarySearchFunc(t.toks, int32(off), func(tt jsonwire.Tok, off int32) int { return int(tt.Off - off) })

@@ -1,5 +1,10 @@
 package jsonwire
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // A Tok is one token of a whole JSON value that Index has read: its bytes
 // are b[Off:End], Next is the index of the token after its value (a
 // name's is its value's), and Kind is one of the Kind constants.
@@ -53,34 +58,39 @@ func Index(b []byte, toks []Tok, stack []int32) (_ []Tok, _ []int32, ok bool) {
 		return toks, stack, false
 	}
 	i, state := SkipSpace(b, 0), wantValue
+	inObject := false // whether the innermost container open is an object
 	for {
+		n := int32(len(toks))
+		kind := byte(KindString) // of a string that b[i] opens, read below the switch
 		switch state {
+		case wantName:
+			if i >= len(b) || b[i] != '"' {
+				return toks, stack, false
+			}
+			kind = KindName
 		case wantValue:
 			if i >= len(b) {
 				return toks, stack, false
 			}
-			n := int32(len(toks))
 			switch c := b[i]; c {
 			case '"':
-				j, ok := ScanString(b, i+1)
-				if !ok {
-					return toks, stack, false
-				}
-				toks = append(toks, Tok{int32(i), int32(j), n + 1, KindString})
-				i, state = j, afterValue
 			case '{', '[':
 				if len(stack) == indexMaxDepth {
 					return toks, stack, false
 				}
-				stack = append(stack, n)
-				toks = append(toks, Tok{Off: int32(i), Kind: c})
-				i = SkipSpace(b, i+1)
+				o := i
+				i = skipSpace(b, i+1)
 				if i < len(b) && b[i] == c+2 { // '}' or ']': empty
-					toks, stack = closeTok(toks, stack, i)
+					toks = append(toks, Tok{int32(o), int32(i + 1), n + 2, c}, Tok{int32(i), int32(i + 1), n + 2, c + 2})
 					i, state = i+1, afterValue
-				} else if c == '{' {
+					continue
+				}
+				stack = append(stack, n)
+				toks = append(toks, Tok{Off: int32(o), Kind: c})
+				if inObject = c == '{'; inObject {
 					state = wantName
 				}
+				continue
 			case 't', 'f', 'n':
 				lit := Literals[LiteralIndex(c)]
 				if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
@@ -88,6 +98,7 @@ func Index(b []byte, toks []Tok, stack []int32) (_ []Tok, _ []int32, ok bool) {
 				}
 				toks = append(toks, Tok{int32(i), int32(i + len(lit)), n + 1, c})
 				i, state = i+len(lit), afterValue
+				continue
 			default:
 				if c != '-' && !IsDigit(c) {
 					return toks, stack, false
@@ -107,46 +118,70 @@ func Index(b []byte, toks []Tok, stack []int32) (_ []Tok, _ []int32, ok bool) {
 				}
 				toks = append(toks, Tok{int32(i), int32(j), n + 1, KindNumber})
 				i, state = j, afterValue
+				continue
 			}
-		case wantName:
-			if i >= len(b) || b[i] != '"' {
-				return toks, stack, false
-			}
-			j, ok := ScanString(b, i+1)
-			if !ok {
-				return toks, stack, false
-			}
-			n := int32(len(toks))
-			toks = append(toks, Tok{int32(i), int32(j), n + 1, KindName})
-			if i = SkipSpace(b, j); i >= len(b) || b[i] != ':' {
-				return toks, stack, false
-			}
-			i, state = SkipSpace(b, i+1), wantValue
-		case afterValue:
-			i = SkipSpace(b, i)
+		default: // afterValue
+			i = skipSpace(b, i)
 			if len(stack) == 0 {
 				return toks, stack, i == len(b)
 			}
 			if i >= len(b) {
 				return toks, stack, false
 			}
-			open := toks[stack[len(stack)-1]].Kind
 			switch c := b[i]; {
 			case c == ',':
-				i = SkipSpace(b, i+1)
-				if open == '{' {
+				i = skipSpace(b, i+1)
+				if inObject {
 					state = wantName
 				} else {
 					state = wantValue
 				}
-			case c == open+2:
+			case inObject && c == '}' || !inObject && c == ']':
 				toks, stack = closeTok(toks, stack, i)
+				inObject = len(stack) > 0 && toks[stack[len(stack)-1]].Kind == '{'
 				i++
 			default:
 				return toks, stack, false
 			}
+			continue
 		}
+		// A string or a name opens at b[i]. Most are short and plain
+		// (names, ids, types): one word ends those of up to seven bytes
+		// with no call.
+		j := -1
+		if i+9 < len(b) {
+			w := binary.LittleEndian.Uint64(b[i+1:])
+			if special := (((w ^ '"'*ones8) - ones8) | ((w ^ '\\'*ones8) - ones8) | (w - spaces8) | w) & highs8; special != 0 {
+				if k := i + 1 + bits.TrailingZeros64(special)>>3; b[k] == '"' {
+					j = k + 1
+				}
+			}
+		}
+		if j < 0 {
+			var ok bool
+			if j, ok = ScanString(b, i+1); !ok {
+				return toks, stack, false
+			}
+		}
+		toks = append(toks, Tok{int32(i), int32(j), n + 1, kind})
+		if kind == KindString {
+			i, state = j, afterValue
+			continue
+		}
+		if i = skipSpace(b, j); i >= len(b) || b[i] != ':' {
+			return toks, stack, false
+		}
+		i, state = skipSpace(b, i+1), wantValue
 	}
+}
+
+// skipSpace is SkipSpace for compact JSON, where the next byte is most
+// often not a space: then it makes no call.
+func skipSpace(b []byte, i int) int {
+	if i < len(b) && b[i] > ' ' {
+		return i
+	}
+	return SkipSpace(b, i)
 }
 
 // closeTok appends the token of the closing bracket at b[i] and ends the

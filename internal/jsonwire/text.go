@@ -68,53 +68,73 @@ func HexByte(c byte) string {
 // dst. It trusts its input to have been validated; on anything else it
 // copies bytes.
 func AppendUnescaped(dst, b []byte) []byte {
-	dst = slices.Grow(dst, len(b)) // decoded, a string is never longer
-	for len(b) > 0 {
-		i := indexBackslash(b)
-		dst = append(dst, b[:i]...)
-		b = b[i:]
-		if len(b) < 2 {
-			return append(dst, b...)
+	n := len(dst)
+	dst = slices.Grow(dst, len(b))[:n+len(b)] // decoded, a string is never longer
+	out, w, i := dst[n:], 0, 0
+	for i < len(b) {
+		// Plain bytes a word at a time, stored before they are looked at:
+		// w <= i, so a whole word of b fits in out, and bytes stored past
+		// a backslash are stored again.
+		if i+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[i:])
+			binary.LittleEndian.PutUint64(out[w:], x)
+			x ^= '\\' * ones8
+			z := (x - ones8) &^ x & highs8
+			if z == 0 {
+				i, w = i+8, w+8
+				continue
+			}
+			k := bits.TrailingZeros64(z) >> 3
+			i, w = i+k, w+k
+		} else {
+			for i < len(b) && b[i] != '\\' {
+				out[w] = b[i]
+				i, w = i+1, w+1
+			}
+			if i == len(b) {
+				break
+			}
 		}
-		switch c := b[1]; c {
-		case '"', '\\', '/':
-			dst = append(dst, c)
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r, ok := Hex4(b[2:])
-			if !ok {
-				return append(dst, b...)
+		j := i             // b[j] is a backslash
+		if j+1 == len(b) { // a lone one at the end
+			out[w] = '\\'
+			w++
+			break
+		}
+		c := b[j+1]
+		i = j + 2
+		if c != 'u' {
+			if d := unescaped[c]; d != 0 {
+				out[w] = d
+				w++
+			} else {
+				w += copy(out[w:], b[j:i])
 			}
-			n := 6
-			if utf16.IsSurrogate(r) {
-				r2, ok := rune(0), len(b) >= 12 && b[6] == '\\' && b[7] == 'u'
-				if ok {
-					r2, ok = Hex4(b[8:])
-				}
-				r = utf16.DecodeRune(r, r2)
-				if ok && r != utf8.RuneError {
-					n = 12
-				}
-			}
-			dst = utf8.AppendRune(dst, r)
-			b = b[n:]
 			continue
-		default:
-			dst = append(dst, b[:2]...)
 		}
-		b = b[2:]
+		r, ok := Hex4(b[i:])
+		if !ok {
+			w += copy(out[w:], b[j:])
+			break
+		}
+		i += 4
+		if utf16.IsSurrogate(r) {
+			r2, ok := rune(0), i+6 <= len(b) && b[i] == '\\' && b[i+1] == 'u'
+			if ok {
+				r2, ok = Hex4(b[i+2:])
+			}
+			if r = utf16.DecodeRune(r, r2); ok && r != utf8.RuneError {
+				i += 6
+			}
+		}
+		w += utf8.EncodeRune(out[w:], r) // at most 4 bytes for the 6 or 12 read
 	}
-	return dst
+	return dst[:n+w]
 }
+
+// unescaped maps the byte after a backslash to the byte it stands for,
+// and any other to 0.
+var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // MaxPointerName is the most raw (still escaped) bytes of a member name
 // that a JSON Pointer in this module holds: a longer name is cut to it.
@@ -216,10 +236,10 @@ func AppendPointerShown(b []byte, p string) []byte {
 	return append(b, tail...)
 }
 
-// indexBackslash returns the index of b's first backslash, or len(b):
-// a word at a time, since in decoded arguments escapes come every few
-// bytes, too close for a call to bytes.IndexByte to pay.
-func indexBackslash(b []byte) int {
+// IndexBackslash returns the index of b's first backslash, or len(b): a
+// word at a time, since in string contents escapes come every few bytes,
+// too close for a call to bytes.IndexByte to pay, and names are short.
+func IndexBackslash(b []byte) int {
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		w := binary.LittleEndian.Uint64(b[i:]) ^ '\\'*ones8
