@@ -161,6 +161,20 @@ type members struct {
 // until the next) with its value; none when v is not an object.
 func (d *Decoder) members(v value) iter.Seq2[[]byte, value] {
 	return func(yield func([]byte, value) bool) {
+		t := &d.tape
+		if k := t.index(v, jsonwire.KindObject); k >= 0 {
+			var tmp [32]byte
+			for j := k + 1; t.toks[j].Kind == jsonwire.KindName; j = int(t.toks[j+1].Next) {
+				name := t.base[t.toks[j].Off+1 : t.toks[j].End-1]
+				if jsonwire.IndexBackslash(name) < len(name) {
+					name = unescapeName(&tmp, name)
+				}
+				if !yield(name, t.value(j+1)) {
+					return
+				}
+			}
+			return
+		}
 		m := d.memberIter(v)
 		for {
 			name, val, ok := m.next()
@@ -177,7 +191,7 @@ func (d *Decoder) memberIter(v value) members {
 		return members{j: -1}
 	}
 	m := members{b: v, i: 1, t: &d.tape, j: -1}
-	if k := d.tape.index(v); k >= 0 {
+	if k := d.tape.index(v, jsonwire.KindObject); k >= 0 {
 		m.j = k + 1
 	}
 	return m
@@ -193,14 +207,12 @@ func (m *members) next() (name []byte, v value, ok bool) {
 			return nil, nil, false
 		}
 		vi := m.j + 1
-		vt := &t.toks[vi]
-		m.j = int(vt.Next)
-		t.last = vi // the value a caller descends into next, most often
+		m.j = int(t.toks[vi].Next)
 		name = t.base[nt.Off+1 : nt.End-1]
 		if jsonwire.IndexBackslash(name) < len(name) {
-			name = m.unescape(name)
+			name = unescapeName(&m.tmp, name)
 		}
-		return name, t.base[vt.Off:vt.End], true
+		return name, t.value(vi), true
 	}
 	b := m.b
 	i := jsonwire.SkipSpace(b, m.i)
@@ -213,7 +225,7 @@ func (m *members) next() (name []byte, v value, ok bool) {
 	end := skipString(b, i+1)
 	name = b[i+1 : end-1]
 	if bytes.IndexByte(name, '\\') >= 0 {
-		name = m.unescape(name)
+		name = unescapeName(&m.tmp, name)
 	}
 	i = jsonwire.SkipSpace(b, end) + 1 // past ':'
 	i = jsonwire.SkipSpace(b, i)
@@ -222,13 +234,13 @@ func (m *members) next() (name []byte, v value, ok bool) {
 	return name, b[i:end], true
 }
 
-// unescape decodes a name with escapes, or returns nil for one longer than
-// any name a decoder asks for.
-func (m *members) unescape(raw []byte) []byte {
-	if len(raw) > 6*len(m.tmp) {
+// unescapeName decodes a name with escapes into tmp, or returns nil for
+// one longer than any name a decoder asks for.
+func unescapeName(tmp *[32]byte, raw []byte) []byte {
+	if len(raw) > 6*len(tmp) {
 		return nil
 	}
-	if d := jsonwire.AppendUnescaped(m.tmp[:0], raw); len(d) <= len(m.tmp) {
+	if d := jsonwire.AppendUnescaped(tmp[:0], raw); len(d) <= len(tmp) {
 		return d
 	}
 	return nil
@@ -237,10 +249,7 @@ func (m *members) unescape(raw []byte) []byte {
 // get returns the value of v's first member called name, or nil.
 func (d *Decoder) get(v value, name string) value {
 	t := &d.tape
-	k := -1
-	if v.isObject() {
-		k = t.index(v)
-	}
+	k := t.index(v, jsonwire.KindObject)
 	if k < 0 {
 		for n, val := range d.members(v) {
 			if string(n) == name {
@@ -251,9 +260,7 @@ func (d *Decoder) get(v value, name string) value {
 	}
 	for j := k + 1; t.toks[j].Kind == jsonwire.KindName; j = int(t.toks[j+1].Next) {
 		if rawIs(t.base[t.toks[j].Off+1:t.toks[j].End-1], name) {
-			t.last = j + 1
-			vt := &t.toks[j+1]
-			return t.base[vt.Off:vt.End]
+			return t.value(j + 1)
 		}
 	}
 	return nil
@@ -274,18 +281,26 @@ func rawIs(raw []byte, s string) bool {
 	return string(jsonwire.AppendUnescaped(tmp[:0], raw)) == s
 }
 
-// elems iterates over the elements of an array value, as members does.
+// elems iterates over the elements of an array value by its bytes, for
+// a value the tape does not hold.
 type elems struct {
 	b value
 	i int
-	t *tape
-	j int
 }
 
 // elems returns an iterator over v's elements; none when v is not an
 // array.
 func (d *Decoder) elems(v value) iter.Seq[value] {
 	return func(yield func(value) bool) {
+		t := &d.tape
+		if k := t.index(v, jsonwire.KindArray); k >= 0 {
+			for j := k + 1; t.toks[j].Kind != jsonwire.KindEndArray; j = int(t.toks[j].Next) {
+				if !yield(t.value(j)) {
+					return
+				}
+			}
+			return
+		}
 		e := d.elemIter(v)
 		for {
 			v, ok := e.next()
@@ -296,27 +311,18 @@ func (d *Decoder) elems(v value) iter.Seq[value] {
 	}
 }
 
-// elemIter returns the state of an iteration over v's elements.
+// elemIter returns the state of an iteration over v's elements, by its
+// bytes.
 func (d *Decoder) elemIter(v value) elems {
 	if len(v) == 0 || v[0] != '[' {
-		return elems{j: -1}
+		return elems{}
 	}
-	e := elems{b: v, i: 1, t: &d.tape, j: -1}
-	if k := d.tape.index(v); k >= 0 {
-		e.j = k + 1
-	}
-	return e
+	return elems{b: v, i: 1}
 }
 
 func (e *elems) next() (value, bool) {
-	if e.j >= 0 {
-		vt := &e.t.toks[e.j]
-		if vt.Kind == jsonwire.KindEndArray {
-			return nil, false
-		}
-		e.t.last = e.j
-		e.j = int(vt.Next)
-		return e.t.base[vt.Off:vt.End], true
+	if e.b == nil {
+		return nil, false
 	}
 	b := e.b
 	i := jsonwire.SkipSpace(b, e.i)
@@ -338,9 +344,12 @@ func (e *elems) next() (value, bool) {
 type tape struct {
 	base  []byte
 	toks  []jsonwire.Tok
-	last  int // the index of the value an iterator returned last, which index tries first
 	stack []int32
-	tk    tokenizer.Tokenizer
+	// seen remembers where the containers handed out last are on the
+	// tape, by their offset's low bits, so that a decoder descending into
+	// one finds it with no search.
+	seen [8]struct{ off, k int32 }
+	tk   tokenizer.Tokenizer
 }
 
 // validate decides whether b is one strict JSON value, and writes its
@@ -349,7 +358,7 @@ type tape struct {
 // beyond Index's bounds has no tape, and is read by its bytes.
 func (t *tape) validate(b []byte) error {
 	var ok bool
-	t.last = 0
+	t.seen = [8]struct{ off, k int32 }{}
 	t.toks, t.stack, ok = jsonwire.Index(b, t.toks[:0], t.stack[:0])
 	if ok {
 		t.base = b
@@ -369,10 +378,21 @@ func (t *tape) validate(b []byte) error {
 	}
 }
 
-// index returns the tape index of the container v, a slice of the payload
-// validated last, or -1.
-func (t *tape) index(v value) int {
-	if len(t.base) == 0 || len(v) == 0 {
+// value returns the value at tape index j, and remembers where it is
+// when it is a container.
+func (t *tape) value(j int) value {
+	vt := &t.toks[j]
+	if vt.Kind == jsonwire.KindObject || vt.Kind == jsonwire.KindArray {
+		t.seen[vt.Off&7] = struct{ off, k int32 }{vt.Off, int32(j)}
+	}
+	return t.base[vt.Off:vt.End]
+}
+
+// index returns the tape index of v when it is a container of the given
+// kind (jsonwire.KindObject or KindArray) on the tape of the payload
+// validated last, and -1 otherwise.
+func (t *tape) index(v value, kind byte) int {
+	if len(t.base) == 0 || len(v) == 0 || v[0] != kind {
 		return -1
 	}
 	// v shares its end of room with base when it is a slice of it.
@@ -380,17 +400,17 @@ func (t *tape) index(v value) int {
 	if off < 0 || off >= len(t.base) || &t.base[off] != &v[0] {
 		return -1
 	}
-	// The payload's value, read first, and the value an iterator
-	// returned last, which a decoder most often reads next.
-	for _, k := range [2]int{0, t.last} {
-		if k < len(t.toks) && t.toks[k].Off == int32(off) {
-			if c := t.toks[k].Kind; c == jsonwire.KindObject || c == jsonwire.KindArray {
-				return k
-			}
-		}
+	if t.toks[0].Off == int32(off) { // the payload's own value
+		return 0
+	}
+	// A slice of base that starts with kind's bracket starts a token of
+	// that kind: strings are the only other tokens that could hold one,
+	// and no value handed out starts inside a string.
+	if s := t.seen[off&7]; s.off == int32(off) && s.k != 0 {
+		return int(s.k)
 	}
 	k, ok := slices.BinarySearchFunc(t.toks, int32(off), func(tt jsonwire.Tok, off int32) int { return int(tt.Off - off) })
-	if !ok || (t.toks[k].Kind != jsonwire.KindObject && t.toks[k].Kind != jsonwire.KindArray) {
+	if !ok || t.toks[k].Kind != kind {
 		return -1
 	}
 	return k
