@@ -75,16 +75,14 @@ func NewHandler(opts Options) *Handler {
 	return h
 }
 
-// Payload handles one event payload: an SSE data line's JSON, or what an
-// SDK's RawJSON returns. It calls the Options' hooks for the calls the
-// payload starts and ends. A payload that is not JSON, or not of its
-// format's shape, or that carries the provider's error, changes no call
-// and gives an *Error; so does an event the Set refuses (past a cap, an
-// identity too long; see [resume.Set.Apply]), after the rest of the
-// payload's events are applied. What a call's status records instead (a
-// call too large, a delta after its end) gives no error, and neither do
-// replays, which a reconnect sends. An error says the stream is broken:
-// stop reading it, and Finish.
+// Payload handles one event payload (an SSE data line's JSON, or an SDK's
+// RawJSON) and runs the hooks for the calls it starts and ends. It returns
+// an [*Error] only when the stream is broken: a payload that is not JSON,
+// not of its format's shape, or the provider's error (no call changes), or
+// an event the [resume.Set] refuses (the payload's other events still
+// apply). Then stop reading, and call [Handler.Finish]. What a call's
+// status records (too large, a delta after its end) and replays are no
+// error.
 func (h *Handler) Payload(p []byte) error { return h.Message(Message{Data: p}) }
 
 // Message handles one message of a [Reader], as [Handler.Payload] does

@@ -21,11 +21,32 @@ import (
 type Container uint8
 
 const (
-	ContainerAuto        Container = iota // told from the first bytes of the stream
-	ContainerSSE                          // text/event-stream
-	ContainerLines                        // one JSON payload per line (NDJSON, JSON Lines)
-	ContainerArray                        // one JSON array streamed element by element (Gemini without alt=sse)
-	ContainerEventStream                  // AWS binary event-stream (application/vnd.amazon.eventstream)
+	// ContainerAuto tells the container from the stream: EventStream when
+	// the first byte is 0 or 1, which no text stream starts with; else,
+	// after a byte order mark and whitespace (at most MaxMessageBytes of
+	// it), Array at '[', Lines at '{', and SSE at anything else.
+	ContainerAuto Container = iota
+	// ContainerSSE is text/event-stream, by the WHATWG rules: LF, CRLF and
+	// CR line ends, comments, data lines joined with "\n", event, id and
+	// retry fields in any order, a leading byte order mark skipped. An
+	// event is a message at its blank line if it had a data line, and
+	// also at the end of the stream, unless the stream stopped inside a
+	// data line that is neither whole JSON nor "[DONE]" (then it was cut).
+	ContainerSSE
+	// ContainerLines is one JSON payload per non-blank line (NDJSON, JSON
+	// Lines), with LF or CRLF ends; a last line without its end is a
+	// message only when it is whole JSON.
+	ContainerLines
+	// ContainerArray is one JSON array of objects streamed element by
+	// element (Gemini without alt=sse); anything after the array is
+	// [ErrFraming].
+	ContainerArray
+	// ContainerEventStream is AWS binary event-stream
+	// (application/vnd.amazon.eventstream): each frame's lengths
+	// ([ErrFraming]) and CRC32s ([ErrChecksum]) are checked, event frames
+	// give their payload and :event-type, and an exception or error frame
+	// ends the stream with [ErrProvider].
+	ContainerEventStream
 )
 
 func (c Container) String() string {
@@ -84,51 +105,17 @@ type Message struct {
 	Line int
 }
 
-// Reader splits a live body into messages as their bytes arrive.
+// Reader splits a live body into messages as their bytes arrive: [Reader.Next]
+// returns each as soon as its last byte is read, and reads the source only
+// when no whole message is buffered. It holds about one message plus one
+// read, caps a message at [ReaderOptions.MaxMessageBytes] ([ErrTooLarge]),
+// and allocates nothing per message.
 //
-// [Reader.Next] returns a message as soon as its last byte has been read,
-// and calls the source's Read only when no whole message is buffered, once
-// per missing piece: a body that stalls leaves Next blocked in Read with
-// every complete message already returned. The buffer holds at most about
-// one message plus one read; a message past [ReaderOptions.MaxMessageBytes]
-// is an [*Error] wrapping [ErrTooLarge]. Steady-state reading allocates
-// nothing.
-//
-// The containers:
-//
-//   - SSE follows the WHATWG text/event-stream rules: LF, CRLF and CR line
-//     ends, comments, a field without a colon, one optional space after
-//     the colon, data lines joined with "\n", event, id (ignored when it
-//     holds NUL), retry (digits only), unknown fields ignored, a leading
-//     byte order mark skipped. An event is dispatched at a blank line,
-//     and only if it had a data line; "data: [DONE]" is a message like any
-//     other. Fields may come in any order within an event. Unlike the
-//     spec, an event still open at the end of the stream is returned too,
-//     since recorded streams often lack the last blank line; but if the
-//     stream stops inside its last data line, without a line end, and
-//     the data is neither whole JSON nor "[DONE]", the stream was cut.
-//   - Lines gives each non-blank line, with LF or CRLF ends. A last line
-//     without a line end is returned if it is whole JSON; otherwise the
-//     stream was cut.
-//   - Array gives each element of one JSON array, whose elements must be
-//     objects; anything but whitespace after the closing bracket is
-//     [ErrFraming]. Package tokenizer checks the array's JSON.
-//   - EventStream checks both CRC32s of each frame ([ErrChecksum]) and its
-//     lengths ([ErrFraming]), gives the payloads of event frames with
-//     their :event-type, skips frames of other unknown message types, and
-//     ends with an [*Error] wrapping [ErrProvider] at an exception or error
-//     frame.
-//   - Auto picks EventStream when the first byte is 0 or 1, which no text
-//     stream starts with (a frame's length below 32 MiB); otherwise, after
-//     a byte order mark and whitespace, Array at '[', Lines at '{', and
-//     SSE for anything else. More than MaxMessageBytes of whitespace
-//     before that byte is [ErrTooLarge].
-//
-// Errors are sticky. A stream that ends inside a message gives an
-// [*Error] wrapping [io.ErrUnexpectedEOF], after every whole message before
-// it; an error from the source other than io.EOF is returned as it is,
-// also after the whole messages. An error's Offset does not depend on how
-// the source cut the stream into reads. A Reader is for one goroutine.
+// Errors are sticky and come after every whole message before them: a
+// stream cut inside a message is an [*Error] wrapping
+// [io.ErrUnexpectedEOF], whose Offset does not depend on how the source
+// cut the stream into reads; a source's own error is returned as it is.
+// A Reader is for one goroutine.
 type Reader struct {
 	src io.Reader
 	max int
