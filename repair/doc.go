@@ -118,7 +118,7 @@
 // two ways and one keeps every character, that one is taken.
 //
 //   - Strict JSON comes back as is, the same slice, with an empty log.
-//   - The output is strict RFC 8259 JSON (checked with tokenizer.Validate)
+//   - The output is strict RFC 8259 JSON (checked by the tokenizer)
 //     or there is an *[Error] with the offset and JSON Pointer of what
 //     could not be repaired, and the kind that would have, if any.
 //   - Apply(in, log) reproduces the output byte for byte.
