@@ -24,9 +24,9 @@ import (
 )
 
 // scanChunk is how much input the tokenizer reads between the states
-// kept for the output check: the check reads at most about two of these
-// before the first edit again.
-const scanChunk = 1 << 10
+// kept for the output check: the check reads again at most about two of
+// these before the first edit.
+const scanChunk = 1 << 9
 
 // scanFirst turns strictPrefix on; FuzzRepair turns it off to hold the
 // parser that starts where the tokenizer stopped to the one that reads
@@ -55,12 +55,13 @@ func (p *parser) strictPrefix(start int) int {
 	}
 	t := &p.tok
 	*t = tokenizer.New(tokenizer.Options{MaxDepth: p.maxDepth})
-	p.stack = p.stack[:0]
-	// last is the input span of the last token whole or begun, lastOpen
-	// that it opened a container, and strStart the first piece of a
-	// string read in pieces.
-	last, lastEnd, strStart := -1, -1, -1
-	lastOpen, lastClose := false, false
+	// NOTE: the loop keeps the top frame's kind and count in locals, and
+	// only the last token, not its offsets: it runs for every token.
+	stack := p.stack[:0]
+	topArr, topN := false, 0
+	var last tokenizer.Token // the last token, or the last piece
+	strStart := int64(-1)    // the first piece's offset, of a string in pieces
+	popped := -1             // the offset of the opener of the last container closed
 	var err error
 	for off := start; ; {
 		end := min(off+scanChunk, len(in))
@@ -70,42 +71,43 @@ func (p *parser) strictPrefix(start int) int {
 		}
 		for {
 			var tok tokenizer.Token
-			tok, err = t.Next()
-			if err != nil {
+			if tok, err = t.Next(); err != nil {
 				break
 			}
-			at := start + int(tok.Offset())
-			k := tok.Kind()
-			if k == tokenizer.String || k == tokenizer.Name {
-				first := tok.First()
-				if first {
-					strStart = at
+			last = tok
+			switch k := tok.Kind(); k {
+			case tokenizer.Name:
+				if !tok.Whole() && tok.First() {
+					strStart = tok.Offset()
 				}
-				last, lastOpen, lastClose = strStart, false, false
-				if k == tokenizer.String && first {
-					p.elem()
-				}
-				if tok.Last() {
-					lastEnd = start + int(tok.End())
-					if k == tokenizer.Name {
-						top := &p.stack[len(p.stack)-1]
-						top.n++
-						top.name = [2]int{strStart, lastEnd}
+			case tokenizer.String:
+				if tok.First() {
+					strStart = tok.Offset()
+					if topArr {
+						topN++
 					}
 				}
-				continue
-			}
-			last, lastEnd, lastOpen, lastClose = at, start+int(tok.End()), false, false
-			switch k {
-			case tokenizer.EndObject, tokenizer.EndArray:
-				p.stack = p.stack[:len(p.stack)-1]
-				lastClose = true
 			case tokenizer.BeginObject, tokenizer.BeginArray:
-				p.elem()
-				p.stack = append(p.stack, frame{obj: k == tokenizer.BeginObject, n: -1, name: [2]int{-1, -1}})
-				lastOpen = true
+				if topArr {
+					topN++
+				}
+				if len(stack) > 0 {
+					stack[len(stack)-1].n = topN
+				}
+				// name[0] holds the opener's offset until the end.
+				at := start + int(tok.Offset())
+				stack = append(stack, frame{obj: k == tokenizer.BeginObject, name: [2]int{at, -1}})
+				topArr, topN = k == tokenizer.BeginArray, -1
+			case tokenizer.EndObject, tokenizer.EndArray:
+				popped = stack[len(stack)-1].name[0]
+				stack = stack[:len(stack)-1]
+				if len(stack) > 0 {
+					topArr, topN = !stack[len(stack)-1].obj, stack[len(stack)-1].n
+				}
 			default:
-				p.elem()
+				if topArr {
+					topN++
+				}
 			}
 		}
 		if err != tokenizer.ErrNeedMore {
@@ -115,6 +117,21 @@ func (p *parser) strictPrefix(start int) int {
 		p.cpNext ^= 1
 		off = end
 	}
+	if len(stack) > 0 {
+		stack[len(stack)-1].n = topN
+	}
+	// Each object's member name is the one before the value open in it:
+	// the next frame's opener.
+	for i := range stack {
+		stack[i].name[1] = -1
+		if i > 0 && stack[i-1].obj {
+			stack[i-1].name = nameBefore(in, start, stack[i].name[0])
+		}
+	}
+	if len(stack) > 0 {
+		stack[len(stack)-1].name = [2]int{-1, -1}
+	}
+	p.stack = stack
 	p.pos = start
 	if err == io.EOF {
 		p.scanValid = true
@@ -123,10 +140,19 @@ func (p *parser) strictPrefix(start int) int {
 		p.state = stDone
 		return scanAfter
 	}
-	var se *tokenizer.SyntaxError
-	if last < 0 || !errors.As(err, &se) || errors.Is(se, tokenizer.ErrLimit) {
+	se, ok := err.(*tokenizer.SyntaxError)
+	if last.Kind() == tokenizer.Invalid || !ok || errors.Is(se, tokenizer.ErrLimit) {
 		return scanNone
 	}
+	// The last token whole or begun: where it begins and ends, and
+	// whether it opened or closed a container.
+	k := last.Kind()
+	lastStart, lastEnd := start+int(last.Offset()), start+int(last.End())
+	if !last.Whole() {
+		lastStart = start + int(strStart)
+	}
+	lastOpen := k == tokenizer.BeginObject || k == tokenizer.BeginArray
+	lastClose := k == tokenizer.EndObject || k == tokenizer.EndArray
 	if len(p.stack) == 0 {
 		if !lastClose {
 			return scanNone // a top-level scalar, which may go on (a quote in it)
@@ -137,6 +163,9 @@ func (p *parser) strictPrefix(start int) int {
 		return scanAfter
 	}
 	if lastClose {
+		if top := &p.stack[len(p.stack)-1]; top.obj {
+			top.name = nameBefore(in, start, popped)
+		}
 		p.pos, p.state = lastEnd, stNext
 		p.safe, p.safeLog = lastEnd, len(p.log)
 		return scanIn
@@ -146,15 +175,7 @@ func (p *parser) strictPrefix(start int) int {
 			return scanNone
 		}
 	}
-	return p.resumeAt(start, last)
-}
-
-// elem counts a value that begins in the container on top of the stack,
-// if it is an array: its n is then the value's index.
-func (p *parser) elem() {
-	if n := len(p.stack); n > 0 && !p.stack[n-1].obj {
-		p.stack[n-1].n++
-	}
+	return p.resumeAt(start, lastStart)
 }
 
 // resumeAt sets the state in which the parser meets the token at r,
@@ -167,6 +188,10 @@ func (p *parser) resumeAt(start, r int) int {
 	member := in[j] == ':'
 	if member {
 		// A member's value: what comes before the member's name.
+		top.name = nameBefore(in, start, r)
+		if top.name[0] < 0 {
+			return scanNone // not reached
+		}
 		j = lastNonSpace(in, start, top.name[0])
 	}
 	p.state = stValue
@@ -194,6 +219,35 @@ func (p *parser) resumeAt(start, r int) int {
 	p.safeLog = len(p.log)
 	p.pos = r
 	return scanIn
+}
+
+// nameBefore returns the input span of the member name, quotes
+// included, of the value that begins at v in strict JSON read from
+// from: a name, a colon, and whitespace around them stand before it. The
+// name's opening quote is the first one back that an even run of
+// backslashes, or none, precedes. It returns {-1, -1} if v is not so.
+func nameBefore(in []byte, from, v int) [2]int {
+	j := lastNonSpace(in, from, v)
+	if j < from || in[j] != ':' {
+		return [2]int{-1, -1}
+	}
+	q := lastNonSpace(in, from, j)
+	if q < from || in[q] != '"' {
+		return [2]int{-1, -1}
+	}
+	for s := q - 1; s >= from; s-- {
+		if in[s] != '"' {
+			continue
+		}
+		k := s
+		for k > from && in[k-1] == '\\' {
+			k--
+		}
+		if (s-k)%2 == 0 {
+			return [2]int{s, q + 1}
+		}
+	}
+	return [2]int{-1, -1}
 }
 
 // checkOutput checks that out, the output of the log on the input, is
