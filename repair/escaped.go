@@ -24,26 +24,34 @@ type escSpan struct {
 // escapedSpan reports whether in reads as escaped JSON, and where. It
 // does when the first quote of the text is escaped, \", and the text
 // begins with it or with { or [ (whitespace aside): {\"a\": 1},
-// [{\"a\": 1}], \"a\". It does too when such a text is wrapped in a
-// string literal, "{\"a\": 1}", which must then begin with { or [.
-// Valid JSON never reads so, but for that literal; Repair tells the two
-// apart.
-func escapedSpan(in []byte) (escSpan, bool) {
-	var sp escSpan
+// [{\"a\": 1}], \"a\". It does too when text that no JSON value begins
+// with (prose, a fence line) comes before the first { or [, and the
+// first quote after that bracket is escaped: Result: {\"a\": 1}. And it
+// does when such a text is wrapped in a string literal, "{\"a\": 1}",
+// which must then begin with { or [. Valid JSON never reads so, but for
+// that literal; Repair tells the two apart. after says text came first.
+func escapedSpan(in []byte) (sp escSpan, after bool, ok bool) {
 	i := skipSpace(in, 0)
 	if i < len(in) && in[i] == '"' {
 		sp.open = true
 		i = skipSpace(in, i+1)
 		if i == len(in) || in[i] != '{' && in[i] != '[' {
-			return sp, false
+			return sp, false, false
 		}
 	}
-	if i == len(in) || in[i] != '{' && in[i] != '[' && in[i] != '\\' {
-		return sp, false
+	if i < len(in) && in[i] != '{' && in[i] != '[' && in[i] != '\\' && !sp.open {
+		// Prose or a fence first: the value begins at a bracket.
+		if i = nextOpen(in, i); i < 0 {
+			return sp, false, false
+		}
+		after = true
+	}
+	if i == len(in) {
+		return sp, false, false
 	}
 	k := bytes.IndexAny(in[i:], `"\`)
 	if k < 0 || in[i+k] != '\\' || i+k+1 == len(in) || in[i+k+1] != '"' {
-		return sp, false
+		return sp, false, false
 	}
 	sp.lo, sp.hi = 0, len(in)
 	if sp.open {
@@ -54,7 +62,7 @@ func escapedSpan(in []byte) (escSpan, bool) {
 			sp.hi, sp.closed = q, true
 		}
 	}
-	return sp, true
+	return sp, after, true
 }
 
 // skipSpace returns the offset of the first byte at or after i that is

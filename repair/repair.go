@@ -49,10 +49,11 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 	if opts.Kinds&EscapedJSON != 0 {
 		// A string literal holding escaped JSON is strict JSON, a string,
 		// and stays one.
-		if sp, ok := escapedSpan(in); ok && !(sp.open && strictValid(in) == nil) {
+		if sp, after, ok := escapedSpan(in); ok && !(sp.open && strictValid(in) == nil) {
 			out, log, err := repairEscaped(in, opts, sp)
-			if err != nil && sp.open {
-				// The literal may read as a string that needs repairs.
+			if err != nil && (sp.open || after) {
+				// The literal may read as a string that needs repairs,
+				// and the text before the bracket may not be prose.
 				if out2, log2, err2 := repairText(in, opts); err2 == nil {
 					return out2, log2, nil
 				}
@@ -71,8 +72,8 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 // EscapedJSON off, to EscapedJSON if in reads as escaped JSON.
 func needEscaped(in []byte, err error) {
 	var e *Error
-	if errors.As(err, &e) && errors.Is(e, ErrSyntax) {
-		if _, ok := escapedSpan(in); ok {
+	if errors.As(err, &e) && (errors.Is(e, ErrSyntax) || errors.Is(e, ErrNoValue)) {
+		if _, _, ok := escapedSpan(in); ok {
 			e.Need = EscapedJSON
 		}
 	}
