@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // escSpan is the part of an input that EscapedJSON unescapes: in[lo:hi].
@@ -208,6 +210,11 @@ func repairEscaped(in []byte, opts Options, sp escSpan) ([]byte, Log, error) {
 		}
 		moved := *e
 		moved.Offset = sp.inputOffset(in, e.Offset)
+		if se, ok := errors.AsType[*tokenizer.SyntaxError](e.Err); ok {
+			// The tokenizer's offset and pointer are in the text read
+			// once, not in the input: keep its cause and words only.
+			moved.Err = fmt.Errorf("%w: %w (in the text read once: %v)", ErrSyntax, se.Err, se)
+		}
 		return nil, nil, &moved
 	}
 	if cut && opts.Kinds&Truncated == 0 {

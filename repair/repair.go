@@ -90,7 +90,7 @@ func repairText(in []byte, opts Options) ([]byte, Log, error) {
 		err = &Error{Offset: p.overEdits, Err: fmt.Errorf("%w: more than %d", ErrTooManyEdits, p.maxEdits)}
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, asTokenizer(in, err)
 	}
 	if len(p.log) == 0 {
 		// The parser accepted in without an edit. It agrees with the
