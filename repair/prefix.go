@@ -60,7 +60,6 @@ func (p *parser) strictPrefix(start int) int {
 	stack := p.stack[:0]
 	topArr, topN := false, 0
 	var last tokenizer.Token // the last token, or the last piece
-	strStart := int64(-1)    // the first piece's offset, of a string in pieces
 	popped := -1             // the offset of the opener of the last container closed
 	var err error
 	for off := start; ; {
@@ -77,15 +76,9 @@ func (p *parser) strictPrefix(start int) int {
 			last = tok
 			switch k := tok.Kind(); k {
 			case tokenizer.Name:
-				if !tok.Whole() && tok.First() {
-					strStart = tok.Offset()
-				}
 			case tokenizer.String:
-				if tok.First() {
-					strStart = tok.Offset()
-					if topArr {
-						topN++
-					}
+				if topArr && tok.First() {
+					topN++
 				}
 			case tokenizer.BeginObject, tokenizer.BeginArray:
 				if topArr {
@@ -141,16 +134,15 @@ func (p *parser) strictPrefix(start int) int {
 		return scanAfter
 	}
 	se, ok := err.(*tokenizer.SyntaxError)
-	if last.Kind() == tokenizer.Invalid || !ok || errors.Is(se, tokenizer.ErrLimit) {
+	if last.Kind() == tokenizer.Invalid || !ok || errors.Is(se, tokenizer.ErrLimit) || !last.First() {
+		// Nothing read, a limit, or the stop in a long string whose
+		// start is in an earlier chunk: the parser reads it all.
 		return scanNone
 	}
 	// The last token whole or begun: where it begins and ends, and
 	// whether it opened or closed a container.
 	k := last.Kind()
 	lastStart, lastEnd := start+int(last.Offset()), start+int(last.End())
-	if !last.Whole() {
-		lastStart = start + int(strStart)
-	}
 	lastOpen := k == tokenizer.BeginObject || k == tokenizer.BeginArray
 	lastClose := k == tokenizer.EndObject || k == tokenizer.EndArray
 	if len(p.stack) == 0 {
