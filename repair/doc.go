@@ -81,10 +81,13 @@
 // string is, is read with EscapedJSON as the JSON it stands for: its
 // escapes are read once, then the other kinds repair the result. It
 // reads so when its first quote is escaped and it begins with that \",
-// a { or a [ (whitespace aside): \"a\", {\"a\": 1}, [{\"a\": 1}]. A
-// string literal around such a text that begins with { or [,
-// "{\"a\": 1}", goes with it, unless the literal is strict JSON: that
-// is a string and comes back as is.
+// a { or a [ (whitespace aside): \"a\", {\"a\": 1}, [{\"a\": 1}];
+// or when prose or a fence comes first and the first quote after the
+// first { or [ is escaped: Result: {\"a\": 1}, or the same in a fence,
+// whose prose and fence the other kinds then remove. A string literal
+// around such a text that begins with { or [, "{\"a\": 1}", goes with
+// it, unless the literal is strict JSON: that is a string and comes
+// back as is.
 //
 // The escapes read once are \" \\ \/ and \b \f \n \r \t; each is an
 // edit, and a repair of the text read once spans the escapes it covers
@@ -118,7 +121,7 @@
 // two ways and one keeps every character, that one is taken.
 //
 //   - Strict JSON comes back as is, the same slice, with an empty log.
-//   - The output is strict RFC 8259 JSON (checked with tokenizer.Validate)
+//   - The output is strict RFC 8259 JSON (checked by the tokenizer)
 //     or there is an *[Error] with the offset and JSON Pointer of what
 //     could not be repaired, and the kind that would have, if any.
 //   - Apply(in, log) reproduces the output byte for byte.
@@ -135,9 +138,8 @@
 //     kept, never a guessed number.
 //   - Doubled commas ([1,,2]) and a missing value in an array: several
 //     readings.
-//   - Escaped JSON that does not begin the text (Here: {\"a\": 1}), or
-//     a string literal holding it that is strict JSON ("{\"a\": 1}" is
-//     a string; decode it, then repair what it holds).
+//   - A string literal holding escaped JSON that is strict JSON
+//     ("{\"a\": 1}" is a string; decode it, then repair what it holds).
 //   - Invalid UTF-8: replacing it loses data silently.
 //   - A string with a bad escape is not taken for raw text: in
 //     "C:\Users\name", InvalidEscape escapes the backslash of \U, but \n

@@ -22,14 +22,21 @@ func (e edit) end() int { return e.off + e.n }
 // Inserted texts: an edit's ins indexes constTexts, or from textDyn on,
 // the parser's texts, which hold the few texts that are made as the
 // parser goes (the closers Truncated inserts).
+//
+// NOTE: every constant text is a slice of a string constant, so that a
+// [Log] points at no heap memory for them, and the garbage collector
+// has nothing to follow there: a log can hold an edit every few bytes.
 var constTexts = func() []string {
 	t := []string{""}
 	for c := range 256 {
-		t = append(t, string([]byte{byte(c)})) // at 1+c
+		t = append(t, allBytes[c:c+1]) // at 1+c
 	}
 	t = append(t, ctrlEscape[:]...) // at textCtrl+c
 	return append(t, "null", "true", "false", `":null`, `\ufffd`)
 }()
+
+// allBytes holds each byte value once, at its own offset.
+const allBytes = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f\x50\x51\x52\x53\x54\x55\x56\x57\x58\x59\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70\x71\x72\x73\x74\x75\x76\x77\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f\x80\x81\x82\x83\x84\x85\x86\x87\x88\x89\x8a\x8b\x8c\x8d\x8e\x8f\x90\x91\x92\x93\x94\x95\x96\x97\x98\x99\x9a\x9b\x9c\x9d\x9e\x9f\xa0\xa1\xa2\xa3\xa4\xa5\xa6\xa7\xa8\xa9\xaa\xab\xac\xad\xae\xaf\xb0\xb1\xb2\xb3\xb4\xb5\xb6\xb7\xb8\xb9\xba\xbb\xbc\xbd\xbe\xbf\xc0\xc1\xc2\xc3\xc4\xc5\xc6\xc7\xc8\xc9\xca\xcb\xcc\xcd\xce\xcf\xd0\xd1\xd2\xd3\xd4\xd5\xd6\xd7\xd8\xd9\xda\xdb\xdc\xdd\xde\xdf\xe0\xe1\xe2\xe3\xe4\xe5\xe6\xe7\xe8\xe9\xea\xeb\xec\xed\xee\xef\xf0\xf1\xf2\xf3\xf4\xf5\xf6\xf7\xf8\xf9\xfa\xfb\xfc\xfd\xfe\xff"
 
 const (
 	textCtrl = 1 + 256
@@ -92,37 +99,48 @@ func (p *parser) text(ins uint32) string {
 }
 
 // output applies the log to the input. The edits are in order and do
-// not overlap, as the parser makes them; strictValid checks the result.
+// not overlap, as the parser makes them; checkOutput checks the result.
+//
+// NOTE: most inserted texts are a byte long, which ins encodes: no
+// lookup and no call for them.
 func (p *parser) output() []byte {
 	in := p.in
 	n := len(in)
-	for _, e := range p.log {
+	for i := range p.log {
+		e := &p.log[i]
 		n += len(p.text(e.ins)) - e.n
 	}
-	out := make([]byte, n)
-	w, at := 0, 0
-	for _, e := range p.log {
-		w += copy(out[w:], in[at:e.off])
-		// NOTE: most inserted texts are a byte long: no call for them.
-		if t := p.text(e.ins); len(t) == 1 {
-			out[w] = t[0]
-			w++
-		} else {
-			w += copy(out[w:], t)
+	out := make([]byte, 0, n)
+	at := 0
+	for i := range p.log {
+		e := &p.log[i]
+		out = append(out, in[at:e.off]...)
+		switch {
+		case e.ins == 0:
+		case e.ins <= 256:
+			out = append(out, byte(e.ins-1))
+		default:
+			out = append(out, p.text(e.ins)...)
 		}
-		at = e.end()
+		at = e.off + e.n
 	}
-	copy(out[w:], in[at:])
-	return out
+	return append(out, in[at:]...)
 }
 
 // export returns the log as a [Log]. A removed byte, as an inserted
 // text, is a constant string; longer removed texts are copied, all into
 // one string.
 func (p *parser) export() Log {
+	size := 0
+	for i := range p.log {
+		if e := &p.log[i]; e.n > 1 {
+			size += e.n
+		}
+	}
 	var sb strings.Builder
-	for _, e := range p.log {
-		if e.n > 1 {
+	sb.Grow(size)
+	for i := range p.log {
+		if e := &p.log[i]; e.n > 1 {
 			sb.Write(p.in[e.off:e.end()])
 		}
 	}

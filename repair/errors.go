@@ -32,15 +32,19 @@ var (
 
 // Error reports what could not be repaired or decoded, and where.
 // Input cut short wraps io.ErrUnexpectedEOF.
+//
+// Where the input is strict JSON up to the token that could not be
+// repaired, as it is with no kind on, the error wraps the tokenizer's
+// *[tokenizer.SyntaxError] on the input and has its Offset and Pointer:
+// the tokenizer decides where a text stops being JSON.
 type Error struct {
-	// Offset is the byte offset in the input where the problem is: the
-	// first byte of the token or escape that could not be read (for a
-	// number, the byte where it stops being one: 8 in {"n": 1.}), or, for
-	// input that ends inside a string, number or literal, where that
-	// begins. The tokenizer (and "deltajson check") reports the first
-	// byte that no JSON text can have there: the same byte, or a later
-	// one of the same token. For invalid UTF-8 both report the byte that
-	// breaks the character, with the same reason.
+	// Offset is the byte offset in the input where the problem is. For
+	// an error that wraps the tokenizer's, it is the tokenizer's: the
+	// first byte that no JSON text can have there, or the length of the
+	// input when it ended too early. After a repair, it is the first
+	// byte of the token or escape that could not be read (for a number,
+	// the byte where it stops being one), or, for input that ends inside
+	// a string, number or literal, where that begins.
 	Offset int64
 	// Pointer is the RFC 6901 JSON Pointer to the value being read, or
 	// just read, as the tokenizer has it; "" is the top-level value, and

@@ -13,11 +13,11 @@ import (
 )
 
 // TestErrorsBesideTokenizer holds Repair's errors, on input that no kind
-// repairs, against the tokenizer's on the same bytes (what "deltajson
-// check" prints): the same pointer, an offset no later than the
-// tokenizer's (Repair names the start of the token or escape it could not
-// read, the tokenizer the first byte that no JSON text can have there),
-// and for invalid UTF-8 the same offset and reason.
+// repairs, to the tokenizer's on the same bytes (what "deltajson check"
+// prints): the error wraps the tokenizer's *tokenizer.SyntaxError, with
+// its offset and pointer, so that the tokenizer alone decides where JSON
+// stops being JSON. With every kind on, an input refused before any
+// repair is refused where the tokenizer stops too.
 func TestErrorsBesideTokenizer(t *testing.T) {
 	var files []fixtures.File
 	raw := false // the original files are here; they have invalid UTF-8
@@ -33,13 +33,13 @@ func TestErrorsBesideTokenizer(t *testing.T) {
 	if len(files) == 0 {
 		t.Skip("no JSONTestSuite source is present")
 	}
-	seen, utf8Seen := 0, 0
+	seen, utf8Seen, allSeen := 0, 0, 0
 	for _, f := range files {
 		if !strings.HasPrefix(f.Name, "n_") {
 			continue
 		}
 		var se *tokenizer.SyntaxError
-		if !errors.As(tokenizer.Validate(f.Data), &se) {
+		if !errors.As(tokenizer.Validate(f.Data), &se) || errors.Is(se, tokenizer.ErrLimit) {
 			continue
 		}
 		_, _, err := Repair(f.Data, Options{})
@@ -49,15 +49,32 @@ func TestErrorsBesideTokenizer(t *testing.T) {
 			continue
 		}
 		seen++
+		var wrapped *tokenizer.SyntaxError
+		if assert.ErrorAs(t, err, &wrapped, "%s: %v", f.Name, err) {
+			assert.Equal(t, se.Offset, wrapped.Offset, f.Name)
+		}
 		assert.Equal(t, se.Pointer, re.Pointer, "%s: %v | %v", f.Name, se, re)
-		assert.LessOrEqual(t, re.Offset, se.Offset, "%s: %v | %v", f.Name, se, re)
+		assert.Equal(t, se.Offset, re.Offset, "%s: %v | %v", f.Name, se, re)
+		assert.True(t, errors.Is(err, ErrSyntax), "%s: %v", f.Name, err)
 		if errors.Is(se, tokenizer.ErrInvalidUTF8) {
 			utf8Seen++
+		}
+		// Every kind on: an error that wraps the tokenizer's is the
+		// tokenizer's on the input, not on a text repaired or read once.
+		out, log, err := Repair(f.Data, Options{Kinds: All})
+		if errors.As(err, &wrapped) {
+			allSeen++
+			require.ErrorAs(t, err, &re, f.Name)
 			assert.Equal(t, se.Offset, re.Offset, "%s: %v | %v", f.Name, se, re)
+			assert.Equal(t, se.Offset, wrapped.Offset, "%s: %v | %v", f.Name, se, re)
+			assert.Equal(t, se.Pointer, re.Pointer, "%s: %v | %v", f.Name, se, re)
+		} else if err == nil {
+			assert.NoError(t, tokenizer.Validate(out), "%s\n%s", f.Name, log)
 		}
 	}
-	t.Logf("%d n_ cases compared, %d of them invalid UTF-8", seen, utf8Seen)
+	t.Logf("%d n_ cases compared, %d of them invalid UTF-8; %d refused with every kind on", seen, utf8Seen, allSeen)
 	assert.Greater(t, seen, 150)
+	assert.Positive(t, allSeen)
 	if raw {
 		assert.Positive(t, utf8Seen)
 	}

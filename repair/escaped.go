@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // escSpan is the part of an input that EscapedJSON unescapes: in[lo:hi].
@@ -24,26 +26,34 @@ type escSpan struct {
 // escapedSpan reports whether in reads as escaped JSON, and where. It
 // does when the first quote of the text is escaped, \", and the text
 // begins with it or with { or [ (whitespace aside): {\"a\": 1},
-// [{\"a\": 1}], \"a\". It does too when such a text is wrapped in a
-// string literal, "{\"a\": 1}", which must then begin with { or [.
-// Valid JSON never reads so, but for that literal; Repair tells the two
-// apart.
-func escapedSpan(in []byte) (escSpan, bool) {
-	var sp escSpan
+// [{\"a\": 1}], \"a\". It does too when text that no JSON value begins
+// with (prose, a fence line) comes before the first { or [, and the
+// first quote after that bracket is escaped: Result: {\"a\": 1}. And it
+// does when such a text is wrapped in a string literal, "{\"a\": 1}",
+// which must then begin with { or [. Valid JSON never reads so, but for
+// that literal; Repair tells the two apart. after says text came first.
+func escapedSpan(in []byte) (sp escSpan, after bool, ok bool) {
 	i := skipSpace(in, 0)
 	if i < len(in) && in[i] == '"' {
 		sp.open = true
 		i = skipSpace(in, i+1)
 		if i == len(in) || in[i] != '{' && in[i] != '[' {
-			return sp, false
+			return sp, false, false
 		}
 	}
-	if i == len(in) || in[i] != '{' && in[i] != '[' && in[i] != '\\' {
-		return sp, false
+	if i < len(in) && in[i] != '{' && in[i] != '[' && in[i] != '\\' && !sp.open {
+		// Prose or a fence first: the value begins at a bracket.
+		if i = nextOpen(in, i); i < 0 {
+			return sp, false, false
+		}
+		after = true
+	}
+	if i == len(in) {
+		return sp, false, false
 	}
 	k := bytes.IndexAny(in[i:], `"\`)
 	if k < 0 || in[i+k] != '\\' || i+k+1 == len(in) || in[i+k+1] != '"' {
-		return sp, false
+		return sp, false, false
 	}
 	sp.lo, sp.hi = 0, len(in)
 	if sp.open {
@@ -54,7 +64,7 @@ func escapedSpan(in []byte) (escSpan, bool) {
 			sp.hi, sp.closed = q, true
 		}
 	}
-	return sp, true
+	return sp, after, true
 }
 
 // skipSpace returns the offset of the first byte at or after i that is
@@ -200,6 +210,11 @@ func repairEscaped(in []byte, opts Options, sp escSpan) ([]byte, Log, error) {
 		}
 		moved := *e
 		moved.Offset = sp.inputOffset(in, e.Offset)
+		if se, ok := errors.AsType[*tokenizer.SyntaxError](e.Err); ok {
+			// The tokenizer's offset and pointer are in the text read
+			// once, not in the input: keep its cause and words only.
+			moved.Err = fmt.Errorf("%w: %w (in the text read once: %v)", ErrSyntax, se.Err, se)
+		}
 		return nil, nil, &moved
 	}
 	if cut && opts.Kinds&Truncated == 0 {

@@ -49,8 +49,8 @@ func ExampleRepair_zeroOptions() {
 	}
 	fmt.Println(err)
 	// Output:
-	// 11 /a/2 trailing-comma
-	// repair: offset 11 at /a/2: invalid JSON: trailing comma (repairable with kind trailing-comma)
+	// 12 /a/2 trailing-comma
+	// repair: offset 12 at /a/2: invalid JSON: trailing comma (tokenizer: invalid character ']' looking for beginning of value at offset 12 (/a/2)) (repairable with kind trailing-comma)
 }
 
 // Arguments cut off by a token limit can be salvaged for display, but the

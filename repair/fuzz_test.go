@@ -47,6 +47,13 @@ func FuzzRepair(f *testing.F) {
 		if fmt.Sprint(err) != fmt.Sprint(err2) || string(out) != string(out2) || log.String() != log2.String() {
 			t.Fatalf("the fast path for members differs on %q:\n%q %v\n%s\n%q %v\n%s", in, out, err, log, out2, err2, log2)
 		}
+		// So does the parser that starts where the tokenizer stopped.
+		scanFirst = false
+		out3, log3, err3 := Repair(in, opts)
+		scanFirst = true
+		if fmt.Sprint(err) != fmt.Sprint(err3) || string(out) != string(out3) || log.String() != log3.String() {
+			t.Fatalf("starting after the strict prefix differs on %q:\n%q %v\n%s\n%q %v\n%s", in, out, err, log, out3, err3, log3)
+		}
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
 				t.Fatalf("error is %T, not *Error: %v", err, err)

@@ -214,15 +214,14 @@ func startsQuote(b []byte) bool {
 	return len(b) > 0 && (b[0] == '"' || b[0] == '\'') || smartQuote(b, 0) != 0
 }
 
-// ctrlEscape maps a control character to its shortest JSON escape.
-var ctrlEscape = func() (t [0x20]string) {
-	const hex = "0123456789abcdef"
-	for c := range t {
-		t[c] = `\u00` + string(hex[c>>4]) + string(hex[c&0xF])
-	}
-	t['\b'], t['\f'], t['\n'], t['\r'], t['\t'] = `\b`, `\f`, `\n`, `\r`, `\t`
-	return t
-}()
+// ctrlEscape maps a control character to its shortest JSON escape. The
+// texts are constants (see constTexts).
+var ctrlEscape = [0x20]string{
+	`\u0000`, `\u0001`, `\u0002`, `\u0003`, `\u0004`, `\u0005`, `\u0006`, `\u0007`,
+	`\b`, `\t`, `\n`, `\u000b`, `\f`, `\r`, `\u000e`, `\u000f`,
+	`\u0010`, `\u0011`, `\u0012`, `\u0013`, `\u0014`, `\u0015`, `\u0016`, `\u0017`,
+	`\u0018`, `\u0019`, `\u001a`, `\u001b`, `\u001c`, `\u001d`, `\u001e`, `\u001f`,
+}
 
 // fenceLen returns the length of a Markdown fence opening at b[i]: three
 // or more backticks, an optional language tag, spaces and one line end.

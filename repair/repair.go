@@ -11,6 +11,8 @@ package repair
 //   - state.go: value, the state machine for one value.
 //   - token.go: one token each: str, altStr, number, word, name, space.
 //   - truncate.go: the Truncated kind, at the end of the input.
+//   - prefix.go: the tokenizer reads the strict part first; the parser
+//     starts where it stopped, and the output check where it left off.
 //
 // Each byte is looked at a bounded number of times: candidate search for
 // Prose resumes where a failed attempt stopped, edits are appended in
@@ -26,6 +28,8 @@ import (
 	"io"
 	"slices"
 	"sync"
+
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // Repair repairs in with the kinds enabled in opts and returns the output
@@ -45,10 +49,11 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 	if opts.Kinds&EscapedJSON != 0 {
 		// A string literal holding escaped JSON is strict JSON, a string,
 		// and stays one.
-		if sp, ok := escapedSpan(in); ok && !(sp.open && strictValid(in) == nil) {
+		if sp, after, ok := escapedSpan(in); ok && !(sp.open && strictValid(in) == nil) {
 			out, log, err := repairEscaped(in, opts, sp)
-			if err != nil && sp.open {
-				// The literal may read as a string that needs repairs.
+			if err != nil && (sp.open || after) {
+				// The literal may read as a string that needs repairs,
+				// and the text before the bracket may not be prose.
 				if out2, log2, err2 := repairText(in, opts); err2 == nil {
 					return out2, log2, nil
 				}
@@ -67,8 +72,8 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 // EscapedJSON off, to EscapedJSON if in reads as escaped JSON.
 func needEscaped(in []byte, err error) {
 	var e *Error
-	if errors.As(err, &e) && errors.Is(e, ErrSyntax) {
-		if _, ok := escapedSpan(in); ok {
+	if errors.As(err, &e) && (errors.Is(e, ErrSyntax) || errors.Is(e, ErrNoValue)) {
+		if _, _, ok := escapedSpan(in); ok {
 			e.Need = EscapedJSON
 		}
 	}
@@ -85,19 +90,21 @@ func repairText(in []byte, opts Options) ([]byte, Log, error) {
 		err = &Error{Offset: p.overEdits, Err: fmt.Errorf("%w: more than %d", ErrTooManyEdits, p.maxEdits)}
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, asTokenizer(in, err)
 	}
 	if len(p.log) == 0 {
 		// The parser accepted in without an edit. It agrees with the
 		// tokenizer (FuzzRepair checks that), which has the last word, as
 		// it has on repaired output.
-		if err := strictValid(in); err != nil {
-			return nil, nil, err
+		if !p.scanValid {
+			if err := strictValid(in); err != nil {
+				return nil, nil, err
+			}
 		}
 		return in, nil, nil
 	}
 	out := p.output()
-	if err := strictValid(out); err != nil {
+	if err := p.checkOutput(out); err != nil {
 		return nil, nil, internalError(err)
 	}
 	return out, p.export(), nil
@@ -176,6 +183,17 @@ type parser struct {
 	// fenceCloser is the bracket to remove after the closing fence, when
 	// a bracket wraps the fence: [```json ... ```].
 	fenceCloser byte
+
+	// tok is the tokenizer of strictPrefix, which read the value from
+	// scanStart, and cps its states at the chunk boundaries cpOff (-1:
+	// none), kept for checkOutput; cpNext is the one to write next.
+	// scanValid says the tokenizer found in[scanStart:] strict.
+	tok       tokenizer.Tokenizer
+	cps       [2]tokenizer.Tokenizer
+	cpOff     [2]int
+	cpNext    int
+	scanStart int
+	scanValid bool
 }
 
 // parsers keeps parsers, for their stacks, so that strict input is
@@ -297,7 +315,14 @@ func (p *parser) run() error {
 	// With Prose, a bare value at the top level is read only when no
 	// object or array is found in the text.
 	p.bareTop = !p.on(Prose)
-	if err := p.value(); err != nil {
+	var err error
+	switch p.strictPrefix(start) {
+	case scanNone:
+		err = p.value()
+	case scanIn:
+		err = p.loop()
+	}
+	if err != nil {
 		if !p.on(Prose) || errors.Is(err, ErrTooDeep) {
 			return err
 		}
