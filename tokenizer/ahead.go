@@ -9,8 +9,7 @@ import "github.com/deltajson/deltajson/internal/jsonwire"
 // value (a string's closing quote, a literal's last byte, the byte after
 // a number), or is refused. Inside strings, escapes, surrogate pairs,
 // UTF-8 characters, numbers and literals every byte is a state change,
-// so it costs one lookup: that is what makes a one-byte Byte a few
-// stores. The table is built below from internal/jsonwire's grammar, as
+// so it costs one lookup: that is what makes Step a few stores. The table is built below from internal/jsonwire's grammar, as
 // the readers in lex.go are, and the tests hold a Lookahead to the
 // Tokenizer on the same bytes (TestLookaheadMatchesTokenizer,
 // FuzzLookahead).
@@ -25,16 +24,15 @@ import "github.com/deltajson/deltajson/internal/jsonwire"
 // no Lookahead.
 
 // Lookahead reads bytes ahead of a [Tokenizer] that will be fed them
-// later, at about a table lookup a byte, and tells what the Tokenizer
-// would: whether the value is whole ([Lookahead.Complete]), where the
-// last value, container or string character read ends ([Lookahead.End]),
-// and what string and containers are open there
-// ([Lookahead.AppendClosers]). It takes only bytes it is sure are valid:
-// at the first other one, [Lookahead.Byte], [Lookahead.Read] or
-// [Lookahead.Step] reports
-// false, and the caller feeds the Tokenizer every byte the Lookahead took
-// and then the rest, which gives the tokens and errors of an
-// uninterrupted run. It holds no bytes; the caller keeps them.
+// later, cheaply, and tells what the Tokenizer would: whether the value
+// is whole ([Lookahead.Complete]), where the last value, container or
+// string character read ends ([Lookahead.End]), and what string and
+// containers are open there ([Lookahead.AppendClosers]). It takes only
+// bytes it is sure are valid: at the first other one [Lookahead.Byte]
+// and [Lookahead.Read] report false, and the caller feeds the Tokenizer
+// every byte the Lookahead took and then the rest, which gives the
+// tokens and errors of an uninterrupted run. It holds no bytes; the
+// caller keeps them.
 //
 // Begin it with [Lookahead.Start]. The zero Lookahead takes nothing. It
 // is a plain value, like a Tokenizer.
