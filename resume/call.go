@@ -44,7 +44,12 @@ type Call struct {
 	text          bool // free-form input, never parsed (see Event.Text)
 
 	status Status
-	err    error
+	// What the end signal did, beside status, in the same word.
+	ended      bool // the end signal was applied
+	hasFinal   bool // ... and it carried final arguments
+	emptyValue bool // ... with no argument bytes, or only whitespace, taken as {}
+	mismatch   bool // the final arguments differed from the deltas
+	err        error
 
 	// The partial view (view.go): args[:viewEnd] is shown, closed by the
 	// containers in stack (bit d set: the container at depth d is an
@@ -62,11 +67,7 @@ type Call struct {
 	quickEnd  int   // see setQuick
 	tokEnd    int64 // end of the last token or piece read
 
-	ended      bool // the end signal was applied
-	hasFinal   bool // ... and it carried final arguments
-	emptyValue bool // ... with no argument bytes, or only whitespace, taken as {}
-	mismatch   bool // the final arguments differed from the deltas
-	mismatchAt int64
+	mismatchAt int64 // where, when mismatch
 
 	deltas  int64 // delta events kept (int64: empty deltas cost no byte of the cap)
 	replays int32 // replayed deltas ignored

@@ -38,16 +38,16 @@ import "github.com/deltajson/deltajson/internal/jsonwire"
 // is a plain value, like a Tokenizer.
 type Lookahead struct {
 	s        uint8  // automaton state
-	depth    int    // containers open
+	depth    uint8  // containers open, at most maxAheadDepth
+	maxDepth uint8  // the depth at which no container opens
+	maxNum   int32  // the Tokenizer's number length limit
 	kinds    uint64 // bit d set: the container open at depth d is an object
 	off      int64  // offset of the next byte
 	end      int64  // see End
-	numStart int64  // in a number: the offset of its first byte
 	// Step takes no byte at stop or past it, and Byte none past limit:
-	// stop is limit, or less inside a number, where its length limit falls.
+	// stop is limit, or inside a number the offset its length limit
+	// falls at, if that is less.
 	stop, limit int64
-	maxNum      int64
-	maxDepth    int
 }
 
 // maxAheadDepth bounds the containers a Lookahead keeps open: their
@@ -68,7 +68,7 @@ func (a *Lookahead) Start(t *Tokenizer) bool {
 	if t.err != nil || t.closed || t.cut || t.pos != len(t.buf) || lim.maxString < maxStringLimit || t.depth > maxAheadDepth {
 		return false
 	}
-	s := uint8(lsOff)
+	s, stop := uint8(lsOff), lim.maxBytes
 	switch t.lex {
 	case lexString:
 		if t.nCarry != 0 || t.sub != sNormal {
@@ -79,35 +79,26 @@ func (a *Lookahead) Start(t *Tokenizer) bool {
 			s = lsNameStr
 		}
 	case lexNumber:
-		s, a.numStart = lsNumber+t.sub, t.tokOff
+		s, stop = lsNumber+t.sub, min(stop, t.tokOff+int64(lim.maxNumber))
 	case lexLiteral:
 		s = uint8(lsLiteral + litStride*int(t.lit) + int(t.sub))
 	default:
 		s = [...]uint8{expValue: lsValue, expFirstValue: lsFirstValue, expFirstName: lsFirstName,
 			expName: lsName, expColon: lsColon, expComma: lsAfterItem, expEnd: lsEnd}[t.expect]
 	}
-	a.depth, a.off = t.depth, t.Offset()
-	if a.depth > 0 {
-		a.kinds = t.path.kinds(a.depth - 1)
+	a.depth, a.off = uint8(t.depth), t.Offset()
+	if t.depth > 0 {
+		a.kinds = t.path.kinds(t.depth - 1)
 		if t.top.obj {
-			a.kinds |= 1 << (a.depth - 1)
+			a.kinds |= 1 << (t.depth - 1)
 		}
 	}
 	if s == lsAfterItem {
-		s = a.afterValue(a.depth)
+		s = afterValue(a.kinds, t.depth)
 	}
-	a.limit, a.maxNum, a.maxDepth = lim.maxBytes, int64(lim.maxNumber), min(lim.maxDepth, maxAheadDepth)
-	a.s = s
-	a.setStop()
+	a.s, a.stop, a.limit = s, stop, lim.maxBytes
+	a.maxNum, a.maxDepth = int32(lim.maxNumber), uint8(min(lim.maxDepth, maxAheadDepth))
 	return true
-}
-
-// setStop sets stop from the state: the number's limit inside a number.
-func (a *Lookahead) setStop() {
-	a.stop = a.limit
-	if isNumberState(a.s) {
-		a.stop = min(a.limit, a.numStart+a.maxNum)
-	}
 }
 
 // Complete reports whether the bytes read make a whole top-level value,
@@ -129,7 +120,7 @@ func (a *Lookahead) AppendClosers(dst []byte) []byte {
 	if a.InString() {
 		dst = append(dst, '"')
 	}
-	for d := a.depth - 1; d >= 0; d-- {
+	for d := int(a.depth) - 1; d >= 0; d-- {
 		if a.kinds&(1<<d) != 0 {
 			dst = append(dst, '}')
 		} else {
@@ -167,42 +158,42 @@ func (a *Lookahead) Byte(b byte) bool {
 	if next < nStates || a.off >= a.limit {
 		return false // a number past its limit, or the stream past its own
 	}
-	at := a.off
+	at, depth := a.off, int(a.depth)
 	switch next {
 	case actStrEnd, actLiteralEnd:
-		a.s, a.end = a.afterValue(a.depth), at+1
+		a.s, a.end = afterValue(a.kinds, depth), at+1
 	case actNumber:
-		a.s, a.numStart = lsNumber+jsonwire.NumberFirst(b), at
+		a.s, a.stop = lsNumber+jsonwire.NumberFirst(b), min(a.limit, at+int64(a.maxNum))
 	case actOpenObject, actOpenArray:
 		if a.depth >= a.maxDepth {
 			return false
 		}
-		a.s = a.open(a.depth, next)
+		a.s, a.kinds = openKind(a.kinds, depth, next)
 		a.depth++
 		a.end = at + 1
 	case actClose:
-		if !a.closes(a.depth, b) {
+		if !closes(a.kinds, depth, b) {
 			return false
 		}
 		a.depth--
-		a.s, a.end = a.afterValue(a.depth), at+1
+		a.s, a.end = afterValue(a.kinds, depth-1), at+1
 	case actNumberEnd:
 		// b ends the number before it, and is read again after it: only
 		// whitespace, a comma or a close can be.
-		switch s := step[a.afterValue(a.depth)][b]; {
+		switch s := step[afterValue(a.kinds, depth)][b]; {
 		case s < nStates: // whitespace or a comma
 			a.s, a.end = s, at
-		case s == actClose && a.closes(a.depth, b):
+		case s == actClose && closes(a.kinds, depth, b):
 			a.depth--
-			a.s, a.end = a.afterValue(a.depth), at+1
+			a.s, a.end = afterValue(a.kinds, depth-1), at+1
 		default:
 			return false
 		}
+		a.stop = a.limit
 	default: // actRefuse
 		return false
 	}
 	a.off++
-	a.setStop()
 	return true
 }
 
@@ -213,11 +204,13 @@ func (a *Lookahead) Read(p []byte) bool {
 	// the end: kept in a, every byte would wait on the store of the one
 	// before. So this is Byte again, on the locals: a shared step on a
 	// struct of them made every delta of several bytes about 13% slower.
-	s, depth, numStart, end := a.s, a.depth, a.numStart, a.end
+	s, depth, end := a.s, int(a.depth), a.end
 	if a.off+int64(len(p)) > a.limit {
 		return false
 	}
-	kinds := a.kinds
+	// In a number, numStop is stop: the number's own limit, or the
+	// stream's, which p keeps (above).
+	kinds, numStop := a.kinds, a.stop
 	for i := 0; i < len(p); {
 		switch {
 		case (s == lsValueStr || s == lsNameStr) && p[i] != '"':
@@ -237,7 +230,7 @@ func (a *Lookahead) Read(p []byte) bool {
 			}
 		case isNumberState(s):
 			n := s - lsNumber
-			limit := numStart + a.maxNum - a.off // p[limit:] is past the limit
+			limit := numStop - a.off // p[limit:] is past the limit
 			for ; i < len(p); i++ {
 				next, ok := jsonwire.NumberStep(n, p[i])
 				if !ok {
@@ -271,9 +264,9 @@ func (a *Lookahead) Read(p []byte) bool {
 		case actStrEnd, actLiteralEnd:
 			s, end = afterValue(kinds, depth), at+1
 		case actNumber:
-			s, numStart = lsNumber+jsonwire.NumberFirst(b), at
+			s, numStop = lsNumber+jsonwire.NumberFirst(b), at+int64(a.maxNum)
 		case actOpenObject, actOpenArray:
-			if depth >= a.maxDepth {
+			if depth >= int(a.maxDepth) {
 				return false
 			}
 			s, kinds = openKind(kinds, depth, next)
@@ -291,21 +284,16 @@ func (a *Lookahead) Read(p []byte) bool {
 			return false
 		}
 	}
-	a.s, a.depth, a.kinds, a.numStart, a.end = s, depth, kinds, numStart, end
+	a.s, a.depth, a.kinds, a.end, a.stop = s, uint8(depth), kinds, end, a.limit
+	if isNumberState(s) {
+		a.stop = min(a.limit, numStop)
+	}
 	a.off += int64(len(p))
-	a.setStop()
 	return true
 }
 
-// open returns the state after opening, at depth d, the container of
-// action op (actOpenObject or actOpenArray), and records its kind.
-func (a *Lookahead) open(d int, op uint8) uint8 {
-	var s uint8
-	s, a.kinds = openKind(a.kinds, d, op)
-	return s
-}
-
-// openKind is open on kinds: it returns the state and the kinds after it.
+// openKind returns the state after opening, at depth d, the container of
+// action op (actOpenObject or actOpenArray), and kinds with its kind.
 func openKind(kinds uint64, d int, op uint8) (uint8, uint64) {
 	if op == actOpenObject {
 		return lsFirstName, kinds | 1<<d
@@ -313,15 +301,11 @@ func openKind(kinds uint64, d int, op uint8) (uint8, uint64) {
 	return lsFirstValue, kinds &^ (1 << d)
 }
 
-func (a *Lookahead) closes(depth int, b byte) bool { return closes(a.kinds, depth, b) }
-
 // closes reports whether b, '}' or ']', closes the innermost of depth
 // open containers.
 func closes(kinds uint64, depth int, b byte) bool {
 	return depth > 0 && (kinds&(1<<(depth-1)) != 0) == (b == '}')
 }
-
-func (a *Lookahead) afterValue(depth int) uint8 { return afterValue(a.kinds, depth) }
 
 // afterValue is the state after a whole value with depth containers
 // open: lsEnd after the top-level value, and otherwise the state for the
