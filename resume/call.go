@@ -35,10 +35,7 @@ type Call struct {
 	opts *Options
 	// maxArgs is opts.maxBytes(), read on every delta that is held:
 	// reading it through opts cost 3-4% on deltas of 8 and 64 bytes.
-	// maxNum is the tokenizer's number length limit, read when a number
-	// begins.
 	maxArgs int64
-	maxNum  int
 
 	key, id, name string
 	firstID       string // the first id an event gave it (a Set remembers both)
@@ -47,30 +44,30 @@ type Call struct {
 	text          bool // free-form input, never parsed (see Event.Text)
 
 	status Status
-	err    error
+	// What the end signal did, beside status, in the same word.
+	ended      bool // the end signal was applied
+	hasFinal   bool // ... and it carried final arguments
+	emptyValue bool // ... with no argument bytes, or only whitespace, taken as {}
+	mismatch   bool // the final arguments differed from the deltas
+	err        error
 
 	// The partial view (view.go): args[:viewEnd] is shown, closed by the
 	// containers in stack (bit d set: the container at depth d is an
-	// object) and by a quote when a string is open: inString, which the
-	// hold state stands for while bytes are held (see viewInString).
+	// object) and by a quote when a string is open (inString). While
+	// bytes are held, ahead tells what they add (see view).
 	viewEnd  int
 	stack    uint64
 	inString bool
 
 	// Bytes held back from the tokenizer (hold.go): args[holdStart:]
-	// while holding, and the small grammar's state after them.
+	// while holding, which ahead has read.
 	holding   bool
 	holdStart int
-	h         holdState
+	ahead     tokenizer.Lookahead
 	quickEnd  int   // see setQuick
-	quickCap  int   // quickEnd outside numbers; meant only while quickEnd > 0
 	tokEnd    int64 // end of the last token or piece read
 
-	ended      bool // the end signal was applied
-	hasFinal   bool // ... and it carried final arguments
-	emptyValue bool // ... with no argument bytes, or only whitespace, taken as {}
-	mismatch   bool // the final arguments differed from the deltas
-	mismatchAt int64
+	mismatchAt int64 // where, when mismatch
 
 	deltas  int64 // delta events kept (int64: empty deltas cost no byte of the cap)
 	replays int32 // replayed deltas ignored
@@ -109,7 +106,7 @@ func NewCall(key string, opts Options) *Call {
 }
 
 func newCall(key string, opts *Options) *Call {
-	c := &Call{key: key, opts: opts, maxArgs: opts.maxBytes(), maxNum: opts.maxNumber(), index: -1, lastSeq: -1}
+	c := &Call{key: key, opts: opts, maxArgs: opts.maxBytes(), index: -1, lastSeq: -1}
 	c.tk = tokenizer.New(opts.tokenizerOptions())
 	if n := min(int64(opts.Capacity), c.maxArgs, opts.maxTotal()); n > 0 {
 		c.args = make([]byte, 0, n)
@@ -316,31 +313,31 @@ func (c *Call) Start(id, name string, index int) {
 // final arguments in the end signal replace them.
 func (c *Call) Delta(data []byte, seq, offset int64) error {
 	// With no sequence number or offset, and room under every cap, the
-	// rules for replays, gaps, the end and the caps have nothing to say.
-	// A byte that only moves the hold-back grammar on, the commonest
-	// delta there is, takes a few stores.
+	// rules for replays, gaps, the end and the caps have nothing to say:
+	// the delta is appended and held (the commonest delta there is, one
+	// byte, takes a few stores), and quickEnd stands.
 	if len(data) == 1 && seq&offset < 0 && len(c.args) < c.quickEnd {
-		if s := lexStep[c.h.s][data[0]]; s < nStates {
-			c.take(data[0], s)
-		} else {
-			c.takeAction(data[0], s)
+		b := data[0]
+		c.takeByte(b)
+		if c.ahead.Step(b) {
+			return nil // it changed nothing but the Lookahead's state
 		}
+		if !c.ahead.Byte(b) {
+			c.unhold(len(c.args) - 1)
+			return nil
+		}
+		c.noteComplete()
 		return nil
 	}
-	// Longer deltas under quickEnd: appended without growing the
-	// arguments, and held. (Written out here, not in a function of its
-	// own, it saved 2% on deltas of 8 bytes.)
+	// (Written out here, not in a function of its own, it saved 2% on
+	// deltas of 8 bytes.)
 	if n := len(c.args); len(data) > 1 && seq&offset < 0 && n+len(data) <= c.quickEnd {
 		c.args = c.args[:n+len(data)]
 		copy(c.args[n:], data)
 		c.deltas++
 		if !c.hold(data) { // equal to args[n:], and sliced already
 			c.unhold(n)
-			return nil
 		}
-		// The arguments did not grow and the gates are as they were:
-		// quickCap stands, and only a number may lower it.
-		c.limitQuick()
 		return nil
 	}
 	return c.delta(data, seq, offset, -1)
@@ -614,8 +611,8 @@ func (c *Call) end(final []byte, budget int64) error {
 	if c.text {
 		return c.endText(final, budget)
 	}
-	if c.holding && c.h.s == lsEnd && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
-		// The grammar that held the bytes back has read the whole value
+	if c.holding && c.ahead.Complete() && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
+		// The Lookahead that held the bytes back has read the whole value
 		// and found it valid. The tokenizer would only agree; it reads
 		// them if something asks for its state later (a checkpoint, a
 		// pointer). quickEnd goes with the end, before the check runs: a

@@ -189,7 +189,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	}
 	c := new(Call)
 	*c = cp.c
-	c.opts, c.maxArgs, c.maxNum = opts, opts.maxBytes(), opts.maxNumber()
+	c.opts, c.maxArgs = opts, opts.maxBytes()
 	if cp.replay {
 		c.tk = tokenizer.New(opts.tokenizerOptions())
 		c.tk.Feed(args[:cp.n])

@@ -134,17 +134,17 @@
 // # Cost
 //
 // A delta costs work proportional to its length and, once the argument
-// buffer has room (Options.Capacity), no allocation. Deltas are read by a
-// small grammar, a byte automaton, that keeps the status and the partial
-// view up to date by itself, and their bytes are held back from the
-// tokenizer, which reads them in one go when something needs it: a byte
-// the grammar is not sure of (an error is always the tokenizer's), a
-// checkpoint, a pointer, a path watch, an end signal before the value is
-// whole. So the bytes of a valid call that nobody asks about are read
+// buffer has room (Options.Capacity), no allocation. Deltas are read by
+// the tokenizer's [tokenizer.Lookahead], which keeps the status and the
+// partial view up to date, and their bytes are held back from the
+// tokenizer itself, which reads them in one go when something needs it: a
+// byte the Lookahead is not sure of (an error is always the tokenizer's),
+// a checkpoint, a pointer, a path watch, an end signal before the value
+// is whole. So the bytes of a valid call that nobody asks about are read
 // once, and tokens, errors and offsets are still exactly the tokenizer's.
 // A one-byte delta inside a string, number or literal costs Delta a table
 // lookup and a few stores. Options.Tokenizer.MaxStringLength turns the
-// grammar off: every delta then goes through the tokenizer. An open call
+// Lookahead off: every delta then goes through the tokenizer. An open call
 // costs a state of fixed size beyond its argument bytes (see Call), and
 // the spare room of its buffer: with no Options.Capacity the buffer
 // doubles as it grows, so the room is at most as much again as the bytes

@@ -12,7 +12,7 @@ import (
 )
 
 // pathState is what checkFastPath compares between calls: the visible
-// state and the hold-back grammar's.
+// state and the Lookahead's.
 type pathState struct {
 	args     string
 	status   Status
@@ -21,7 +21,7 @@ type pathState struct {
 	inString bool
 	stack    uint64
 	held     int
-	h        holdState
+	ahead    tokenizer.Lookahead
 	quickEnd int
 	events   int64
 	deltas   int64
@@ -32,27 +32,22 @@ type pathState struct {
 }
 
 func snapshot(c *Call) pathState {
-	d := c.tk.Depth() + c.h.depth
+	d := c.tk.Depth()
 	mask := uint64(0)
 	if d >= 64 {
 		mask = ^uint64(0)
 	} else {
 		mask = 1<<d - 1
 	}
-	h := c.h
-	if !isNumberState(h.s) {
-		h.numStart = 0
-	}
-	held := 0
+	var ahead tokenizer.Lookahead
+	held, inString := 0, c.inString
 	if c.holding {
-		held = len(c.args) - c.holdStart
-	} else {
-		h = holdState{}
+		held, ahead, inString = len(c.args)-c.holdStart, c.ahead, c.ahead.InString()
 	}
 	return pathState{
 		args: string(c.args), status: c.status, err: fmt.Sprint(c.err),
-		viewEnd: c.viewEnd, inString: c.viewInString(), stack: c.stack & mask,
-		held: held, h: h, quickEnd: c.quickEnd, events: c.eventCount(), deltas: c.deltas,
+		viewEnd: c.view(), inString: inString, stack: c.stack & mask,
+		held: held, ahead: ahead, quickEnd: c.quickEnd, events: c.eventCount(), deltas: c.deltas,
 		ended: c.ended, view: string(c.AppendPartial(nil)), tkDepth: c.tk.Depth(), tokEnd: c.tokEnd,
 	}
 }
@@ -280,7 +275,7 @@ func genCuts(r *rand.Rand, n int) []int {
 
 // TestFastPathMatchesGeneralPath feeds random documents, most of them
 // mutated into invalid ones, in random deltas to three calls: one through
-// Delta, whose fast paths (take, takeAction, several bytes at once) run
+// Delta, whose fast paths (one byte through Lookahead.Byte, several at once) run
 // under quickEnd; one through delta, the general path; and one that
 // holds nothing back. After every delta the first two must agree on every
 // field (arguments, status, error, view, hold state, quickEnd, counters),
@@ -325,8 +320,7 @@ func FuzzFastPath(f *testing.F) {
 // TestOneByteAfterValues feeds, one byte at a time, what may follow a
 // value: the end of a number (whitespace, a comma, the right close, the
 // wrong one, junk) and commas in objects and arrays, at the top and
-// around maxHoldDepth, where the automaton no longer knows the
-// container's kind (lsAfter). Each delta is checked against the general
+// around the depth where the Lookahead stops. Each delta is checked against the general
 // path and a call that holds nothing back.
 func TestOneByteAfterValues(t *testing.T) {
 	tails := []string{"", " ", ",", "}", "]", "x", " ,", " }", "\n]", "e", ".", "-"}
@@ -337,7 +331,8 @@ func TestOneByteAfterValues(t *testing.T) {
 			docs = append(docs, h+tl, h+tl+`,2]}`, h+tl+` 3`)
 		}
 	}
-	for _, depth := range []int{maxHoldDepth - 2, maxHoldDepth - 1, maxHoldDepth, maxHoldDepth + 1} {
+	const aheadDepth = 63 // the deepest a Lookahead reads
+	for _, depth := range []int{aheadDepth - 2, aheadDepth - 1, aheadDepth, aheadDepth + 1} {
 		open := strings.Repeat("[", depth-1)
 		docs = append(docs, open+`{"a":1,"b":[2,3],"c":"d"}`+strings.Repeat("]", depth-1),
 			open+`[1,2 , 3]`+strings.Repeat("]", depth-1), open+`{"a":1]`)

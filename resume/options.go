@@ -107,9 +107,6 @@ func (o *Options) maxTotal() int64 {
 // maxCalls is the cap on a Set's calls, math.MaxInt for none.
 func (o *Options) maxCalls() int { return limit.Of(o.MaxCalls, DefaultMaxCalls, math.MaxInt) }
 
-// maxNumber is the tokenizer's number length limit.
-func (o *Options) maxNumber() int { return o.Tokenizer.NumberLimit() }
-
 func (o *Options) tokenizerOptions() tokenizer.Options {
 	t := o.Tokenizer
 	t.MaxBytes, t.AllowMultipleValues = 0, false

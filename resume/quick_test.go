@@ -81,8 +81,8 @@ func TestOneByteDeltasAtTheNumberLimit(t *testing.T) {
 	}
 }
 
-// TestNumberLimitLikeTheTokenizer: the hold-back grammar reads the
-// number limit as the tokenizer does, default and negative alike.
+// TestNumberLimitLikeTheTokenizer: bytes held back are read with the
+// number limit the tokenizer keeps, default and negative alike.
 func TestNumberLimitLikeTheTokenizer(t *testing.T) {
 	doc := "[" + strings.Repeat("7", tokenizer.DefaultMaxNumberLength+1) + "]"
 	for _, limit := range []int{0, -1, tokenizer.DefaultMaxNumberLength + 1} {

@@ -484,8 +484,8 @@ func TestCheckpointIdentityTooLong(t *testing.T) {
 }
 
 // TestRestoreOtherTokenizerOptions: a checkpoint restores only with the
-// tokenizer options it was saved with; with others, the hold-back grammar
-// and the tokenizer would disagree on what is valid.
+// tokenizer options it was saved with; with others, the call's options
+// and its tokenizer's would disagree on what is valid.
 func TestRestoreOtherTokenizerOptions(t *testing.T) {
 	saved := resume.Options{Tokenizer: tokenizer.Options{MaxNumberLength: 3}}
 	c := resume.NewCall("0", saved)

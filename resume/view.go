@@ -16,23 +16,25 @@ import (
 // are never its last bytes, so a member appears only once its value has
 // begun (and then as the type it will keep).
 //
-// The containers open at viewEnd are the tokenizer's open containers and
-// those the held bytes opened, less those they closed (hold.go): nothing
-// that arrives after viewEnd without moving it (a name, a colon, a comma,
-// part of a number or literal) opens or closes one.
+// The containers open at viewEnd are the tokenizer's open containers:
+// nothing that arrives after viewEnd without moving it (a name, a colon,
+// a comma, part of a number or literal) opens or closes one. While bytes
+// are held, the Lookahead knows those they opened and closed (hold.go).
 
 // token updates the view, and the path watches, from one token.
 //
 // A token that ends where the view already is, or before, was shown by
-// the grammar that held its bytes back (hold.go) and changes nothing.
+// the Lookahead that held its bytes back (hold.go) and changes nothing
+// but the kind of a container it opens, which the Lookahead kept.
 func (c *Call) token(tok tokenizer.Token) {
 	c.tokEnd = tok.End()
-	if kind := tok.Kind(); kind != tokenizer.Name && int(c.tokEnd) > c.viewEnd {
-		switch kind {
-		case tokenizer.String:
+	kind := tok.Kind()
+	if kind == tokenizer.BeginObject || kind == tokenizer.BeginArray {
+		c.push(tok.Depth(), kind == tokenizer.BeginObject)
+	}
+	if kind != tokenizer.Name && int(c.tokEnd) > c.viewEnd {
+		if kind == tokenizer.String {
 			c.inString = !tok.Last()
-		case tokenizer.BeginObject, tokenizer.BeginArray:
-			c.push(tok.Depth(), kind == tokenizer.BeginObject)
 		}
 		c.viewEnd = int(c.tokEnd)
 	}
@@ -41,16 +43,13 @@ func (c *Call) token(tok tokenizer.Token) {
 	}
 }
 
-// viewInString reports whether the view ends inside a string, which its
-// rendering closes. While bytes are held it is whether the grammar is in a
-// value string, so that a string's opening quote, a change of state, is
-// all Delta does with it; feedHeld keeps the answer in inString when the
-// hold state goes.
-func (c *Call) viewInString() bool {
+// view is the length of the arguments the view shows: viewEnd, or while
+// bytes are held, as far as the Lookahead has shown them.
+func (c *Call) view() int {
 	if c.holding {
-		return c.h.s >= lsValueStr && c.h.s < lsValueStr+strStates
+		return max(c.viewEnd, int(c.ahead.End()))
 	}
-	return c.inString
+	return c.viewEnd
 }
 
 // push records the kind of the container opened at depth d.
@@ -100,10 +99,11 @@ func (c *Call) isObject(d int) bool {
 // read, which may depend on how the deltas were cut. A Text call's view
 // is its text as received, which is not JSON.
 func (c *Call) AppendPartial(dst []byte) []byte {
-	if c.viewEnd == 0 {
+	n := c.view()
+	if n == 0 {
 		return append(dst, c.shown()...)
 	}
-	dst = append(dst, c.args[:c.viewEnd]...)
+	dst = append(dst, c.args[:n]...)
 	return c.appendClosers(dst)
 }
 
@@ -122,22 +122,26 @@ func (c *Call) shown() []byte {
 	if c.emptyValue {
 		return emptyObject[:2:2]
 	}
-	return c.args[:c.viewEnd:c.viewEnd]
+	n := c.view()
+	return c.args[:n:n]
 }
 
 // AppendClosers appends the closing suffix of the partial view to dst.
 func (c *Call) AppendClosers(dst []byte) []byte {
-	if c.viewEnd == 0 {
+	if c.view() == 0 {
 		return dst
 	}
 	return c.appendClosers(dst)
 }
 
 func (c *Call) appendClosers(dst []byte) []byte {
-	if c.viewInString() {
+	if c.holding {
+		return c.ahead.AppendClosers(dst)
+	}
+	if c.inString {
 		dst = append(dst, '"')
 	}
-	for d := c.tk.Depth() + c.h.depth - 1; d >= 0; d-- {
+	for d := c.tk.Depth() - 1; d >= 0; d-- {
 		if c.isObject(d) {
 			dst = append(dst, '}')
 		} else {

@@ -120,6 +120,11 @@
 // usually a value, not a colon. Once Next returns ErrNeedMore the whole
 // chunk is read, and the state no longer depends on how the input was cut.
 //
+// A caller that keeps the bytes itself and wants only the status after
+// each small chunk, not its tokens, can read them first with a
+// [Lookahead], which follows the Tokenizer's grammar and limits and is
+// sure of what it takes, and feed the Tokenizer later, in one go.
+//
 // # Allocation
 //
 // Feeding and reading tokens allocates nothing, whether the input comes

@@ -62,13 +62,12 @@ func (o Options) limits() limits {
 		maxDepth:  limit.Of(o.MaxDepth, DefaultMaxDepth, MaxDepthLimit),
 		maxBytes:  limit.Of(o.MaxBytes, MaxBytesLimit, MaxBytesLimit),
 		maxString: limit.Of(o.MaxStringLength, maxStringLimit, maxStringLimit),
-		maxNumber: o.NumberLimit(),
+		maxNumber: o.numberLimit(),
 		multiple:  o.AllowMultipleValues,
 	}
 }
 
-// NumberLimit returns the number length limit that o sets (package
-// resume's hold-back grammar keeps the same one).
-func (o Options) NumberLimit() int {
+// numberLimit returns the number length limit that o sets.
+func (o Options) numberLimit() int {
 	return limit.Of(o.MaxNumberLength, DefaultMaxNumberLength, MaxNumberLengthLimit)
 }

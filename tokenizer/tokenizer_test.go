@@ -632,9 +632,9 @@ func TestNegativeLimits(t *testing.T) {
 			assert.Equal(t, ErrNeedMore, err, "%+v", tc.opts)
 		}
 	}
-	assert.Equal(t, MaxNumberLengthLimit, Options{MaxNumberLength: -1}.NumberLimit())
-	assert.Equal(t, DefaultMaxNumberLength, Options{}.NumberLimit())
-	assert.Equal(t, 9, Options{MaxNumberLength: 9}.NumberLimit())
+	assert.Equal(t, MaxNumberLengthLimit, Options{MaxNumberLength: -1}.numberLimit())
+	assert.Equal(t, DefaultMaxNumberLength, Options{}.numberLimit())
+	assert.Equal(t, 9, Options{MaxNumberLength: 9}.numberLimit())
 }
 
 func TestLargeIndexInPointer(t *testing.T) {

@@ -4,16 +4,18 @@
 // decoders the first, so a validator and a handler can read different
 // arguments from the same text. repair.Decode rejects them on request, a
 // resume call at its ready gate by default.
+//
+// It reads the text with package tokenizer, which alone decides what JSON
+// is here: this package only keeps the names of the objects open.
 package dupnames
 
 import (
 	"bytes"
-	"encoding/binary"
 	"hash/maphash"
-	"math/bits"
 	"strconv"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // Dup is a name that repeats within its object.
@@ -23,44 +25,58 @@ type Dup struct {
 	Name    string // unescaped
 }
 
-// Find walks b, which must be valid JSON, and reports the first name that
+// walkOptions lift the tokenizer's limits: the text was valid under the
+// caller's, which may be wider than the defaults.
+var walkOptions = tokenizer.Options{MaxDepth: -1, MaxNumberLength: -1}
+
+// Find reads b, which must be valid JSON, and reports the first name that
 // repeats within its object, at any depth. Names are compared after
 // unescaping ("a" and "\u0061" are one), and, when fold is not nil, as
 // fold maps them. Names without escapes cost no allocation unless fold is
-// given or an object has more than smallObject of them.
-//
-// The walk looks at braces and strings only: a string followed by a
-// colon is a name, and arrays and commas do not matter to which object
-// a name is in. Only when a name repeats does a second walk (locate)
-// follow every container, for the member's JSON Pointer.
+// given, an object has more than smallObject of them, or the nesting is
+// deeper than the arrays on Find's stack. Text that is not valid JSON is
+// read up to its first error.
 func Find(b []byte, fold func(string) string) (Dup, bool) {
+	// The containers open, outermost first, and the names of the objects
+	// among them in one slice: an inner object's come after its parent's
+	// and go when it closes. The arrays behind the slices keep a small
+	// document off the heap.
 	var levelBuf [16]level
 	var nameBuf [64]name
-	objects, names := levelBuf[:0], nameBuf[:0]
-	for i := 0; i < len(b); {
-		if i = skipTo(b, i); i == len(b) {
-			break
+	stack, names := levelBuf[:0], nameBuf[:0]
+	tk := tokenizer.New(walkOptions)
+	_ = tk.Feed(b) // a new tokenizer takes any chunk
+	tk.Close()
+	for {
+		tok, err := tk.Next()
+		if err != nil {
+			return Dup{}, false // io.EOF, or the error of text that is not JSON
 		}
-		switch b[i] {
-		case '{':
-			objects = append(objects, level{obj: true, first: len(names)})
-			i++
-		case '}':
-			names = names[:objects[len(objects)-1].first]
-			objects = objects[:len(objects)-1]
-			i++
-		default: // '"'
-			end := stringEnd(b, i)
-			if j := jsonwire.SkipSpace(b, end); j < len(b) && b[j] == ':' {
-				var dup bool
-				if dup, names = objects[len(objects)-1].seen(names, nameKey(b[i+1:end-1], fold)); dup {
-					return locate(b, fold)
-				}
+		kind := tok.Kind()
+		if kind == tokenizer.EndObject || kind == tokenizer.EndArray {
+			names = names[:stack[len(stack)-1].first]
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if len(stack) > 0 && !stack[len(stack)-1].obj && tok.First() {
+			stack[len(stack)-1].index++ // a value begins in an array
+		}
+		switch kind {
+		case tokenizer.BeginObject, tokenizer.BeginArray:
+			stack = append(stack, level{obj: kind == tokenizer.BeginObject, index: -1, first: len(names)})
+		case tokenizer.Name:
+			// b is one chunk, and no string limit is set: every name is
+			// one token. Its bytes are taken from b, not from Raw, which
+			// may alias the tokenizer (and so keep it off the stack).
+			top := &stack[len(stack)-1]
+			off := int(tok.Offset())
+			top.raw = b[off+1 : off+tok.Len()-1]
+			var dup bool
+			if dup, names = top.seen(names, nameKey(top.raw, fold)); dup {
+				return Dup{Offset: tok.Offset(), Pointer: pointer(stack), Name: string(jsonwire.AppendUnescaped(nil, top.raw))}, true
 			}
-			i = end
 		}
 	}
-	return Dup{}, false
 }
 
 // nameKey is what names are compared by: the name raw, the inside of its
@@ -76,56 +92,6 @@ func nameKey(raw []byte, fold func(string) string) []byte {
 		raw = []byte(fold(string(raw)))
 	}
 	return raw
-}
-
-// locate is Find's walk of every container, which knows each member's
-// JSON Pointer.
-func locate(b []byte, fold func(string) string) (Dup, bool) {
-	// The names of the objects open, outermost first, in one slice: an
-	// inner object's come after its parent's and go when it closes. The
-	// arrays behind the slices keep a small document off the heap.
-	var levelBuf [16]level
-	var nameBuf [64]name
-	stack, names := levelBuf[:0], nameBuf[:0]
-	expectName := false
-	for i := 0; i < len(b); {
-		// Whitespace, colons, numbers and literals say nothing here.
-		for i < len(b) && !structural[b[i]] {
-			i++
-		}
-		if i == len(b) {
-			break
-		}
-		switch c := b[i]; c {
-		case '{', '[':
-			stack = append(stack, level{obj: c == '{', first: len(names)})
-			expectName = c == '{'
-			i++
-		case '}', ']':
-			names = names[:stack[len(stack)-1].first]
-			stack = stack[:len(stack)-1]
-			expectName = false
-			i++
-		case ',':
-			top := &stack[len(stack)-1]
-			top.index++
-			expectName = top.obj
-			i++
-		case '"':
-			end := stringEnd(b, i)
-			if expectName {
-				expectName = false
-				top := &stack[len(stack)-1]
-				top.raw = b[i+1 : end-1]
-				var dup bool
-				if dup, names = top.seen(names, nameKey(top.raw, fold)); dup {
-					return Dup{Offset: int64(i), Pointer: pointer(stack), Name: string(jsonwire.AppendUnescaped(nil, top.raw))}, true
-				}
-			}
-			i = end
-		}
-	}
-	return Dup{}, false
 }
 
 // smallObject is the most names of an object kept in the slice of names,
@@ -182,77 +148,16 @@ var seed = maphash.MakeSeed()
 
 func hash(b []byte) uint64 { return maphash.Bytes(seed, b) }
 
-// pointer is the JSON Pointer of the innermost member or element.
+// pointer is the JSON Pointer of the innermost member or element, with
+// every name whole.
 func pointer(stack []level) string {
 	var p []byte
 	for _, l := range stack {
 		if l.obj {
-			p = jsonwire.AppendPointerName(p, l.raw, false)
+			p = jsonwire.AppendPointerToken(p, jsonwire.AppendUnescaped(nil, l.raw))
 		} else {
 			p = strconv.AppendInt(append(p, '/'), int64(l.index), 10)
 		}
 	}
 	return string(p)
 }
-
-// stringEnd returns the offset just past the string that opens at b[i].
-func stringEnd(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		// Eight bytes at a time, up to a quote or a backslash: in each
-		// word w^quotes or w^slashes has a zero byte there, which
-		// subtracting ones flags (a false flag can only come from a
-		// borrow out of a true one below it).
-		for i+8 <= len(b) {
-			w := binary.LittleEndian.Uint64(b[i:])
-			q, s := w^quotes, w^slashes
-			if m := ((q - ones) | (s - ones)) &^ w & highs; m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
-		if i == len(b) {
-			break
-		}
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(b)
-}
-
-const (
-	ones    = 0x0101010101010101
-	highs   = 0x8080808080808080
-	quotes  = '"' * ones
-	braces  = ('{' &^ 6) * ones // and '}', with bits 1 and 2 cleared
-	slashes = '\\' * ones
-)
-
-// skipTo returns the index of the first '{', '}' or '"' at or after b[i],
-// or len(b): eight bytes at a time, as stringEnd. Outside strings every
-// byte is ASCII, so a byte of a word with its top bit set is in the
-// next string, whose quote comes first.
-func skipTo(b []byte, i int) int {
-	for i+8 <= len(b) {
-		w := binary.LittleEndian.Uint64(b[i:])
-		// Clearing bits 1 and 2 makes '{' (0x7b) and '}' (0x7d) one
-		// byte, so that one test finds both; the other bytes it maps
-		// there, 'y' and DEL, are never outside a string in valid JSON.
-		v := w &^ (6 * ones)
-		if m := ((v ^ braces - ones) | (w ^ quotes - ones)) &^ w & highs; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-		i += 8
-	}
-	for i < len(b) && b[i] != '{' && b[i] != '}' && b[i] != '"' {
-		i++
-	}
-	return i
-}
-
-// structural marks the bytes locate acts on.
-var structural = [256]bool{'{': true, '}': true, '[': true, ']': true, ',': true, '"': true}

@@ -18,6 +18,8 @@ func TestFind(t *testing.T) {
 		sb.WriteString(`"n` + strconv.Itoa(dupAt) + `":1}`)
 		return sb.String()
 	}
+	long := strings.Repeat("n", 200) // longer than the tokenizer keeps for its own pointers
+	longDup := `{"` + long + `":{"k":1,"k":2}}`
 	for _, tc := range []struct {
 		in   string
 		fold bool
@@ -36,6 +38,7 @@ func TestFind(t *testing.T) {
 		{in: many(3), want: Dup{Offset: int64(len(many(3)) - len(`"n3":1}`)), Pointer: "/n3", Name: "n3"}, dup: true}, // past smallObject: the map
 		{in: many(39), want: Dup{Offset: int64(len(many(39)) - len(`"n39":1}`)), Pointer: "/n39", Name: "n39"}, dup: true},
 		{in: `{"path":1,"PATH":2}`},
+		{in: longDup, want: Dup{Offset: int64(len(longDup) - len(`"k":2}}`)), Pointer: "/" + long + "/k", Name: "k"}, dup: true},
 		{in: `{"path":1,"PATH":2}`, fold: true, want: Dup{Offset: 10, Pointer: "/PATH", Name: "PATH"}, dup: true},
 	} {
 		var fold func(string) string

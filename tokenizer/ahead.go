@@ -1,0 +1,556 @@
+package tokenizer
+
+import "github.com/deltajson/deltajson/internal/jsonwire"
+
+// NOTE: A Lookahead reads bytes a Tokenizer has not been fed yet with a
+// byte automaton: step[s][b] is the state after byte b in state s when b
+// only moves the grammar on, or an action (a value of nStates or more)
+// when b does more: opens or closes a container, begins a number, ends a
+// value (a string's closing quote, a literal's last byte, the byte after
+// a number), or is refused. Inside strings, escapes, surrogate pairs,
+// UTF-8 characters, numbers and literals every byte is a state change,
+// so it costs one lookup: that is what makes Step a few stores. The table is built below from internal/jsonwire's grammar, as
+// the readers in lex.go are, and the tests hold a Lookahead to the
+// Tokenizer on the same bytes (TestLookaheadMatchesTokenizer,
+// FuzzLookahead).
+//
+// It takes only what it is sure of: whitespace, structure, names,
+// strings without control bytes, numbers within the length limit and
+// literals, in containers less than maxAheadDepth deep and within the
+// depth limit; nothing when a string length limit is set. Anything else
+// (an invalid byte or escape, a lone surrogate, a close that does not
+// match) is refused and left to the Tokenizer, which reads the very same
+// bytes, so tokens, errors and offsets are those of a Tokenizer that had
+// no Lookahead.
+
+// Lookahead reads bytes ahead of a [Tokenizer] that will be fed them
+// later, cheaply, and tells what the Tokenizer would: whether the value
+// is whole ([Lookahead.Complete]), where the last value, container or
+// string character read ends ([Lookahead.End]), and what string and
+// containers are open there ([Lookahead.AppendClosers]). It takes only
+// bytes it is sure are valid: at the first other one [Lookahead.Byte]
+// and [Lookahead.Read] report false, and the caller feeds the Tokenizer
+// every byte the Lookahead took and then the rest, which gives the
+// tokens and errors of an uninterrupted run. It holds no bytes; the
+// caller keeps them.
+//
+// Begin it with [Lookahead.Start]. The zero Lookahead takes nothing. It
+// is a plain value, like a Tokenizer.
+type Lookahead struct {
+	s        uint8  // automaton state
+	depth    uint8  // containers open, at most maxAheadDepth
+	maxDepth uint8  // the depth at which no container opens
+	maxNum   int32  // the Tokenizer's number length limit
+	kinds    uint64 // bit d set: the container open at depth d is an object
+	off      int64  // offset of the next byte
+	end      int64  // see End
+	// Step takes no byte at stop or past it, and Byte none past limit:
+	// stop is limit, or inside a number the offset its length limit
+	// falls at, if that is less.
+	stop, limit int64
+}
+
+// maxAheadDepth bounds the containers a Lookahead keeps open: their
+// kinds are bits of one word.
+const maxAheadDepth = 63
+
+// Start begins reading ahead of t, which must have read every byte fed to
+// it (Next returned ErrNeedMore). It reports whether it could: not when t
+// has failed or is closed, a string length limit is set, t stands inside
+// an escape or a character cut at a chunk's end, or deeper than 63
+// containers. Then the Lookahead takes nothing.
+func (a *Lookahead) Start(t *Tokenizer) bool {
+	*a = Lookahead{}
+	lim := t.lim
+	if !t.inited {
+		lim = Options{}.limits()
+	}
+	if t.err != nil || t.closed || t.cut || t.pos != len(t.buf) || lim.maxString < maxStringLimit || t.depth > maxAheadDepth {
+		return false
+	}
+	s, stop := uint8(lsOff), lim.maxBytes
+	switch t.lex {
+	case lexString:
+		if t.nCarry != 0 || t.sub != sNormal {
+			return false // a cut escape or character is carried
+		}
+		s = lsValueStr
+		if t.isName {
+			s = lsNameStr
+		}
+	case lexNumber:
+		s, stop = lsNumber+t.sub, min(stop, t.tokOff+int64(lim.maxNumber))
+	case lexLiteral:
+		s = uint8(lsLiteral + litStride*int(t.lit) + int(t.sub))
+	default:
+		s = [...]uint8{expValue: lsValue, expFirstValue: lsFirstValue, expFirstName: lsFirstName,
+			expName: lsName, expColon: lsColon, expComma: lsAfterItem, expEnd: lsEnd}[t.expect]
+	}
+	a.depth, a.off = uint8(t.depth), t.Offset()
+	if t.depth > 0 {
+		a.kinds = t.path.kinds(t.depth - 1)
+		if t.top.obj {
+			a.kinds |= 1 << (t.depth - 1)
+		}
+	}
+	if s == lsAfterItem {
+		s = afterValue(a.kinds, t.depth)
+	}
+	a.s, a.stop, a.limit = s, stop, lim.maxBytes
+	a.maxNum, a.maxDepth = int32(lim.maxNumber), uint8(min(lim.maxDepth, maxAheadDepth))
+	return true
+}
+
+// Complete reports whether the bytes read make a whole top-level value,
+// with nothing after it but whitespace: the Tokenizer's [Complete].
+func (a *Lookahead) Complete() bool { return a.s == lsEnd }
+
+// End returns the offset just past the last byte read since Start that
+// ends a value, opens or closes a container, or ends a whole character
+// (or the opening quote) of a string value; or 0 when none did.
+func (a *Lookahead) End() int64 { return a.end }
+
+// InString reports whether End is inside a string value.
+func (a *Lookahead) InString() bool { return a.s >= lsValueStr && a.s < lsValueStr+strStates }
+
+// AppendClosers appends to dst what closes the value at End: a quote if a
+// string is open there, then '}' or ']' for each open container,
+// innermost first.
+func (a *Lookahead) AppendClosers(dst []byte) []byte {
+	if a.InString() {
+		dst = append(dst, '"')
+	}
+	for d := int(a.depth) - 1; d >= 0; d-- {
+		if a.kinds&(1<<d) != 0 {
+			dst = append(dst, '}')
+		} else {
+			dst = append(dst, ']')
+		}
+	}
+	return dst
+}
+
+// Step reads b, the next byte, when it only moves the grammar on: a byte
+// inside a string, number or literal, whitespace, a colon, a comma, or a
+// string's opening quote, the commonest bytes by far. It reports whether
+// it took b; if not, the Lookahead is as it was, and b is for
+// [Lookahead.Byte]. It makes no value whole.
+func (a *Lookahead) Step(b byte) bool {
+	// NOTE: kept small enough to inline, so that such a byte costs a
+	// lookup and a few stores; Byte, which may act, does not inline.
+	if s, off := step[a.s][b], a.off; s < nStates && off < a.stop {
+		a.s, a.off = s, off+1
+		if s == lsValueStr {
+			a.end = off + 1 // a whole character of a string value
+		}
+		return true
+	}
+	return false
+}
+
+// Byte reads b, the next byte. It reports whether it took it; if not, the
+// Lookahead is as it was, and b is the Tokenizer's to read.
+func (a *Lookahead) Byte(b byte) bool {
+	if a.Step(b) {
+		return true
+	}
+	next := step[a.s][b]
+	if next < nStates || a.off >= a.limit {
+		return false // a number past its limit, or the stream past its own
+	}
+	at, depth := a.off, int(a.depth)
+	switch next {
+	case actStrEnd, actLiteralEnd:
+		a.s, a.end = afterValue(a.kinds, depth), at+1
+	case actNumber:
+		a.s, a.stop = lsNumber+jsonwire.NumberFirst(b), min(a.limit, at+int64(a.maxNum))
+	case actOpenObject, actOpenArray:
+		if a.depth >= a.maxDepth {
+			return false
+		}
+		a.s, a.kinds = openKind(a.kinds, depth, next)
+		a.depth++
+		a.end = at + 1
+	case actClose:
+		if !closes(a.kinds, depth, b) {
+			return false
+		}
+		a.depth--
+		a.s, a.end = afterValue(a.kinds, depth-1), at+1
+	case actNumberEnd:
+		// b ends the number before it, and is read again after it: only
+		// whitespace, a comma or a close can be.
+		switch s := step[afterValue(a.kinds, depth)][b]; {
+		case s < nStates: // whitespace or a comma
+			a.s, a.end = s, at
+		case s == actClose && closes(a.kinds, depth, b):
+			a.depth--
+			a.s, a.end = afterValue(a.kinds, depth-1), at+1
+		default:
+			return false
+		}
+		a.stop = a.limit
+	default: // actRefuse
+		return false
+	}
+	a.off++
+	return true
+}
+
+// Read reads p, the next bytes. It reports whether it took them all; if
+// not, the Lookahead is as it was, and p is the Tokenizer's to read.
+func (a *Lookahead) Read(p []byte) bool {
+	// The state the loop changes byte by byte is in locals, stored once at
+	// the end: kept in a, every byte would wait on the store of the one
+	// before. So this is Byte again, on the locals: a shared step on a
+	// struct of them made every delta of several bytes about 13% slower.
+	s, depth, end := a.s, int(a.depth), a.end
+	if a.off+int64(len(p)) > a.limit {
+		return false
+	}
+	// In a number, numStop is stop: the number's own limit, or the
+	// stream's, which p keeps (above).
+	kinds, numStop := a.kinds, a.stop
+	for i := 0; i < len(p); {
+		switch {
+		case (s == lsValueStr || s == lsNameStr) && p[i] != '"':
+			// Whole valid characters, plain ones many at a time; the
+			// automaton takes the closing quote and anything cut or wrong.
+			j, closed := jsonwire.ScanString(p, i)
+			if closed {
+				j--
+			}
+			if j > i {
+				if i = j; s == lsValueStr {
+					end = a.off + int64(i)
+				}
+				if i == len(p) {
+					continue
+				}
+			}
+		case isNumberState(s):
+			n := s - lsNumber
+			limit := numStop - a.off // p[limit:] is past the limit
+			for ; i < len(p); i++ {
+				next, ok := jsonwire.NumberStep(n, p[i])
+				if !ok {
+					break
+				}
+				if int64(i) >= limit {
+					return false // the Tokenizer fails a number past its limit
+				}
+				n = next
+			}
+			if s = lsNumber + n; i == len(p) {
+				continue
+			}
+			// p[i] ends the number, and is read again after it.
+			if !jsonwire.NumberCanEnd(n) {
+				return false
+			}
+			end, s = a.off+int64(i), afterValue(kinds, depth)
+		}
+		b := p[i]
+		next := step[s][b]
+		i++
+		if next < nStates {
+			if s = next; s == lsValueStr {
+				end = a.off + int64(i) // a whole character of a string value
+			}
+			continue
+		}
+		at := a.off + int64(i) - 1 // b's offset
+		switch next {
+		case actStrEnd, actLiteralEnd:
+			s, end = afterValue(kinds, depth), at+1
+		case actNumber:
+			s, numStop = lsNumber+jsonwire.NumberFirst(b), at+int64(a.maxNum)
+		case actOpenObject, actOpenArray:
+			if depth >= int(a.maxDepth) {
+				return false
+			}
+			s, kinds = openKind(kinds, depth, next)
+			depth++
+			end = at + 1
+		case actClose:
+			if !closes(kinds, depth, b) {
+				return false
+			}
+			depth--
+			s, end = afterValue(kinds, depth), at+1
+		default:
+			// actRefuse, and actNumberEnd, which the number loop above
+			// takes before the automaton sees the byte.
+			return false
+		}
+	}
+	a.s, a.depth, a.kinds, a.end, a.stop = s, uint8(depth), kinds, end, a.limit
+	if isNumberState(s) {
+		a.stop = min(a.limit, numStop)
+	}
+	a.off += int64(len(p))
+	return true
+}
+
+// openKind returns the state after opening, at depth d, the container of
+// action op (actOpenObject or actOpenArray), and kinds with its kind.
+func openKind(kinds uint64, d int, op uint8) (uint8, uint64) {
+	if op == actOpenObject {
+		return lsFirstName, kinds | 1<<d
+	}
+	return lsFirstValue, kinds &^ (1 << d)
+}
+
+// closes reports whether b, '}' or ']', closes the innermost of depth
+// open containers.
+func closes(kinds uint64, depth int, b byte) bool {
+	return depth > 0 && (kinds&(1<<(depth-1)) != 0) == (b == '}')
+}
+
+// afterValue is the state after a whole value with depth containers
+// open: lsEnd after the top-level value, and otherwise the state for the
+// innermost container's kind.
+func afterValue(kinds uint64, depth int) uint8 {
+	switch {
+	case depth == 0:
+		return lsEnd
+	case kinds&(1<<(depth-1)) != 0:
+		return lsAfterName
+	}
+	return lsAfterItem
+}
+
+// Automaton states: outside a lexeme, the state after reading ...
+const (
+	lsOff        = iota // ... nothing: a Lookahead not started takes no byte
+	lsValue             // ... ':' or ',' in an array, or nothing: a value must come
+	lsFirstValue        // ... '[': a value or ']'
+	lsFirstName         // ... '{': a name or '}'
+	lsName              // ... ',' in an object: a name must come
+	lsColon             // ... a member name: ':' must come
+	lsAfterName         // ... a value in an object: ',' or '}'
+	lsAfterItem         // ... a value in an array: ',' or ']'
+	lsEnd               // ... the top-level value: only whitespace
+
+	// Inside a member name or a value string: the first state of a block
+	// of strStates (strNormal and so on), strNormal itself.
+	lsNameStr
+	lsValueStr = lsNameStr + strStates
+
+	// Inside a number: lsNumber plus its jsonwire.Num* state.
+	lsNumber = lsValueStr + strStates
+
+	// Inside a literal: lsLiteral plus litStride times its index in
+	// jsonwire.Literals plus the bytes of it read (1 to 4).
+	lsLiteral = lsNumber + 8
+	litStride = 5
+
+	nStates = lsLiteral + litStride*3
+)
+
+// The three literals, as nStates counts them.
+var _ [3]string = jsonwire.Literals
+
+// States within a string block: after ...
+const (
+	strNormal = iota // ... a whole character, or the opening quote
+	strEsc           // ... '\'
+	strU1            // ... "\u"
+	strU2            // ... "\u" and a digit other than 'd'
+	strU2D           // ... "\ud"
+	strU3            // ... "\u" and two digits, not a surrogate's
+	strU4            // ... "\u" and three digits, not a surrogate's
+	strHi3           // ... "\ud" and one of 8 to b: a high surrogate
+	strHi4           // ... three digits of a high surrogate
+	strHiEsc         // ... a high surrogate escape: "\u" and a low one must follow
+	strHiU           // ... a high surrogate escape and '\'
+	strLo1           // ... a high surrogate escape and "\u"
+	strLo2           // ... a high surrogate escape and "\ud": c to f must follow
+	strCont1         // ... all but one byte of a UTF-8 character
+	strCont2         // ... all but two bytes, the next in 80 to BF
+	strCont3         // ... the lead byte of a four-byte character, F1 to F3
+	strE0            // ... E0: the next in A0 to BF (no overlong forms)
+	strED            // ... ED: the next in 80 to 9F (no surrogates)
+	strF0            // ... F0: the next in 90 to BF (no overlong forms)
+	strF4            // ... F4: the next in 80 to 8F (nothing past U+10FFFF)
+	strStates
+)
+
+// Actions: what a byte does besides changing state.
+const (
+	actRefuse     = nStates + iota // not valid here, or not sure: the Tokenizer's to read
+	actOpenObject                  // '{' where a value may begin
+	actOpenArray                   // '['
+	actClose                       // '}' or ']' where a close may come
+	actStrEnd                      // the quote that ends a value string
+	actNumber                      // the first byte of a number
+	actNumberEnd                   // the byte after a whole number, read again after it
+	actLiteralEnd                  // the last byte of a literal
+)
+
+// isNumberState reports whether s is inside a number.
+func isNumberState(s uint8) bool { return s >= lsNumber && s < lsNumber+8 }
+
+// step has a row for every uint8, so that indexing it with a state needs
+// no bounds check; the rows from nStates on are never reached, and refuse
+// every byte.
+var step = buildStep()
+
+func buildStep() (t [256][256]uint8) {
+	for s := range t {
+		for b := range t[s] {
+			t[s][b] = actRefuse
+		}
+	}
+	space := func(s int) {
+		for _, b := range []byte(" \t\n\r") {
+			t[s][b] = uint8(s)
+		}
+	}
+	// ']' is not a value, so it is refused after ',' (lsValue), as '}'
+	// is after ',' in an object (lsName): the Tokenizer reports those.
+	for _, s := range []int{lsValue, lsFirstValue} {
+		space(s)
+		t[s]['"'] = lsValueStr + strNormal // shown as it begins: see End
+		t[s]['{'], t[s]['['] = actOpenObject, actOpenArray
+		for _, b := range []byte("-0123456789") {
+			t[s][b] = actNumber
+		}
+		for i, lit := range jsonwire.Literals {
+			t[s][lit[0]] = uint8(lsLiteral + litStride*i + 1)
+		}
+	}
+	t[lsFirstValue][']'] = actClose
+	for _, s := range []int{lsFirstName, lsName} {
+		space(s)
+		t[s]['"'] = lsNameStr + strNormal
+	}
+	t[lsFirstName]['}'] = actClose
+	space(lsColon)
+	t[lsColon][':'] = lsValue
+	// After a value the state knows the container's kind, so a comma
+	// is only a change of state.
+	space(lsAfterName)
+	t[lsAfterName][','], t[lsAfterName]['}'] = lsName, actClose
+	space(lsAfterItem)
+	t[lsAfterItem][','], t[lsAfterItem][']'] = lsValue, actClose
+	space(lsEnd)
+
+	stringStates(&t, lsNameStr, lsColon)
+	stringStates(&t, lsValueStr, actStrEnd)
+
+	for n := range 8 {
+		for b := range 256 {
+			switch next, ok := jsonwire.NumberStep(uint8(n), byte(b)); {
+			case ok:
+				t[lsNumber+n][b] = uint8(lsNumber) + next
+			case jsonwire.NumberCanEnd(uint8(n)):
+				t[lsNumber+n][b] = actNumberEnd
+			}
+		}
+	}
+	for i, lit := range jsonwire.Literals {
+		for read := 1; read < len(lit); read++ {
+			s := lsLiteral + litStride*i + read
+			t[s][lit[read]] = uint8(s + 1)
+			if read == len(lit)-1 {
+				t[s][lit[read]] = actLiteralEnd
+			}
+		}
+	}
+	return t
+}
+
+// stringStates fills the block of string states that begins at base;
+// the closing quote leads to end.
+func stringStates(t *[256][256]uint8, base int, end uint8) {
+	set := func(from int, bytes string, to int) {
+		for _, b := range []byte(bytes) {
+			t[base+from][b] = uint8(base + to)
+		}
+	}
+	span := func(from int, lo, hi byte, to int) {
+		for b := int(lo); b <= int(hi); b++ {
+			t[base+from][b] = uint8(base + to)
+		}
+	}
+	const hex, hexD = "0123456789abcdefABCDEF", "dD"
+
+	// A UTF-8 lead byte's range for the next byte (jsonwire.UTF8First)
+	// picks the state; each continuation state takes its range and leads
+	// to the state with one byte less to come.
+	utf8 := []struct {
+		lead        jsonwire.Lead
+		state, then int
+	}{
+		{jsonwire.Lead{Need: 1, Lo: 0x80, Hi: 0xBF}, strCont1, strNormal},
+		{jsonwire.Lead{Need: 2, Lo: 0x80, Hi: 0xBF}, strCont2, strCont1},
+		{jsonwire.Lead{Need: 3, Lo: 0x80, Hi: 0xBF}, strCont3, strCont2},
+		{jsonwire.Lead{Need: 2, Lo: 0xA0, Hi: 0xBF}, strE0, strCont1},
+		{jsonwire.Lead{Need: 2, Lo: 0x80, Hi: 0x9F}, strED, strCont1},
+		{jsonwire.Lead{Need: 3, Lo: 0x90, Hi: 0xBF}, strF0, strCont2},
+		{jsonwire.Lead{Need: 3, Lo: 0x80, Hi: 0x8F}, strF4, strCont2},
+	}
+	for b := range 256 {
+		c := byte(b)
+		switch {
+		case jsonwire.Plain[c]:
+			t[base+strNormal][c] = uint8(base + strNormal)
+		case c == '"':
+			t[base+strNormal][c] = end
+		case c == '\\':
+			t[base+strNormal][c] = uint8(base + strEsc)
+		}
+		for _, u := range utf8 {
+			if jsonwire.UTF8First[c] == u.lead {
+				t[base+strNormal][c] = uint8(base + u.state)
+			}
+		}
+		if jsonwire.SimpleEscape[c] {
+			t[base+strEsc][c] = uint8(base + strNormal)
+		}
+	}
+	for _, u := range utf8 {
+		span(u.state, u.lead.Lo, u.lead.Hi, u.then)
+	}
+
+	// \uXXXX: the first two digits tell a high surrogate (D800 to DBFF),
+	// which must be followed by a low one, from a lone low one (DC00 to
+	// DFFF), which is refused: the Tokenizer rejects both alone.
+	set(strEsc, "u", strU1)
+	set(strU1, hex, strU2)
+	set(strU1, hexD, strU2D)
+	set(strU2, hex, strU3)
+	set(strU2D, "01234567", strU3)
+	set(strU2D, "89abAB", strHi3)
+	set(strU3, hex, strU4)
+	set(strU4, hex, strNormal)
+	set(strHi3, hex, strHi4)
+	set(strHi4, hex, strHiEsc)
+	set(strHiEsc, `\`, strHiU)
+	set(strHiU, "u", strLo1)
+	set(strLo1, hexD, strLo2)
+	set(strLo2, "cdefCDEF", strU3)
+}
+
+// kinds returns the kinds of the containers of the n frozen frames, at
+// most 64: bit d set when the one at depth d is an object.
+func (p *pathStack) kinds(n int) uint64 {
+	var bits uint64
+	d, b, next := n-1, p.buf[:p.n], p.spill
+	for d >= 0 {
+		if len(b) < 2 {
+			if next == nil {
+				break // unreachable while depth counts frames
+			}
+			b, next = next.frames, next.next
+			continue
+		}
+		size, kind := int(b[len(b)-2]), b[len(b)-1]
+		if kind != 'a' {
+			bits |= 1 << d
+		}
+		b, d = b[:len(b)-2-size], d-1
+	}
+	return bits
+}

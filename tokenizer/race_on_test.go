@@ -1,0 +1,6 @@
+//go:build race
+
+package tokenizer
+
+// raceEnabled says the race detector is on: allocation counts differ.
+const raceEnabled = true
