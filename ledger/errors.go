@@ -4,18 +4,21 @@ import (
 	"errors"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/deltajson/deltajson/internal/errfamily"
 )
 
 // Errors that callers branch on, wrapped by every [*Error] a [Store]
-// returns and checked with errors.Is.
+// returns and checked with errors.Is. ErrIDTooLong and
+// ErrCheckpointTooLarge also match tokenizer.ErrLimit.
 var (
 	// ErrEmptyID: a call needs an ID to be claimed.
 	ErrEmptyID = errors.New("empty call ID")
 	// ErrIDTooLong: the ID is longer than MaxIDBytes.
-	ErrIDTooLong = errors.New("call ID too long")
+	ErrIDTooLong = errfamily.NewLimit("call ID too long")
 	// ErrCheckpointTooLarge: the checkpoint is larger than
 	// MaxCheckpointBytes.
-	ErrCheckpointTooLarge = errors.New("checkpoint too large")
+	ErrCheckpointTooLarge = errfamily.NewLimit("checkpoint too large")
 	// ErrNotClaimed: Done or Fail for an ID with no claim.
 	ErrNotClaimed = errors.New("call not claimed")
 	// ErrOutcome: Done after Fail, or Fail after Done; an outcome never

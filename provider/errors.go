@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/deltajson/deltajson/internal/errfamily"
 	"github.com/deltajson/deltajson/resume"
 )
 
 var (
 	// ErrTooLarge means a message, a line, a payload or the number of
-	// calls passed its cap. errors.Is also finds resume.ErrTooLarge in it,
-	// so one test serves both packages.
+	// calls passed its cap. errors.Is also finds resume.ErrTooLarge and
+	// tokenizer.ErrLimit in it, so one test serves every package.
 	ErrTooLarge error = tooLarge{}
 	// ErrChecksum means an AWS event-stream frame failed its CRC32 check.
 	ErrChecksum = errors.New("event-stream checksum mismatch")
@@ -53,9 +54,11 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// tooLarge is ErrTooLarge: its own message, and resume.ErrTooLarge's
-// identity too.
+// tooLarge is ErrTooLarge: its own message, and the identity of
+// resume.ErrTooLarge and of every limit error too.
 type tooLarge struct{}
 
-func (tooLarge) Error() string        { return "too large" }
-func (tooLarge) Is(target error) bool { return target == resume.ErrTooLarge }
+func (tooLarge) Error() string { return "too large" }
+func (tooLarge) Is(target error) bool {
+	return target == resume.ErrTooLarge || target == errfamily.Limit
+}

@@ -5,17 +5,20 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deltajson/deltajson/internal/errfamily"
 	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // Sentinel causes, wrapped by [Error]; test for them with errors.Is.
+// ErrSyntax is tokenizer.ErrSyntax and ErrDuplicateName is
+// resume.ErrDuplicateName; the limit errors also match tokenizer.ErrLimit.
 var (
 	// ErrTooLarge: the input is longer than Options.MaxInput.
-	ErrTooLarge = errors.New("input too large")
+	ErrTooLarge = errfamily.NewLimit("input too large")
 	// ErrTooManyEdits: the repair needs more edits than Options.MaxEdits.
-	ErrTooManyEdits = errors.New("too many edits")
+	ErrTooManyEdits = errfamily.NewLimit("too many edits")
 	// ErrTooDeep: objects and arrays nest deeper than the depth limit.
-	ErrTooDeep = errors.New("nesting too deep")
+	ErrTooDeep = errfamily.NewLimit("nesting too deep")
 	// ErrAmbiguous: with Prose on, more than one JSON value was found,
 	// and repair will not guess which one is meant.
 	ErrAmbiguous = errors.New("more than one JSON value in the input")
@@ -23,9 +26,9 @@ var (
 	ErrNoValue = errors.New("no JSON value found")
 	// ErrSyntax: the input is not JSON, and no enabled kind repairs it.
 	// Error.Need names a kind that would, if one exists.
-	ErrSyntax = errors.New("invalid JSON")
+	ErrSyntax = errfamily.Syntax
 	// ErrDuplicateName: an object has the same name twice (Decode).
-	ErrDuplicateName = errors.New("duplicate object name")
+	ErrDuplicateName = errfamily.DuplicateName
 	// ErrUnknownField: a name matches no field of the target (Decode).
 	ErrUnknownField = errors.New("unknown field")
 )

@@ -4,11 +4,15 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/deltajson/deltajson/internal/errfamily"
 	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // Sentinel errors, checked with errors.Is. An event that gets one of these
 // back has changed nothing in the call, unless its doc says otherwise.
+// The limit errors also match tokenizer.ErrLimit; ErrDuplicateName,
+// ErrCheckpoint and ErrCheckpointVersion are the values of the same names
+// in packages tokenizer and repair.
 var (
 	// ErrDuplicate: the event repeats one already applied (a replayed
 	// delta whose bytes match what is held, or a second end signal) and
@@ -32,13 +36,13 @@ var (
 	ErrGap = errors.New("resume: gap in deltas")
 	// ErrTooLarge: the call's arguments would pass Options.MaxBytes. The
 	// call's status becomes StatusTooLarge; the delta is not kept.
-	ErrTooLarge = errors.New("resume: arguments larger than the per-call limit")
+	ErrTooLarge = errfamily.NewLimit("resume: arguments larger than the per-call limit")
 	// ErrTotalTooLarge: the arguments of all calls in a Set would pass
 	// Options.MaxTotalBytes. The call that crossed it becomes
 	// StatusTooLarge.
-	ErrTotalTooLarge = errors.New("resume: arguments of all calls larger than the total limit")
+	ErrTotalTooLarge = errfamily.NewLimit("resume: arguments of all calls larger than the total limit")
 	// ErrTooManyCalls: a Set already holds Options.MaxCalls calls.
-	ErrTooManyCalls = errors.New("resume: too many calls")
+	ErrTooManyCalls = errfamily.NewLimit("resume: too many calls")
 	// ErrUnknownCall: with Options.RequireStart, a delta or end for a key
 	// that no start event announced; and whatever the options, an end
 	// signal without final arguments for a key no event announced, since
@@ -54,7 +58,7 @@ var (
 	// MaxIdentityBytes. A Set refuses the event; for an ID or Name, the
 	// call it names becomes StatusRejected, since it cannot be run as
 	// the model meant it.
-	ErrIdentityTooLong = errors.New("resume: call key, id or name longer than MaxIdentityBytes")
+	ErrIdentityTooLong = errfamily.NewLimit("resume: call key, id or name longer than MaxIdentityBytes")
 	// ErrHosted: the call is one the provider runs itself (see
 	// Event.Hosted), so it ends StatusRejected instead of ready.
 	ErrHosted = errors.New("resume: a hosted tool, run by the provider")
@@ -68,20 +72,20 @@ var (
 	// ErrDuplicateName: the arguments hold an object with the same name
 	// twice, which the ready gate rejects unless
 	// Options.AllowDuplicateNames. The error is a *DuplicateNameError.
-	ErrDuplicateName = errors.New("resume: duplicate object name")
+	ErrDuplicateName = errfamily.DuplicateName
 	// ErrRejected: the gate check of Options.Check failed. The error is a
 	// *CheckError.
 	ErrRejected = errors.New("resume: rejected by the gate check")
 	// ErrCheckpoint: checkpoint bytes that are corrupt or truncated, or
 	// arguments or options given to Restore that are not those the
 	// checkpoint was saved with; the error's text says which when it can.
-	ErrCheckpoint = errors.New("resume: corrupt checkpoint")
+	ErrCheckpoint = errfamily.Checkpoint
 	// ErrTextCheckpoint means Call.Checkpoint was asked to save a Text
 	// call: its bytes are the whole of its state, and a checkpoint holds
 	// none of them.
 	ErrTextCheckpoint = errors.New("resume: a text call has no checkpoint")
 	// ErrCheckpointVersion: a checkpoint made by another version.
-	ErrCheckpointVersion = errors.New("resume: checkpoint from an unknown version")
+	ErrCheckpointVersion = errfamily.CheckpointVersion
 )
 
 // duplicateError is an ignored event that is a duplicate of a kind of

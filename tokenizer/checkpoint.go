@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/deltajson/deltajson/internal/binfmt"
+	"github.com/deltajson/deltajson/internal/errfamily"
 	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
@@ -24,9 +25,9 @@ const (
 // Checkpoint errors.
 var (
 	// ErrCheckpoint: the bytes are not a checkpoint this package made.
-	ErrCheckpoint = errors.New("tokenizer: corrupt checkpoint")
+	ErrCheckpoint = errfamily.Checkpoint
 	// ErrCheckpointVersion: the checkpoint was made by another version.
-	ErrCheckpointVersion = errors.New("tokenizer: checkpoint from an unknown version")
+	ErrCheckpointVersion = errfamily.CheckpointVersion
 	// ErrMidChunk: a checkpoint was asked for before Next had read the
 	// current chunk to its end.
 	ErrMidChunk = errors.New("tokenizer: checkpoint with part of a chunk unread")

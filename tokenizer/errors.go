@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/deltajson/deltajson/internal/errfamily"
 	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
@@ -11,15 +12,16 @@ import (
 // Input cut short at the end of the stream wraps io.ErrUnexpectedEOF.
 var (
 	// ErrSyntax: a byte that RFC 8259 does not allow where it stands.
-	ErrSyntax = errors.New("invalid JSON")
+	ErrSyntax = errfamily.Syntax
 	// ErrInvalidUTF8: a byte that is not part of valid UTF-8 in a string.
 	ErrInvalidUTF8 = errors.New("invalid UTF-8")
 	// ErrSurrogate: a \u escape holding half of a surrogate pair alone.
 	ErrSurrogate = errors.New("lone surrogate in \\u escape")
 	// ErrTrailingData: non-whitespace after the complete top-level value.
 	ErrTrailingData = errors.New("data after top-level value")
-	// ErrLimit is matched by every limit error below.
-	ErrLimit = errors.New("limit exceeded")
+	// ErrLimit is matched by every limit error below, and by every other
+	// deltajson package's limit errors.
+	ErrLimit = errfamily.Limit
 	// ErrDepthLimit: nesting deeper than Options.MaxDepth.
 	ErrDepthLimit = &limitError{"nesting depth"}
 	// ErrBytesLimit: a stream longer than Options.MaxBytes.
