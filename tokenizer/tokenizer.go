@@ -255,10 +255,15 @@ loop:
 			if !jsonwire.Space[c] {
 				break
 			}
-			if i++; i < len(b) && b[i] > ' ' {
-				continue // one space, as in ", " (the colon case takes ": ")
+			// One space, as in ", " (the colon case takes ": "), or a
+			// newline and an indentation of spaces, read here a word at a
+			// time. Any other run goes to SkipSpace, from a tail call: a
+			// call in the loop would have the registers live across it
+			// stored for every token.
+			if i = jsonwire.SkipIndent(b, i+1); i < len(b) && b[i] <= ' ' && jsonwire.Space[b[i]] {
+				t.pos, t.expect = jsonwire.SkipSpace(b, i), exp
+				return t.Next()
 			}
-			i = jsonwire.SkipSpace(b, i)
 			continue
 		}
 		if c|0x20 == '}' { // '}' or ']'
@@ -332,18 +337,11 @@ loop:
 			// rest. (With the call on every string, the registers live
 			// across it were spilled for every value: 8-14% of the time
 			// of all three benchmark files.)
-			j = jsonwire.SkipPlain(b, i+1)
-			closed := j < len(b) && b[j] == '"'
-			if closed {
-				j++
-			} else {
-				j, closed = jsonwire.ScanString(b, j)
-			}
-			if !closed && int64(j-i-1) <= t.lim.maxString {
+			if j = jsonwire.SkipPlain(b, i+1); j == len(b) || b[j] != '"' {
 				t.pos, t.expect = i, exp
-				return t.cutString(i, kind == Name, j)
+				return t.scanString(i, j, kind == Name)
 			}
-			if !closed || int64(j-i-2) > t.lim.maxString {
+			if j++; int64(j-i-2) > t.lim.maxString {
 				break loop
 			}
 			if kind != Name {
@@ -365,13 +363,17 @@ loop:
 			}
 			kind, j = Null, i+4
 		default:
-			// A number, in the steps of jsonwire.ScanInt's doc, which
-			// inline: a call here cost canada 5%.
-			if j = jsonwire.ScanInt(b, i); j == 0 {
+			// A number, in the steps of jsonwire.ScanInt's doc, written
+			// out to inline: a call here cost canada 5%.
+			k := i
+			if c == '-' {
+				k++
+			}
+			if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) || b[k] == '0' && j > k+1 {
 				break loop
 			}
 			if b[j] == '.' {
-				k := j + 1
+				k = j + 1
 				if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) {
 					break loop
 				}
@@ -389,12 +391,9 @@ loop:
 		tok := Token{Raw: b[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 		t.pos = j
 		if kind == Name {
+			// afterName, written out: it is too big to inline.
 			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
 			t.expect, t.top.hasName = expColon, true
-			// The colon, when it follows at once, is read with the name
-			// (and one space after it): a name is all but always so
-			// followed, and a turn of the loop for it cost more than the
-			// test.
 			if j < len(b) && b[j] == ':' {
 				if t.expect, j = expValue, j+1; j < len(b) && b[j] == ' ' {
 					j++
@@ -402,8 +401,6 @@ loop:
 				t.pos = j
 			}
 			if j == len(b) {
-				// The chunk is read, and Feed would take the next one:
-				// the caller may write over this one's bytes now.
 				t.flushName()
 			}
 		} else {
@@ -418,6 +415,59 @@ loop:
 		return Token{}, ErrNeedMore
 	}
 	return t.next()
+}
+
+// whole returns the whole token buf[i:j] of the given kind, and moves
+// the grammar past it. Next's fast path has the same lines inline.
+// (whole is for the strings that Next's fast path hands to scanString.)
+func (t *Tokenizer) whole(i, j int, kind Kind) Token {
+	tok := Token{Raw: t.buf[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+	t.pos = j
+	if kind == Name {
+		t.afterName(i, j)
+	} else {
+		t.afterValue()
+	}
+	return tok
+}
+
+// afterName moves the grammar past the name buf[i:j], read whole.
+func (t *Tokenizer) afterName(i, j int) {
+	b := t.buf
+	t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
+	t.expect, t.top.hasName = expColon, true
+	// The colon, when it follows at once, is read with the name (and one
+	// space after it): a name is all but always so followed, and a turn
+	// of the loop for it cost more than the test.
+	if j < len(b) && b[j] == ':' {
+		if t.expect, j = expValue, j+1; j < len(b) && b[j] == ' ' {
+			j++
+		}
+		t.pos = j
+	}
+	if j == len(b) {
+		// The chunk is read, and Feed would take the next one: the
+		// caller may write over this one's bytes now.
+		t.flushName()
+	}
+}
+
+// scanString reads the string (or name) whose quote is at buf[i], from
+// buf[from], where the plain ASCII that Next's fast path reads ends
+// short of the closing quote. t.pos and t.expect are Next's, at buf[i].
+func (t *Tokenizer) scanString(i, from int, name bool) (Token, error) {
+	j, closed := jsonwire.ScanString(t.buf, from)
+	if !closed && int64(j-i-1) <= t.lim.maxString {
+		return t.cutString(i, name, j)
+	}
+	if !closed || int64(j-i-2) > t.lim.maxString {
+		return t.next()
+	}
+	kind := String
+	if name {
+		kind = Name
+	}
+	return t.whole(i, j, kind), nil
 }
 
 // cutString goes on with a string that begins at buf[i] and is not whole
