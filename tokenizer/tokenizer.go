@@ -330,7 +330,11 @@ loop:
 			} else {
 				t.top.index++
 			}
-			i++
+			// A newline and indentation after the comma, as indented
+			// JSON has it, are read here, saving a turn of the loop.
+			if i++; i < len(b) && b[i] == '\n' {
+				i = jsonwire.SkipIndent(b, i+1)
+			}
 			continue
 		case actColon:
 			exp = expValue
