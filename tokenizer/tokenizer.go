@@ -182,6 +182,10 @@ type Tokenizer struct {
 	closed bool
 	err    *SyntaxError
 
+	// info0 is the info of a whole token at buf[0] and the current depth,
+	// with no kind: see setInfo0.
+	info0 uint64
+
 	// Grammar.
 	depth   int
 	expect  uint8
@@ -270,6 +274,7 @@ func (t *Tokenizer) Feed(chunk []byte) error {
 	}
 	t.base += int64(len(t.buf))
 	t.buf, t.pos, t.pieceStart = chunk, 0, 0
+	t.setInfo0()
 	if room := t.lim.maxBytes - t.base; int64(len(chunk)) > room {
 		t.buf, t.cut = chunk[:room], true
 	}
@@ -433,7 +438,7 @@ loop:
 		default:
 			break loop
 		}
-		tok := Token{Raw: b[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+		tok := Token{Raw: b[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
 		t.pos = j
 		if kind == Name {
 			// afterName, written out: it is too big to inline.
@@ -466,7 +471,7 @@ loop:
 // the grammar past it. Next's fast path has the same lines inline.
 // (whole is for the strings that Next's fast path hands to scanString.)
 func (t *Tokenizer) whole(i, j int, kind Kind) Token {
-	tok := Token{Raw: t.buf[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+	tok := Token{Raw: t.buf[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
 	t.pos = j
 	if kind == Name {
 		t.afterName(i, j)
@@ -672,8 +677,9 @@ func (t *Tokenizer) enter(i int, obj bool) Token {
 	if obj {
 		kind, exp = BeginObject, expFirstName
 	}
-	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
+	info := t.info0 + uint64(i)<<infoOffShift | uint64(kind)
 	t.depth++
+	t.info0 += 1 << infoDepthShift
 	t.expect, t.pos = exp, i+1
 	t.top, t.nameCut = top{obj: obj}, false
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
@@ -703,7 +709,8 @@ func (t *Tokenizer) leave(i int, parent top) Token {
 		kind = EndObject
 	}
 	t.depth--
-	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
+	t.info0 -= 1 << infoDepthShift
+	info := t.info0 + uint64(i)<<infoOffShift | uint64(kind)
 	t.top, t.nameRef, t.nameCut = parent, false, false
 	t.expect, t.pos = expComma, i+1
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
@@ -734,6 +741,14 @@ func (t *Tokenizer) afterValue() {
 		return
 	}
 	t.expect = expComma
+}
+
+// setInfo0 sets info0 from base and depth. info0 is kept in step with
+// them (Feed, enter, leave), so that a whole token's info is an add and
+// an or: tokenInfo(kind, depth, infoWhole, base+i) is
+// info0 + i<<infoOffShift | kind.
+func (t *Tokenizer) setInfo0() {
+	t.info0 = tokenInfo(0, t.depth, infoWhole, t.base)
 }
 
 // atEnd is reached when the chunk has been read to its end outside any
