@@ -172,15 +172,15 @@ const (
 type Tokenizer struct {
 	lim    limits
 	inited bool
+	cut    bool // buf was shortened to respect MaxBytes
+	closed bool
 
 	// The current chunk. buf[pos:] is not read yet; buf[0] is at
 	// absolute offset base.
-	buf    []byte
-	pos    int
-	base   int64
-	cut    bool // buf was shortened to respect MaxBytes
-	closed bool
-	err    *SyntaxError
+	buf  []byte
+	pos  int
+	base int64
+	err  *SyntaxError
 
 	// info0 is the info of a whole token at buf[0] and the current depth,
 	// with no kind: see setInfo0.
@@ -189,8 +189,8 @@ type Tokenizer struct {
 	// Grammar.
 	depth   int
 	expect  uint8
-	top     top  // the top container
 	nameCut bool // the top member name was cut for length
+	top     top  // the top container
 	// A name read whole from the current chunk is not copied into path
 	// until it must be: when a container opens under it (pushShort,
 	// pushNamed), and at a chunk's end or an error (flushName). Until
