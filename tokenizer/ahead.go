@@ -160,37 +160,37 @@ func (a *Lookahead) Byte(b byte) bool {
 	}
 	at, depth := a.off, int(a.depth)
 	switch next {
-	case actStrEnd, actLiteralEnd:
+	case laStrEnd, laLiteralEnd:
 		a.s, a.end = afterValue(a.kinds, depth), at+1
-	case actNumber:
+	case laNumber:
 		a.s, a.stop = lsNumber+jsonwire.NumberFirst(b), min(a.limit, at+int64(a.maxNum))
-	case actOpenObject, actOpenArray:
+	case laOpenObject, laOpenArray:
 		if a.depth >= a.maxDepth {
 			return false
 		}
 		a.s, a.kinds = openKind(a.kinds, depth, next)
 		a.depth++
 		a.end = at + 1
-	case actClose:
+	case laClose:
 		if !closes(a.kinds, depth, b) {
 			return false
 		}
 		a.depth--
 		a.s, a.end = afterValue(a.kinds, depth-1), at+1
-	case actNumberEnd:
+	case laNumberEnd:
 		// b ends the number before it, and is read again after it: only
 		// whitespace, a comma or a close can be.
 		switch s := step[afterValue(a.kinds, depth)][b]; {
 		case s < nStates: // whitespace or a comma
 			a.s, a.end = s, at
-		case s == actClose && closes(a.kinds, depth, b):
+		case s == laClose && closes(a.kinds, depth, b):
 			a.depth--
 			a.s, a.end = afterValue(a.kinds, depth-1), at+1
 		default:
 			return false
 		}
 		a.stop = a.limit
-	default: // actRefuse
+	default: // laRefuse
 		return false
 	}
 	a.off++
@@ -261,25 +261,25 @@ func (a *Lookahead) Read(p []byte) bool {
 		}
 		at := a.off + int64(i) - 1 // b's offset
 		switch next {
-		case actStrEnd, actLiteralEnd:
+		case laStrEnd, laLiteralEnd:
 			s, end = afterValue(kinds, depth), at+1
-		case actNumber:
+		case laNumber:
 			s, numStop = lsNumber+jsonwire.NumberFirst(b), at+int64(a.maxNum)
-		case actOpenObject, actOpenArray:
+		case laOpenObject, laOpenArray:
 			if depth >= int(a.maxDepth) {
 				return false
 			}
 			s, kinds = openKind(kinds, depth, next)
 			depth++
 			end = at + 1
-		case actClose:
+		case laClose:
 			if !closes(kinds, depth, b) {
 				return false
 			}
 			depth--
 			s, end = afterValue(kinds, depth), at+1
 		default:
-			// actRefuse, and actNumberEnd, which the number loop above
+			// laRefuse, and laNumberEnd, which the number loop above
 			// takes before the automaton sees the byte.
 			return false
 		}
@@ -293,9 +293,9 @@ func (a *Lookahead) Read(p []byte) bool {
 }
 
 // openKind returns the state after opening, at depth d, the container of
-// action op (actOpenObject or actOpenArray), and kinds with its kind.
+// action op (laOpenObject or laOpenArray), and kinds with its kind.
 func openKind(kinds uint64, d int, op uint8) (uint8, uint64) {
-	if op == actOpenObject {
+	if op == laOpenObject {
 		return lsFirstName, kinds | 1<<d
 	}
 	return lsFirstValue, kinds &^ (1 << d)
@@ -378,14 +378,14 @@ const (
 
 // Actions: what a byte does besides changing state.
 const (
-	actRefuse     = nStates + iota // not valid here, or not sure: the Tokenizer's to read
-	actOpenObject                  // '{' where a value may begin
-	actOpenArray                   // '['
-	actClose                       // '}' or ']' where a close may come
-	actStrEnd                      // the quote that ends a value string
-	actNumber                      // the first byte of a number
-	actNumberEnd                   // the byte after a whole number, read again after it
-	actLiteralEnd                  // the last byte of a literal
+	laRefuse     = nStates + iota // not valid here, or not sure: the Tokenizer's to read
+	laOpenObject                  // '{' where a value may begin
+	laOpenArray                   // '['
+	laClose                       // '}' or ']' where a close may come
+	laStrEnd                      // the quote that ends a value string
+	laNumber                      // the first byte of a number
+	laNumberEnd                   // the byte after a whole number, read again after it
+	laLiteralEnd                  // the last byte of a literal
 )
 
 // isNumberState reports whether s is inside a number.
@@ -399,7 +399,7 @@ var step = buildStep()
 func buildStep() (t [256][256]uint8) {
 	for s := range t {
 		for b := range t[s] {
-			t[s][b] = actRefuse
+			t[s][b] = laRefuse
 		}
 	}
 	space := func(s int) {
@@ -412,32 +412,32 @@ func buildStep() (t [256][256]uint8) {
 	for _, s := range []int{lsValue, lsFirstValue} {
 		space(s)
 		t[s]['"'] = lsValueStr + strNormal // shown as it begins: see End
-		t[s]['{'], t[s]['['] = actOpenObject, actOpenArray
+		t[s]['{'], t[s]['['] = laOpenObject, laOpenArray
 		for _, b := range []byte("-0123456789") {
-			t[s][b] = actNumber
+			t[s][b] = laNumber
 		}
 		for i, lit := range jsonwire.Literals {
 			t[s][lit[0]] = uint8(lsLiteral + litStride*i + 1)
 		}
 	}
-	t[lsFirstValue][']'] = actClose
+	t[lsFirstValue][']'] = laClose
 	for _, s := range []int{lsFirstName, lsName} {
 		space(s)
 		t[s]['"'] = lsNameStr + strNormal
 	}
-	t[lsFirstName]['}'] = actClose
+	t[lsFirstName]['}'] = laClose
 	space(lsColon)
 	t[lsColon][':'] = lsValue
 	// After a value the state knows the container's kind, so a comma
 	// is only a change of state.
 	space(lsAfterName)
-	t[lsAfterName][','], t[lsAfterName]['}'] = lsName, actClose
+	t[lsAfterName][','], t[lsAfterName]['}'] = lsName, laClose
 	space(lsAfterItem)
-	t[lsAfterItem][','], t[lsAfterItem][']'] = lsValue, actClose
+	t[lsAfterItem][','], t[lsAfterItem][']'] = lsValue, laClose
 	space(lsEnd)
 
 	stringStates(&t, lsNameStr, lsColon)
-	stringStates(&t, lsValueStr, actStrEnd)
+	stringStates(&t, lsValueStr, laStrEnd)
 
 	for n := range 8 {
 		for b := range 256 {
@@ -445,7 +445,7 @@ func buildStep() (t [256][256]uint8) {
 			case ok:
 				t[lsNumber+n][b] = uint8(lsNumber) + next
 			case jsonwire.NumberCanEnd(uint8(n)):
-				t[lsNumber+n][b] = actNumberEnd
+				t[lsNumber+n][b] = laNumberEnd
 			}
 		}
 	}
@@ -454,7 +454,7 @@ func buildStep() (t [256][256]uint8) {
 			s := lsLiteral + litStride*i + read
 			t[s][lit[read]] = uint8(s + 1)
 			if read == len(lit)-1 {
-				t[s][lit[read]] = actLiteralEnd
+				t[s][lit[read]] = laLiteralEnd
 			}
 		}
 	}

@@ -102,6 +102,60 @@ const (
 	expEnd               // after the top-level value
 )
 
+// What Next's fast path does with a byte, by the grammar state: a table
+// lookup and one jump, in place of tests of the byte and the state.
+const (
+	actStop   = iota // leave the byte to next: an error, or a limit
+	actSpace         // whitespace
+	actComma         // ',' where it is due
+	actColon         // ':' where it is due
+	actClose         // '}' or ']' where a close may come (its kind is tested)
+	actOpen          // '{' or '[' where a value is due
+	actName          // '"' where a name is due
+	actString        // '"' where a value is due
+	actTrue          // 't' where a value is due
+	actFalse         // 'f' where a value is due
+	actNull          // 'n' where a value is due
+	actNumber        // '-' or a digit where a value is due
+)
+
+// actions is the table of Next's fast path; actionsMultiple is the one
+// for AllowMultipleValues, where a value may follow the top-level one.
+var actions, actionsMultiple = actionTables()
+
+func actionTables() (one, multiple [8][256]uint8) {
+	var valueActions [256]uint8
+	valueActions['{'], valueActions['['], valueActions['"'] = actOpen, actOpen, actString
+	valueActions['t'], valueActions['f'], valueActions['n'] = actTrue, actFalse, actNull
+	valueActions['-'] = actNumber
+	for c := '0'; c <= '9'; c++ {
+		valueActions[c] = actNumber
+	}
+	for exp := range one {
+		for c := range 256 {
+			var act uint8
+			switch {
+			case jsonwire.Space[c]:
+				act = actSpace
+			case exp == expComma && c == ',':
+				act = actComma
+			case exp == expColon && c == ':':
+				act = actColon
+			case (exp == expComma || exp == expFirstName || exp == expFirstValue) && (c == '}' || c == ']'):
+				act = actClose
+			case (exp == expName || exp == expFirstName) && c == '"':
+				act = actName
+			case exp == expValue || exp == expFirstValue:
+				act = valueActions[c]
+			}
+			one[exp][c] = act
+		}
+	}
+	multiple = one
+	multiple[expEnd] = one[expValue]
+	return one, multiple
+}
+
 // lexemes in progress.
 const (
 	lexNone = iota
@@ -118,21 +172,25 @@ const (
 type Tokenizer struct {
 	lim    limits
 	inited bool
+	cut    bool // buf was shortened to respect MaxBytes
+	closed bool
 
 	// The current chunk. buf[pos:] is not read yet; buf[0] is at
 	// absolute offset base.
-	buf    []byte
-	pos    int
-	base   int64
-	cut    bool // buf was shortened to respect MaxBytes
-	closed bool
-	err    *SyntaxError
+	buf  []byte
+	pos  int
+	base int64
+	err  *SyntaxError
+
+	// info0 is the info of a whole token at buf[0] and the current depth,
+	// with no kind: see setInfo0.
+	info0 uint64
 
 	// Grammar.
 	depth   int
 	expect  uint8
-	top     top  // the top container
 	nameCut bool // the top member name was cut for length
+	top     top  // the top container
 	// A name read whole from the current chunk is not copied into path
 	// until it must be: when a container opens under it (pushShort,
 	// pushNamed), and at a chunk's end or an error (flushName). Until
@@ -216,6 +274,7 @@ func (t *Tokenizer) Feed(chunk []byte) error {
 	}
 	t.base += int64(len(t.buf))
 	t.buf, t.pos, t.pieceStart = chunk, 0, 0
+	t.setInfo0()
 	if room := t.lim.maxBytes - t.base; int64(len(chunk)) > room {
 		t.buf, t.cut = chunk[:room], true
 	}
@@ -248,24 +307,51 @@ func (t *Tokenizer) Next() (Token, error) {
 	// kept in exp while separators are read, and stored before anything
 	// else reads it.
 	b, i, exp := t.buf, t.pos, t.expect
+	acts := &actions
+	if t.lim.multiple {
+		acts = &actionsMultiple
+	}
 loop:
 	for i < len(b) {
 		c := b[i]
-		if c <= ' ' {
-			if !jsonwire.Space[c] {
-				break
+		var kind Kind
+		var j int // the token is b[i:j]
+		switch acts[exp&7][c] {
+		case actSpace:
+			// One space, as in ", " (the colon case takes ": "), or a
+			// newline and an indentation of spaces, read here a word at a
+			// time. Any other run goes to SkipSpace, from a tail call: a
+			// call in the loop would have the registers live across it
+			// stored for every token.
+			if i = jsonwire.SkipIndent(b, i+1); i < len(b) && b[i] <= ' ' && jsonwire.Space[b[i]] {
+				t.pos, t.expect = jsonwire.SkipSpace(b, i), exp
+				return t.Next()
 			}
-			if i++; i < len(b) && b[i] > ' ' {
-				continue // one space, as in ", " (the colon case takes ": ")
-			}
-			i = jsonwire.SkipSpace(b, i)
 			continue
-		}
-		if c|0x20 == '}' { // '}' or ']'
+		case actComma:
+			exp = expValue
+			if t.top.obj {
+				exp, t.top.hasName = expName, false
+			} else {
+				t.top.index++
+			}
+			// A newline and indentation after the comma, as indented
+			// JSON has it, are read here, saving a turn of the loop.
+			if i++; i < len(b) && b[i] == '\n' {
+				i = jsonwire.SkipIndent(b, i+1)
+			}
+			continue
+		case actColon:
+			exp = expValue
+			if i++; i < len(b) && b[i] == ' ' {
+				i++ // ": ", as indented JSON has it
+			}
+			continue
+		case actClose:
 			// A close is allowed where a comma is, and right after the
 			// open. The parent's frame, when small, is unfrozen here;
 			// closeToken unfreezes any other, and ends a top-level value.
-			if t.top.obj != (c == '}') || exp != expComma && exp != expFirstName && exp != expFirstValue {
+			if t.top.obj != (c == '}') {
 				break loop
 			}
 			if index := t.path.popSmall(); index >= 0 {
@@ -275,43 +361,7 @@ loop:
 				return t.leave(i, top{nameLen: n, obj: true, hasName: true}), nil
 			}
 			return t.closeToken(i), nil
-		}
-		var kind Kind // Name when a name is due, else set below
-		switch exp {
-		case expComma:
-			if c == ',' {
-				exp = expValue
-				if t.top.obj {
-					exp, t.top.hasName = expName, false
-				} else {
-					t.top.index++
-				}
-				i++
-				continue
-			}
-			break loop
-		case expColon:
-			if c != ':' {
-				break loop
-			}
-			exp = expValue
-			if i++; i < len(b) && b[i] == ' ' {
-				i++ // ": ", as indented JSON has it
-			}
-			continue
-		case expName, expFirstName:
-			if c != '"' {
-				break loop
-			}
-			kind = Name
-		case expEnd:
-			if !t.lim.multiple {
-				break loop
-			}
-		}
-		var j int
-		switch c {
-		case '{', '[':
+		case actOpen:
 			if t.depth >= t.lim.maxDepth {
 				break loop
 			}
@@ -326,52 +376,52 @@ loop:
 				return t.openToken(i, c == '{'), nil
 			}
 			return t.enter(i, c == '{'), nil
-		case '"':
+		case actName:
+			kind = Name
+			fallthrough
+		case actString:
 			// A string of plain ASCII, as most names are, is read by
 			// SkipPlain, which inlines; ScanString, a call, takes the
 			// rest. (With the call on every string, the registers live
 			// across it were spilled for every value: 8-14% of the time
 			// of all three benchmark files.)
-			j = jsonwire.SkipPlain(b, i+1)
-			closed := j < len(b) && b[j] == '"'
-			if closed {
-				j++
-			} else {
-				j, closed = jsonwire.ScanString(b, j)
-			}
-			if !closed && int64(j-i-1) <= t.lim.maxString {
+			if j = jsonwire.SkipPlain(b, i+1); j == len(b) || b[j] != '"' {
 				t.pos, t.expect = i, exp
-				return t.cutString(i, kind == Name, j)
+				return t.scanString(i, j, kind == Name)
 			}
-			if !closed || int64(j-i-2) > t.lim.maxString {
+			if j++; int64(j-i-2) > t.lim.maxString {
 				break loop
 			}
 			if kind != Name {
 				kind = String
 			}
-		case 't': // each literal spelled out: a compare with a constant is one load
+		case actTrue: // each literal spelled out: a compare with a constant is one load
 			if i+4 > len(b) || string(b[i:i+4]) != "true" {
 				break loop
 			}
 			kind, j = True, i+4
-		case 'f':
+		case actFalse:
 			if i+5 > len(b) || string(b[i:i+5]) != "false" {
 				break loop
 			}
 			kind, j = False, i+5
-		case 'n':
+		case actNull:
 			if i+4 > len(b) || string(b[i:i+4]) != "null" {
 				break loop
 			}
 			kind, j = Null, i+4
-		default:
-			// A number, in the steps of jsonwire.ScanInt's doc, which
-			// inline: a call here cost canada 5%.
-			if j = jsonwire.ScanInt(b, i); j == 0 {
+		case actNumber:
+			// A number, in the steps of jsonwire.ScanInt's doc, written
+			// out to inline: a call here cost canada 5%.
+			k := i
+			if c == '-' {
+				k++
+			}
+			if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) || b[k] == '0' && j > k+1 {
 				break loop
 			}
 			if b[j] == '.' {
-				k := j + 1
+				k = j + 1
 				if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) {
 					break loop
 				}
@@ -385,16 +435,15 @@ loop:
 				break loop
 			}
 			kind = Number
+		default:
+			break loop
 		}
-		tok := Token{Raw: b[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+		tok := Token{Raw: b[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
 		t.pos = j
 		if kind == Name {
+			// afterName, written out: it is too big to inline.
 			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
 			t.expect, t.top.hasName = expColon, true
-			// The colon, when it follows at once, is read with the name
-			// (and one space after it): a name is all but always so
-			// followed, and a turn of the loop for it cost more than the
-			// test.
 			if j < len(b) && b[j] == ':' {
 				if t.expect, j = expValue, j+1; j < len(b) && b[j] == ' ' {
 					j++
@@ -402,8 +451,6 @@ loop:
 				t.pos = j
 			}
 			if j == len(b) {
-				// The chunk is read, and Feed would take the next one:
-				// the caller may write over this one's bytes now.
 				t.flushName()
 			}
 		} else {
@@ -418,6 +465,59 @@ loop:
 		return Token{}, ErrNeedMore
 	}
 	return t.next()
+}
+
+// whole returns the whole token buf[i:j] of the given kind, and moves
+// the grammar past it. Next's fast path has the same lines inline.
+// (whole is for the strings that Next's fast path hands to scanString.)
+func (t *Tokenizer) whole(i, j int, kind Kind) Token {
+	tok := Token{Raw: t.buf[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
+	t.pos = j
+	if kind == Name {
+		t.afterName(i, j)
+	} else {
+		t.afterValue()
+	}
+	return tok
+}
+
+// afterName moves the grammar past the name buf[i:j], read whole.
+func (t *Tokenizer) afterName(i, j int) {
+	b := t.buf
+	t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
+	t.expect, t.top.hasName = expColon, true
+	// The colon, when it follows at once, is read with the name (and one
+	// space after it): a name is all but always so followed, and a turn
+	// of the loop for it cost more than the test.
+	if j < len(b) && b[j] == ':' {
+		if t.expect, j = expValue, j+1; j < len(b) && b[j] == ' ' {
+			j++
+		}
+		t.pos = j
+	}
+	if j == len(b) {
+		// The chunk is read, and Feed would take the next one: the
+		// caller may write over this one's bytes now.
+		t.flushName()
+	}
+}
+
+// scanString reads the string (or name) whose quote is at buf[i], from
+// buf[from], where the plain ASCII that Next's fast path reads ends
+// short of the closing quote. t.pos and t.expect are Next's, at buf[i].
+func (t *Tokenizer) scanString(i, from int, name bool) (Token, error) {
+	j, closed := jsonwire.ScanString(t.buf, from)
+	if !closed && int64(j-i-1) <= t.lim.maxString {
+		return t.cutString(i, name, j)
+	}
+	if !closed || int64(j-i-2) > t.lim.maxString {
+		return t.next()
+	}
+	kind := String
+	if name {
+		kind = Name
+	}
+	return t.whole(i, j, kind), nil
 }
 
 // cutString goes on with a string that begins at buf[i] and is not whole
@@ -577,8 +677,9 @@ func (t *Tokenizer) enter(i int, obj bool) Token {
 	if obj {
 		kind, exp = BeginObject, expFirstName
 	}
-	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
+	info := t.info0 + uint64(i)<<infoOffShift | uint64(kind)
 	t.depth++
+	t.info0 += 1 << infoDepthShift
 	t.expect, t.pos = exp, i+1
 	t.top, t.nameCut = top{obj: obj}, false
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
@@ -608,7 +709,8 @@ func (t *Tokenizer) leave(i int, parent top) Token {
 		kind = EndObject
 	}
 	t.depth--
-	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
+	t.info0 -= 1 << infoDepthShift
+	info := t.info0 + uint64(i)<<infoOffShift | uint64(kind)
 	t.top, t.nameRef, t.nameCut = parent, false, false
 	t.expect, t.pos = expComma, i+1
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
@@ -639,6 +741,14 @@ func (t *Tokenizer) afterValue() {
 		return
 	}
 	t.expect = expComma
+}
+
+// setInfo0 sets info0 from base and depth. info0 is kept in step with
+// them (Feed, enter, leave), so that a whole token's info is an add and
+// an or: tokenInfo(kind, depth, infoWhole, base+i) is
+// info0 + i<<infoOffShift | kind.
+func (t *Tokenizer) setInfo0() {
+	t.info0 = tokenInfo(0, t.depth, infoWhole, t.base)
 }
 
 // atEnd is reached when the chunk has been read to its end outside any

@@ -101,7 +101,7 @@ func SkipPlain(b []byte, i int) int {
 }
 
 // A number whose end is inside b is read in three steps, written so that
-// each inlines and a caller's loop reads numbers with no call:
+// a caller's loop reads numbers with no call (see ScanInt for how):
 //
 //	j := ScanInt(b, i)
 //	if j != 0 && b[j] == '.' { // the fraction
@@ -123,16 +123,32 @@ func SkipPlain(b []byte, i int) int {
 
 // ScanInt reads the sign and integer part of a number that starts at
 // b[i] (see above). A leading zero followed by a digit gives 0.
+//
+// It reads the digits a word at a time (SkipManyDigits), which makes it
+// too big to inline: a caller's loop writes it out, as
+//
+//	k := i
+//	if b[i] == '-' {
+//		k++
+//	}
+//	if j = SkipManyDigits(b, k); j == k || j == len(b) || b[k] == '0' && j > k+1 {
+//		j = 0
+//	}
 func ScanInt(b []byte, i int) int {
-	if b[i] == '-' {
-		i++
-	}
 	k := i
-	if i = SkipDigits(b, k); i == k || i == len(b) || b[k] == '0' && i > k+1 {
+	if b[i] == '-' {
+		k++
+	}
+	if i = SkipManyDigits(b, k); i == k || i == len(b) || b[k] == '0' && i > k+1 {
 		return 0
 	}
 	return i
 }
+
+// digitEnds flags, in the high bit of each byte of the little-endian
+// word w, the bytes that are not ASCII digits: the lowest flagged byte is
+// the first such byte (see SkipManyDigits).
+func digitEnds(w uint64) uint64 { return ((w + 0x46*ones8) | (w - '0'*ones8)) & highs8 }
 
 // ScanExponent reads the exponent of a number, from its 'e' or 'E' at b[i]
 // (see above).
@@ -154,13 +170,10 @@ func ScanExponent(b []byte, i int) int {
 // 0xB9) or below '0' (-'0' borrows), or from 0xB0 up (-'0' stays at 0x80
 // or above). A carry or a borrow out of a byte only reaches the bytes
 // after it, and a digit makes neither, so the lowest flagged byte is
-// always the first that is not a digit. It costs more than SkipDigits on
-// short runs, which are the common integers.
+// always the first that is not a digit.
 func SkipManyDigits(b []byte, i int) int {
 	for i+8 <= len(b) {
-		w := binary.LittleEndian.Uint64(b[i : i+8])
-		x := ((w + 0x46*ones8) | (w - '0'*ones8)) & highs8
-		if x != 0 {
+		if x := digitEnds(binary.LittleEndian.Uint64(b[i : i+8])); x != 0 {
 			return i + bits.TrailingZeros64(x)>>3
 		}
 		i += 8
@@ -504,4 +517,23 @@ func scanStringNarrow(b []byte, i int) (int, bool) {
 		}
 		i += n
 	}
+}
+
+// SkipIndent returns the index of the first byte of b at or after i that
+// is not ' ', reading sixteen bytes a step while sixteen remain: the
+// indentation after a newline. It inlines, so that a caller's loop reads
+// indentation with no call; the caller reads any spaces it leaves.
+func SkipIndent(b []byte, i int) int {
+	for i+16 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:i+8]) ^ spaces8
+		y := binary.LittleEndian.Uint64(b[i+8:i+16]) ^ spaces8
+		if x|y != 0 {
+			if x != 0 {
+				return i + bits.TrailingZeros64(x)>>3
+			}
+			return i + 8 + bits.TrailingZeros64(y)>>3
+		}
+		i += 16
+	}
+	return i
 }
