@@ -58,7 +58,7 @@ func Run(in []byte, cuts []int, opts tokenizer.Options, hook func(*tokenizer.Tok
 				}
 				return tr, nil
 			}
-			if tok.Kind() != tokenizer.String && tok.Kind() != tokenizer.Name {
+			if tok.Kind() != tokenizer.KindString && tok.Kind() != tokenizer.KindName {
 				tr.Tokens = append(tr.Tokens, fmt.Sprintf("%v@%d/%d:%s", tok.Kind(), tok.Offset(), tok.Depth(), tok.Raw))
 				continue
 			}

@@ -82,7 +82,7 @@ func (r *Reader) nextElement() (Message, bool, error) {
 		}
 		if tok.Depth() == 0 {
 			switch tok.Kind() {
-			case tokenizer.BeginArray, tokenizer.EndArray:
+			case tokenizer.KindBeginArray, tokenizer.KindEndArray:
 			default: // not reached: the first byte was a '['
 				return Message{}, false, r.framing(a.base+tok.Offset(), "the stream is not a JSON array")
 			}
@@ -95,7 +95,7 @@ func (r *Reader) nextElement() (Message, bool, error) {
 				a.otherLn = r.line
 			}
 			switch {
-			case tok.Kind() == tokenizer.BeginObject:
+			case tok.Kind() == tokenizer.KindBeginObject:
 				a.elem, a.elemLn, a.reading = a.other, a.otherLn, true
 			case tok.Last():
 				return Message{}, false, &Error{Offset: a.other, Line: a.otherLn, Err: fmt.Errorf("%w: an array element is not an object", ErrFraming)}
@@ -111,7 +111,7 @@ func (r *Reader) nextElement() (Message, bool, error) {
 		if end-a.elem > int64(r.max) {
 			return Message{}, false, r.tooLarge(a.elem, a.elemLn, "array element")
 		}
-		if tok.Depth() == 1 && tok.Kind() == tokenizer.EndObject {
+		if tok.Depth() == 1 && tok.Kind() == tokenizer.KindEndObject {
 			m := Message{Data: r.buf[r.index(a.elem):r.index(end):r.index(end)], Offset: a.elem, Line: a.elemLn}
 			r.consumeTo(r.index(end))
 			a.reading = false

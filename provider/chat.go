@@ -60,7 +60,7 @@ func (c *chatCall) whole(d *Decoder) bool {
 		sc := d.set.Call(c.key)
 		return c.n > 0 && sc != nil && sc.Status() == resume.StatusComplete
 	}
-	return c.n > 0 && c.tk != nil && c.tk.Status() == tokenizer.Complete
+	return c.n > 0 && c.tk != nil && c.tk.Status() == tokenizer.StatusComplete
 }
 
 // same reports whether text is the call's arguments so far.
@@ -79,7 +79,7 @@ func (c *chatCall) add(d *Decoder, text []byte) {
 		t := tokenizer.New(tokenizer.Options{})
 		c.tk = &t
 	}
-	if c.tk.Status() == tokenizer.Failed || c.tk.Feed(text) != nil {
+	if c.tk.Status() == tokenizer.StatusFailed || c.tk.Feed(text) != nil {
 		return
 	}
 	for {

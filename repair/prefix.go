@@ -75,12 +75,12 @@ func (p *parser) strictPrefix(start int) int {
 			}
 			last = tok
 			switch k := tok.Kind(); k {
-			case tokenizer.Name:
-			case tokenizer.String:
+			case tokenizer.KindName:
+			case tokenizer.KindString:
 				if topArr && tok.First() {
 					topN++
 				}
-			case tokenizer.BeginObject, tokenizer.BeginArray:
+			case tokenizer.KindBeginObject, tokenizer.KindBeginArray:
 				if topArr {
 					topN++
 				}
@@ -89,9 +89,9 @@ func (p *parser) strictPrefix(start int) int {
 				}
 				// name[0] holds the opener's offset until the end.
 				at := start + int(tok.Offset())
-				stack = append(stack, frame{obj: k == tokenizer.BeginObject, name: [2]int{at, -1}})
-				topArr, topN = k == tokenizer.BeginArray, -1
-			case tokenizer.EndObject, tokenizer.EndArray:
+				stack = append(stack, frame{obj: k == tokenizer.KindBeginObject, name: [2]int{at, -1}})
+				topArr, topN = k == tokenizer.KindBeginArray, -1
+			case tokenizer.KindEndObject, tokenizer.KindEndArray:
 				popped = stack[len(stack)-1].name[0]
 				stack = stack[:len(stack)-1]
 				if len(stack) > 0 {
@@ -134,7 +134,7 @@ func (p *parser) strictPrefix(start int) int {
 		return scanAfter
 	}
 	se, ok := err.(*tokenizer.SyntaxError)
-	if last.Kind() == tokenizer.Invalid || !ok || errors.Is(se, tokenizer.ErrLimit) || !last.First() {
+	if last.Kind() == tokenizer.KindInvalid || !ok || errors.Is(se, tokenizer.ErrLimit) || !last.First() {
 		// Nothing read, a limit, or the stop in a long string whose
 		// start is in an earlier chunk: the parser reads it all.
 		return scanNone
@@ -143,8 +143,8 @@ func (p *parser) strictPrefix(start int) int {
 	// whether it opened or closed a container.
 	k := last.Kind()
 	lastStart, lastEnd := start+int(last.Offset()), start+int(last.End())
-	lastOpen := k == tokenizer.BeginObject || k == tokenizer.BeginArray
-	lastClose := k == tokenizer.EndObject || k == tokenizer.EndArray
+	lastOpen := k == tokenizer.KindBeginObject || k == tokenizer.KindBeginArray
+	lastClose := k == tokenizer.KindEndObject || k == tokenizer.KindEndArray
 	if len(p.stack) == 0 {
 		if !lastClose {
 			return scanNone // a top-level scalar, which may go on (a quote in it)

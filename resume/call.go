@@ -577,7 +577,7 @@ func (c *Call) feed(chunk []byte) {
 		}
 		c.token(tok)
 	}
-	if c.status == StatusReceiving && c.tk.Status() == tokenizer.Complete {
+	if c.status == StatusReceiving && c.tk.Status() == tokenizer.StatusComplete {
 		c.setStatus(StatusComplete, nil)
 	}
 }
@@ -696,7 +696,7 @@ func (c *Call) endText(final []byte, budget int64) error {
 // onlySpace reports whether nothing but whitespace has been read.
 func (c *Call) onlySpace() bool {
 	return c.tk.Depth() == 0 && c.tk.In() == tokenizer.InNone &&
-		c.tk.Expect() == tokenizer.ExpectValue && c.tk.Status() == tokenizer.NeedMore
+		c.tk.Expect() == tokenizer.ExpectValue && c.tk.Status() == tokenizer.StatusNeedMore
 }
 
 // replaceArgs makes final the arguments. When the deltas were a prefix

@@ -219,7 +219,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 		if cp.c.status != StatusIncomplete {
 			return nil, ErrCheckpoint
 		}
-		if c.tk.Status() == tokenizer.Complete {
+		if c.tk.Status() == tokenizer.StatusComplete {
 			c.status = StatusComplete
 		}
 		c.abandon() // the same error again, from the same state, ended or not
@@ -241,7 +241,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	case errNotObject, errDuplicateName:
 		// The gate's verdict on whole, valid arguments, found in them
 		// again (whatever the options now: see Restore).
-		if !c.ended || c.status != StatusRejected || !c.emptyValue && (c.tk.Status() != tokenizer.Complete || c.tk.Offset() != int64(len(c.args))) {
+		if !c.ended || c.status != StatusRejected || !c.emptyValue && (c.tk.Status() != tokenizer.StatusComplete || c.tk.Offset() != int64(len(c.args))) {
 			return nil, ErrCheckpoint
 		}
 		if cp.errKind == errNotObject {
@@ -291,13 +291,13 @@ func (c *Call) consistent() bool {
 	ts := c.tk.Status()
 	switch c.status {
 	case StatusReceiving:
-		return ts == tokenizer.NeedMore && off == n && !c.ended && c.err == nil
+		return ts == tokenizer.StatusNeedMore && off == n && !c.ended && c.err == nil
 	case StatusComplete:
-		return ts == tokenizer.Complete && off == n && !c.ended && c.err == nil
+		return ts == tokenizer.StatusComplete && off == n && !c.ended && c.err == nil
 	case StatusReady:
-		return c.ended && c.err == nil && (ts == tokenizer.Complete || c.emptyValue)
+		return c.ended && c.err == nil && (ts == tokenizer.StatusComplete || c.emptyValue)
 	case StatusInvalid:
-		return ts == tokenizer.Failed && c.err != nil
+		return ts == tokenizer.StatusFailed && c.err != nil
 	case StatusIncomplete:
 		return c.err != nil
 	case StatusTooLarge, StatusRejected:

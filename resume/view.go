@@ -29,11 +29,11 @@ import (
 func (c *Call) token(tok tokenizer.Token) {
 	c.tokEnd = tok.End()
 	kind := tok.Kind()
-	if kind == tokenizer.BeginObject || kind == tokenizer.BeginArray {
-		c.push(tok.Depth(), kind == tokenizer.BeginObject)
+	if kind == tokenizer.KindBeginObject || kind == tokenizer.KindBeginArray {
+		c.push(tok.Depth(), kind == tokenizer.KindBeginObject)
 	}
-	if kind != tokenizer.Name && int(c.tokEnd) > c.viewEnd {
-		if kind == tokenizer.String {
+	if kind != tokenizer.KindName && int(c.tokEnd) > c.viewEnd {
+		if kind == tokenizer.KindString {
 			c.inString = !tok.Last()
 		}
 		c.viewEnd = int(c.tokEnd)
@@ -211,17 +211,17 @@ func (c *Call) tentative() []string {
 		}
 		kind := tok.Kind()
 		switch {
-		case kind == tokenizer.Name:
+		case kind == tokenizer.KindName:
 			if tok.First() {
 				name = name[:0]
 			}
 			name = tok.AppendText(name)
 			continue
-		case kind == tokenizer.EndObject || kind == tokenizer.EndArray:
+		case kind == tokenizer.KindEndObject || kind == tokenizer.KindEndArray:
 			frames = frames[:len(frames)-1]
 			continue
 		}
-		open = kind == tokenizer.String && !tok.Last()
+		open = kind == tokenizer.KindString && !tok.Last()
 		if !tok.First() {
 			continue // a later piece of a string
 		}
@@ -235,8 +235,8 @@ func (c *Call) tentative() []string {
 				ptr = strconv.AppendInt(append(ptr, '/'), f.index, 10)
 			}
 		}
-		if kind == tokenizer.BeginObject || kind == tokenizer.BeginArray {
-			frames = append(frames, frame{end: len(ptr), index: -1, obj: kind == tokenizer.BeginObject})
+		if kind == tokenizer.KindBeginObject || kind == tokenizer.KindBeginArray {
+			frames = append(frames, frame{end: len(ptr), index: -1, obj: kind == tokenizer.KindBeginObject})
 		}
 	}
 	all := string(ptr)

@@ -233,12 +233,12 @@ func TestWatch(t *testing.T) {
 		content := watched["/content"]
 		assert.Equal(t, `"Grüße \u00e9\n😀 \"q\""`, content.raw.String(), "chunk %d", n)
 		assert.Equal(t, "Grüße é\n😀 \"q\"", content.text.String(), "chunk %d", n)
-		assert.Equal(t, tokenizer.String, content.kind)
+		assert.Equal(t, tokenizer.KindString, content.kind)
 		if n == 1 {
 			assert.Greater(t, content.events, 10, "a string streams piece by piece")
 		}
 		assert.Equal(t, `{"n":[1,2.5],"ok":true}`, watched["/meta"].raw.String(), "chunk %d", n)
-		assert.Equal(t, tokenizer.BeginObject, watched["/meta"].kind)
+		assert.Equal(t, tokenizer.KindBeginObject, watched["/meta"].kind)
 		assert.Equal(t, `2.5`, watched["/meta/n/1"].raw.String())
 		assert.Equal(t, `-3`, watched["/n"].raw.String())
 		assert.Equal(t, doc, watched[""].raw.String())

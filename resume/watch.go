@@ -172,9 +172,9 @@ func (c *Call) watchToken(tok tokenizer.Token) {
 	kind, depth := tok.Kind(), tok.Depth()
 	starts := false
 	switch kind {
-	case tokenizer.Name:
+	case tokenizer.KindName:
 		ws.nameToken(tok, depth)
-	case tokenizer.EndObject, tokenizer.EndArray:
+	case tokenizer.KindEndObject, tokenizer.KindEndArray:
 	default:
 		if starts = tok.First(); starts {
 			if ws.synced {
@@ -182,7 +182,7 @@ func (c *Call) watchToken(tok tokenizer.Token) {
 			} else {
 				c.syncWatches(tok)
 			}
-			if (kind == tokenizer.BeginObject || kind == tokenizer.BeginArray) && depth < ws.maxRefs {
+			if (kind == tokenizer.KindBeginObject || kind == tokenizer.KindBeginArray) && depth < ws.maxRefs {
 				ws.elems[depth] = 0
 			}
 		}
@@ -196,20 +196,20 @@ func (c *Call) watchToken(tok tokenizer.Token) {
 			}
 			w.active, w.kind, w.emitted = true, kind, int(tok.Offset())
 		}
-		if depth < w.nRefs || depth == w.nRefs && kind == tokenizer.Name {
+		if depth < w.nRefs || depth == w.nRefs && kind == tokenizer.KindName {
 			continue // unreachable: a value ends before its container goes on
 		}
 		ev := PathEvent{Pointer: w.pointer, Kind: w.kind, Raw: c.args[w.emitted:end:end]}
 		ev.Text = ev.Raw
-		if w.kind == tokenizer.String {
+		if w.kind == tokenizer.KindString {
 			ws.text = tok.AppendText(ws.text[:0])
 			ev.Text = ws.text[:len(ws.text):len(ws.text)]
 		}
 		w.emitted = end
 		ev.Restart, w.restart, w.sent = w.restart, false, true
 		final := depth == w.nRefs && tok.Last() &&
-			(w.kind != tokenizer.BeginObject && w.kind != tokenizer.BeginArray ||
-				kind == tokenizer.EndObject || kind == tokenizer.EndArray)
+			(w.kind != tokenizer.KindBeginObject && w.kind != tokenizer.KindBeginArray ||
+				kind == tokenizer.KindEndObject || kind == tokenizer.KindEndArray)
 		if final {
 			w.active = false
 			ev.Final = true
@@ -290,7 +290,7 @@ func (ws *watchState) nameToken(tok tokenizer.Token, d int) {
 func (c *Call) syncWatches(tok tokenizer.Token) {
 	ws := &c.x.watch
 	ws.ptr = c.tk.AppendPointer(ws.ptr[:0])
-	if tok.Kind() == tokenizer.BeginArray {
+	if tok.Kind() == tokenizer.KindBeginArray {
 		// After '[' the tokenizer points at element 0: drop "/0".
 		ws.ptr = ws.ptr[:len(ws.ptr)-2]
 	}

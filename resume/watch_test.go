@@ -87,12 +87,12 @@ func newRefWatcher(pointers []string) *refWatcher {
 }
 
 func (r *refWatcher) token(tk *tokenizer.Tokenizer, args []byte, tok tokenizer.Token) {
-	starts := tok.First() && tok.Kind() != tokenizer.Name &&
-		tok.Kind() != tokenizer.EndObject && tok.Kind() != tokenizer.EndArray
+	starts := tok.First() && tok.Kind() != tokenizer.KindName &&
+		tok.Kind() != tokenizer.KindEndObject && tok.Kind() != tokenizer.KindEndArray
 	var ptr string
 	if starts {
 		p := tk.AppendPointer(nil)
-		if tok.Kind() == tokenizer.BeginArray {
+		if tok.Kind() == tokenizer.KindBeginArray {
 			p = p[:len(p)-2]
 		}
 		ptr = string(p)
@@ -106,18 +106,18 @@ func (r *refWatcher) token(tk *tokenizer.Tokenizer, args []byte, tok tokenizer.T
 			}
 			r.active[i], r.depth[i], r.kind[i], r.emitted[i] = true, tok.Depth(), tok.Kind(), int(tok.Offset())
 		}
-		if tok.Depth() < r.depth[i] || tok.Depth() == r.depth[i] && tok.Kind() == tokenizer.Name {
+		if tok.Depth() < r.depth[i] || tok.Depth() == r.depth[i] && tok.Kind() == tokenizer.KindName {
 			continue
 		}
 		ev := refEvent{W: i, Kind: r.kind[i], Raw: string(args[r.emitted[i]:end])}
 		ev.Text = ev.Raw
-		if r.kind[i] == tokenizer.String {
+		if r.kind[i] == tokenizer.KindString {
 			ev.Text = string(tok.AppendText(nil))
 		}
 		r.emitted[i] = end
 		if tok.Depth() == r.depth[i] && tok.Last() &&
-			(r.kind[i] != tokenizer.BeginObject && r.kind[i] != tokenizer.BeginArray ||
-				tok.Kind() == tokenizer.EndObject || tok.Kind() == tokenizer.EndArray) {
+			(r.kind[i] != tokenizer.KindBeginObject && r.kind[i] != tokenizer.KindBeginArray ||
+				tok.Kind() == tokenizer.KindEndObject || tok.Kind() == tokenizer.KindEndArray) {
 			r.active[i] = false
 			ev.Final = true
 		}

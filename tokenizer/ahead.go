@@ -102,7 +102,7 @@ func (a *Lookahead) Start(t *Tokenizer) bool {
 }
 
 // Complete reports whether the bytes read make a whole top-level value,
-// with nothing after it but whitespace: the Tokenizer's [Complete].
+// with nothing after it but whitespace: the Tokenizer's [StatusComplete].
 func (a *Lookahead) Complete() bool { return a.s == lsEnd }
 
 // End returns the offset just past the last byte read since Start that

@@ -33,20 +33,20 @@ func readView(in []byte, opts Options) viewOf {
 			break
 		}
 		switch kind := tok.Kind(); kind {
-		case Name:
+		case KindName:
 			continue
-		case BeginObject, BeginArray:
+		case KindBeginObject, KindBeginArray:
 			kinds = append(kinds, kind)
-		case EndObject, EndArray:
+		case KindEndObject, KindEndArray:
 			kinds = kinds[:len(kinds)-1]
 		}
-		v.end, v.inString = tok.End(), tok.Kind() == String && !tok.Last()
+		v.end, v.inString = tok.End(), tok.Kind() == KindString && !tok.Last()
 	}
 	if v.inString {
 		v.closers = `"`
 	}
 	for i := len(kinds) - 1; i >= 0; i-- {
-		v.closers += map[Kind]string{BeginObject: "}", BeginArray: "]"}[kinds[i]]
+		v.closers += map[Kind]string{KindBeginObject: "}", KindBeginArray: "]"}[kinds[i]]
 	}
 	v.status = tk.Status()
 	return v
@@ -108,8 +108,8 @@ func (h *holder) feed(end int) {
 func (h *holder) check() {
 	want := readView(h.in[:h.at], h.opts)
 	name := string(h.in[:h.at])
-	require.NotEqual(h.t, Failed, want.status, "%q: the Lookahead took bytes the Tokenizer fails", name)
-	assert.Equal(h.t, want.status == Complete, h.a.Complete(), "%q: Complete", name)
+	require.NotEqual(h.t, StatusFailed, want.status, "%q: the Lookahead took bytes the Tokenizer fails", name)
+	assert.Equal(h.t, want.status == StatusComplete, h.a.Complete(), "%q: Complete", name)
 	if end := h.a.End(); end > 0 {
 		assert.Equal(h.t, want.end, end, "%q: End", name)
 	} else {

@@ -120,7 +120,7 @@ func TestCheckpointOfFailedTokenizer(t *testing.T) {
 		require.NoError(t, back.UnmarshalBinary(data), doc)
 		_, got := back.Next()
 		assert.Equal(t, want.Error(), got.Error(), doc)
-		assert.Equal(t, Failed, back.Status())
+		assert.Equal(t, StatusFailed, back.Status())
 	}
 }
 

@@ -6,8 +6,8 @@
 // read tokens with Next. Work is proportional to the new bytes: nothing is
 // ever read twice, and earlier chunks are never needed again. After each
 // chunk the Tokenizer knows whether the text so far is a valid prefix
-// (Status NeedMore), one whole value (Complete), or broken (Failed), and
-// in the last case the exact byte where it broke.
+// ([StatusNeedMore]), one whole value ([StatusComplete]), or broken
+// ([StatusFailed]), and in the last case the exact byte where it broke.
 //
 //	tk := tokenizer.New(tokenizer.Options{})
 //	read := func() error { // every token read so far, then why it stopped

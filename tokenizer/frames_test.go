@@ -77,7 +77,7 @@ func TestCutNameDoesNotOutliveItsContainer(t *testing.T) {
 		for _, cuts := range [][]int{nil, allCuts(len(in))} {
 			tr := run(in, cuts, Options{})
 			assert.Equal(t, tc.ptr, tr.Ptr, "%.40q at %d cuts", tc.in, len(cuts))
-			assert.Equal(t, Failed, tr.Status)
+			assert.Equal(t, StatusFailed, tr.Status)
 		}
 		for cut := 1; cut < len(in); cut++ {
 			tr := run(in, []int{cut}, Options{})
@@ -157,7 +157,7 @@ func TestWrongCloses(t *testing.T) {
 					assert.Equal(t, int64(len(prefix)), tr.Offset, "%q %+v cuts %v", in, opts, cuts)
 					assert.Equal(t, ptr, tr.Ptr, "%q %+v cuts %v", in, opts, cuts)
 					assert.Contains(t, tr.Err, wantMsg, "%q %+v cuts %v", in, opts, cuts)
-					assert.Equal(t, Failed, tr.Status)
+					assert.Equal(t, StatusFailed, tr.Status)
 				}
 				tk := New(opts)
 				require.NoError(t, tk.Feed(in))

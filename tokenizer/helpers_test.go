@@ -73,7 +73,7 @@ func runHook(in []byte, cuts []int, opts Options, hook func(*Tokenizer)) transcr
 				tr.Status = tk.Status()
 				return tr
 			}
-			if tok.Kind() == String || tok.Kind() == Name {
+			if tok.Kind() == KindString || tok.Kind() == KindName {
 				if tok.First() {
 					if pending != nil {
 						panic("first piece while another string is open")

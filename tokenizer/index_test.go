@@ -81,28 +81,28 @@ func tape(b []byte) ([]jsonwire.Tok, error) {
 		n := int32(len(toks))
 		off, end := int32(tok.Offset()), int32(tok.End())
 		switch tok.Kind() {
-		case tokenizer.BeginObject:
+		case tokenizer.KindBeginObject:
 			stack = append(stack, n)
 			toks = append(toks, jsonwire.Tok{Off: off, Kind: jsonwire.KindObject})
-		case tokenizer.BeginArray:
+		case tokenizer.KindBeginArray:
 			stack = append(stack, n)
 			toks = append(toks, jsonwire.Tok{Off: off, Kind: jsonwire.KindArray})
-		case tokenizer.EndObject, tokenizer.EndArray:
+		case tokenizer.KindEndObject, tokenizer.KindEndArray:
 			o := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			toks[o].End, toks[o].Next = end, n+1
 			toks = append(toks, jsonwire.Tok{Off: off, End: end, Next: n + 1, Kind: toks[o].Kind + 2})
-		case tokenizer.String, tokenizer.Name:
+		case tokenizer.KindString, tokenizer.KindName:
 			if !tok.First() {
 				toks[n-1].End = end
 				continue
 			}
 			k := byte(jsonwire.KindString)
-			if tok.Kind() == tokenizer.Name {
+			if tok.Kind() == tokenizer.KindName {
 				k = jsonwire.KindName
 			}
 			toks = append(toks, jsonwire.Tok{Off: off, End: end, Next: n + 1, Kind: k})
-		case tokenizer.Number:
+		case tokenizer.KindNumber:
 			toks = append(toks, jsonwire.Tok{Off: off, End: end, Next: n + 1, Kind: jsonwire.KindNumber})
 		default: // a literal
 			toks = append(toks, jsonwire.Tok{Off: off, End: end, Next: n + 1, Kind: b[off]})

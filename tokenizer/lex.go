@@ -200,9 +200,9 @@ func (t *Tokenizer) stepString(c byte, i int) error {
 
 // piece records a string piece, raw = src[start:end] at offset off.
 func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
-	kind := String
+	kind := KindString
 	if t.isName {
-		kind = Name
+		kind = KindName
 	}
 	var flags uint64
 	if t.first {
@@ -336,7 +336,7 @@ func (t *Tokenizer) numBytes() []byte {
 // next number starts.
 func (t *Tokenizer) endNumber(start, end int) {
 	t.saveNumber(t.buf[start:end])
-	t.out = outTok{info: tokenInfo(Number, t.depth, infoWhole, t.tokOff), src: outNum}
+	t.out = outTok{info: tokenInfo(KindNumber, t.depth, infoWhole, t.tokOff), src: outNum}
 	t.afterValue()
 }
 
@@ -345,7 +345,7 @@ func (t *Tokenizer) endNumber(start, end int) {
 var literalBytes = [3][]byte{[]byte("true")[:4:4], []byte("false")[:5:5], []byte("null")[:4:4]}
 
 // literalKinds are the kinds of jsonwire.Literals, in order.
-var literalKinds = [3]Kind{True, False, Null}
+var literalKinds = [3]Kind{KindTrue, KindFalse, KindNull}
 
 // readLiteral reads literal bytes from b[i]; t.sub bytes are matched.
 func (t *Tokenizer) readLiteral(i int) error {

@@ -30,15 +30,15 @@ type modelFrame struct {
 // string; the rest change nothing).
 func (m *pointerModel) token(t *testing.T, tok Token) {
 	top := len(m.frames) - 1
-	if tok.Kind() != Name && tok.Kind() != EndObject && tok.Kind() != EndArray && top >= 0 && !m.frames[top].obj && tok.First() {
+	if tok.Kind() != KindName && tok.Kind() != KindEndObject && tok.Kind() != KindEndArray && top >= 0 && !m.frames[top].obj && tok.First() {
 		m.frames[top].count++ // a value begins in an array
 	}
 	switch tok.Kind() {
-	case BeginObject, BeginArray:
-		m.frames = append(m.frames, modelFrame{obj: tok.Kind() == BeginObject})
-	case EndObject, EndArray:
+	case KindBeginObject, KindBeginArray:
+		m.frames = append(m.frames, modelFrame{obj: tok.Kind() == KindBeginObject})
+	case KindEndObject, KindEndArray:
 		m.frames = m.frames[:top]
-	case Name:
+	case KindName:
 		var s string
 		require.NoError(t, json.Unmarshal(tok.Raw, &s), "name %q", tok.Raw)
 		m.frames[top].name, m.frames[top].named = s, true

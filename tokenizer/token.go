@@ -8,17 +8,17 @@ import (
 type Kind uint8
 
 const (
-	Invalid     Kind = iota // the zero Token: no token
-	BeginObject             // '{'
-	EndObject               // '}'
-	BeginArray              // '['
-	EndArray                // ']'
-	Name                    // an object member name; may arrive in pieces like String
-	String                  // a string value, whole or in pieces
-	Number                  // a number, always whole
-	True                    // the literal true
-	False                   // the literal false
-	Null                    // the literal null
+	KindInvalid     Kind = iota // the zero Token: no token
+	KindBeginObject             // '{'
+	KindEndObject               // '}'
+	KindBeginArray              // '['
+	KindEndArray                // ']'
+	KindName                    // an object member name; may arrive in pieces like String
+	KindString                  // a string value, whole or in pieces
+	KindNumber                  // a number, always whole
+	KindTrue                    // the literal true
+	KindFalse                   // the literal false
+	KindNull                    // the literal null
 )
 
 var kindNames = [...]string{"invalid", "{", "}", "[", "]", "name", "string", "number", "true", "false", "null"}
@@ -112,7 +112,7 @@ func (t Token) Whole() bool { return t.info&infoWhole == infoWhole }
 // name (or a piece of one) that is the decoded UTF-8, without quotes; for
 // any other kind it is Raw. It allocates only if dst must grow.
 func (t Token) AppendText(dst []byte) []byte {
-	if k := t.Kind(); k != String && k != Name {
+	if k := t.Kind(); k != KindString && k != KindName {
 		return append(dst, t.Raw...)
 	}
 	b := t.Raw

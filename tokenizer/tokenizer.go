@@ -33,22 +33,22 @@ var (
 type Status uint8
 
 const (
-	// NeedMore: a valid prefix; more bytes are needed for a whole value.
-	NeedMore Status = iota
-	// Complete: a whole top-level value has been read, and nothing after
+	// StatusNeedMore: a valid prefix; more bytes are needed for a whole value.
+	StatusNeedMore Status = iota
+	// StatusComplete: a whole top-level value has been read, and nothing after
 	// it but whitespace. More whitespace may still follow.
-	Complete
-	// Failed: the input is not JSON; Err says where and why.
-	Failed
+	StatusComplete
+	// StatusFailed: the input is not JSON; Err says where and why.
+	StatusFailed
 )
 
 func (s Status) String() string {
 	switch s {
-	case NeedMore:
+	case StatusNeedMore:
 		return "need-more"
-	case Complete:
+	case StatusComplete:
 		return "complete"
-	case Failed:
+	case StatusFailed:
 		return "failed"
 	}
 	return "invalid"
@@ -377,7 +377,7 @@ loop:
 			}
 			return t.enter(i, c == '{'), nil
 		case actName:
-			kind = Name
+			kind = KindName
 			fallthrough
 		case actString:
 			// A string of plain ASCII, as most names are, is read by
@@ -387,29 +387,29 @@ loop:
 			// of all three benchmark files.)
 			if j = jsonwire.SkipPlain(b, i+1); j == len(b) || b[j] != '"' {
 				t.pos, t.expect = i, exp
-				return t.scanString(i, j, kind == Name)
+				return t.scanString(i, j, kind == KindName)
 			}
 			if j++; int64(j-i-2) > t.lim.maxString {
 				break loop
 			}
-			if kind != Name {
-				kind = String
+			if kind != KindName {
+				kind = KindString
 			}
 		case actTrue: // each literal spelled out: a compare with a constant is one load
 			if i+4 > len(b) || string(b[i:i+4]) != "true" {
 				break loop
 			}
-			kind, j = True, i+4
+			kind, j = KindTrue, i+4
 		case actFalse:
 			if i+5 > len(b) || string(b[i:i+5]) != "false" {
 				break loop
 			}
-			kind, j = False, i+5
+			kind, j = KindFalse, i+5
 		case actNull:
 			if i+4 > len(b) || string(b[i:i+4]) != "null" {
 				break loop
 			}
-			kind, j = Null, i+4
+			kind, j = KindNull, i+4
 		case actNumber:
 			// A number, in the steps of jsonwire.ScanInt's doc, written
 			// out to inline: a call here cost canada 5%.
@@ -434,13 +434,13 @@ loop:
 			if j-i > t.lim.maxNumber {
 				break loop
 			}
-			kind = Number
+			kind = KindNumber
 		default:
 			break loop
 		}
 		tok := Token{Raw: b[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
 		t.pos = j
-		if kind == Name {
+		if kind == KindName {
 			// afterName, written out: it is too big to inline.
 			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
 			t.expect, t.top.hasName = expColon, true
@@ -473,7 +473,7 @@ loop:
 func (t *Tokenizer) whole(i, j int, kind Kind) Token {
 	tok := Token{Raw: t.buf[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
 	t.pos = j
-	if kind == Name {
+	if kind == KindName {
 		t.afterName(i, j)
 	} else {
 		t.afterValue()
@@ -513,9 +513,9 @@ func (t *Tokenizer) scanString(i, from int, name bool) (Token, error) {
 	if !closed || int64(j-i-2) > t.lim.maxString {
 		return t.next()
 	}
-	kind := String
+	kind := KindString
 	if name {
-		kind = Name
+		kind = KindName
 	}
 	return t.whole(i, j, kind), nil
 }
@@ -673,9 +673,9 @@ func (t *Tokenizer) openToken(i int, obj bool) Token {
 // enter moves into the container opened at buf[i], once its parent's
 // frame is frozen, and returns its token.
 func (t *Tokenizer) enter(i int, obj bool) Token {
-	kind, exp := BeginArray, uint8(expFirstValue)
+	kind, exp := KindBeginArray, uint8(expFirstValue)
 	if obj {
-		kind, exp = BeginObject, expFirstName
+		kind, exp = KindBeginObject, expFirstName
 	}
 	info := t.info0 + uint64(i)<<infoOffShift | uint64(kind)
 	t.depth++
@@ -704,9 +704,9 @@ func (t *Tokenizer) closeToken(i int) Token {
 // whose frame was just unfrozen, and returns its token. It leaves the
 // grammar expecting what follows a value in a container.
 func (t *Tokenizer) leave(i int, parent top) Token {
-	kind := EndArray
+	kind := KindEndArray
 	if t.top.obj {
-		kind = EndObject
+		kind = KindEndObject
 	}
 	t.depth--
 	t.info0 -= 1 << infoDepthShift
@@ -819,11 +819,11 @@ func (t *Tokenizer) failAt(off int64, cause error, detail string) error {
 func (t *Tokenizer) Status() Status {
 	switch {
 	case t.err != nil:
-		return Failed
+		return StatusFailed
 	case t.lex == lexNone && t.expect == expEnd:
-		return Complete
+		return StatusComplete
 	}
-	return NeedMore
+	return StatusNeedMore
 }
 
 // Err returns the *SyntaxError that stopped the Tokenizer, or nil.

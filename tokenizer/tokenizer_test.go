@@ -119,7 +119,7 @@ func TestErrors(t *testing.T) {
 				assert.Equal(t, int64(len(tc.prefix)), tr.Offset, "offset")
 				assert.Equal(t, tc.ptr, tr.Ptr, "pointer")
 				assert.Contains(t, tr.Err, tc.msg)
-				assert.Equal(t, Failed, tr.Status)
+				assert.Equal(t, StatusFailed, tr.Status)
 			}
 			tk := New(Options{})
 			require.NoError(t, tk.Feed(in))
@@ -152,7 +152,7 @@ func TestTokens(t *testing.T) {
 		`name@13/1:"b"`, `{@17/1:{`, `}@18/1:}`, `}@19/0:}`,
 	}, tr.Tokens)
 	assert.Equal(t, "", tr.Err)
-	assert.Equal(t, Complete, tr.Status)
+	assert.Equal(t, StatusComplete, tr.Status)
 }
 
 func TestNumbersAndLiteralsAreNeverHalfShown(t *testing.T) {
@@ -182,19 +182,19 @@ func TestNumbersAndLiteralsAreNeverHalfShown(t *testing.T) {
 	assert.Equal(t, InLiteral, tk.In())
 	toks = feed(`ue]`)
 	require.Len(t, toks, 2)
-	assert.Equal(t, True, toks[0].Kind())
+	assert.Equal(t, KindTrue, toks[0].Kind())
 	assert.Equal(t, "true", string(toks[0].Raw))
 	assert.Equal(t, int64(6), toks[0].Offset())
 
 	// A top-level number ends only with the input.
 	tk = New(Options{})
 	assert.Empty(t, feed(`42`))
-	assert.Equal(t, NeedMore, tk.Status())
+	assert.Equal(t, StatusNeedMore, tk.Status())
 	tk.Close()
 	toks = feed(``)
 	require.Len(t, toks, 1)
 	assert.Equal(t, "42", string(toks[0].Raw))
-	assert.Equal(t, Complete, tk.Status())
+	assert.Equal(t, StatusComplete, tk.Status())
 }
 
 // stringDocs hold strings whose every cut must keep pieces whole.
@@ -253,7 +253,7 @@ func collectStrings(t *testing.T, in []byte, cuts []int, out *[]string) {
 				break
 			}
 			require.NoError(t, err)
-			if tok.Kind() != String && tok.Kind() != Name {
+			if tok.Kind() != KindString && tok.Kind() != KindName {
 				continue
 			}
 			checkPiece(tok)
@@ -401,15 +401,15 @@ func TestState(t *testing.T) {
 		ptr    string
 		status Status
 	}{
-		{`{`, 1, InNone, ExpectName, "", NeedMore},
-		{`"ci`, 1, InName, ExpectColon, "", NeedMore},
-		{`ty"`, 1, InNone, ExpectColon, "/city", NeedMore},
-		{`:"Pa`, 1, InString, ExpectComma, "/city", NeedMore},
-		{`ris","days":[`, 2, InNone, ExpectValue, "/days/0", NeedMore},
-		{`1,2`, 2, InNumber, ExpectComma, "/days/1", NeedMore},
-		{`]`, 1, InNone, ExpectComma, "/days", NeedMore},
-		{`}`, 0, InNone, ExpectEnd, "", Complete},
-		{"\n", 0, InNone, ExpectEnd, "", Complete},
+		{`{`, 1, InNone, ExpectName, "", StatusNeedMore},
+		{`"ci`, 1, InName, ExpectColon, "", StatusNeedMore},
+		{`ty"`, 1, InNone, ExpectColon, "/city", StatusNeedMore},
+		{`:"Pa`, 1, InString, ExpectComma, "/city", StatusNeedMore},
+		{`ris","days":[`, 2, InNone, ExpectValue, "/days/0", StatusNeedMore},
+		{`1,2`, 2, InNumber, ExpectComma, "/days/1", StatusNeedMore},
+		{`]`, 1, InNone, ExpectComma, "/days", StatusNeedMore},
+		{`}`, 0, InNone, ExpectEnd, "", StatusComplete},
+		{"\n", 0, InNone, ExpectEnd, "", StatusComplete},
 	}
 	for _, s := range steps {
 		require.NoError(t, tk.Feed([]byte(s.feed)))
@@ -488,9 +488,9 @@ func TestDeepPathSpills(t *testing.T) {
 	require.Equal(t, ErrNeedMore, drain(&tk))
 	require.NoError(t, copy1.Feed([]byte("1"+strings.Repeat("]}", 300))))
 	require.Equal(t, ErrNeedMore, drain(&copy1))
-	assert.Equal(t, Complete, copy1.Status())
+	assert.Equal(t, StatusComplete, copy1.Status())
 	assert.Equal(t, "", tk.Pointer())
-	assert.Equal(t, Complete, tk.Status())
+	assert.Equal(t, StatusComplete, tk.Status())
 }
 
 func TestLongNameInPointerIsCut(t *testing.T) {
@@ -697,7 +697,7 @@ func nextNumber(t *testing.T, tk *Tokenizer, chunks ...string) []byte {
 				break
 			}
 			require.NoError(t, err)
-			if tok.Kind() == Number {
+			if tok.Kind() == KindNumber {
 				raw = tok.Raw
 			}
 		}
@@ -760,7 +760,7 @@ func TestColonReadWithName(t *testing.T) {
 		tk := New(Options{})
 		require.NoError(t, tk.Feed([]byte(c.in)))
 		tk.Close()
-		for _, want := range []Kind{BeginObject, Name} {
+		for _, want := range []Kind{KindBeginObject, KindName} {
 			tok, err := tk.Next()
 			require.NoError(t, err, c.in)
 			require.Equal(t, want, tok.Kind(), c.in)
@@ -770,7 +770,7 @@ func TestColonReadWithName(t *testing.T) {
 		assert.Equal(t, "/a", tk.Pointer(), c.in)
 		tok, err := tk.Next()
 		require.NoError(t, err, c.in)
-		assert.Equal(t, Number, tok.Kind(), c.in)
+		assert.Equal(t, KindNumber, tok.Kind(), c.in)
 		assert.Equal(t, int64(strings.IndexByte(c.in, '1')), tok.Offset(), c.in)
 	}
 	// A name that ends its chunk leaves the colon to the next one.
@@ -788,7 +788,7 @@ func TestChunkReusedAfterName(t *testing.T) {
 		buf := []byte(in)
 		tk := New(Options{})
 		require.NoError(t, tk.Feed(buf))
-		for _, want := range []Kind{BeginObject, Name} {
+		for _, want := range []Kind{KindBeginObject, KindName} {
 			tok, err := tk.Next()
 			require.NoError(t, err, in)
 			require.Equal(t, want, tok.Kind(), in)

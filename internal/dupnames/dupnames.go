@@ -53,7 +53,7 @@ func Find(b []byte, fold func(string) string) (Dup, bool) {
 			return Dup{}, false // io.EOF, or the error of text that is not JSON
 		}
 		kind := tok.Kind()
-		if kind == tokenizer.EndObject || kind == tokenizer.EndArray {
+		if kind == tokenizer.KindEndObject || kind == tokenizer.KindEndArray {
 			names = names[:stack[len(stack)-1].first]
 			stack = stack[:len(stack)-1]
 			continue
@@ -62,9 +62,9 @@ func Find(b []byte, fold func(string) string) (Dup, bool) {
 			stack[len(stack)-1].index++ // a value begins in an array
 		}
 		switch kind {
-		case tokenizer.BeginObject, tokenizer.BeginArray:
-			stack = append(stack, level{obj: kind == tokenizer.BeginObject, index: -1, first: len(names)})
-		case tokenizer.Name:
+		case tokenizer.KindBeginObject, tokenizer.KindBeginArray:
+			stack = append(stack, level{obj: kind == tokenizer.KindBeginObject, index: -1, first: len(names)})
+		case tokenizer.KindName:
 			// b is one chunk, and no string limit is set: every name is
 			// one token. Its bytes are taken from b, not from Raw, which
 			// may alias the tokenizer (and so keep it off the stack).
