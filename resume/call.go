@@ -695,8 +695,7 @@ func (c *Call) endText(final []byte, budget int64) error {
 
 // onlySpace reports whether nothing but whitespace has been read.
 func (c *Call) onlySpace() bool {
-	return c.tk.Depth() == 0 && c.tk.In() == tokenizer.InNone &&
-		c.tk.Expect() == tokenizer.ExpectValue && c.tk.Status() == tokenizer.StatusNeedMore
+	return !c.tk.Begun()
 }
 
 // replaceArgs makes final the arguments. When the deltas were a prefix

@@ -72,20 +72,20 @@ var (
 	// ErrDuplicateName: the arguments hold an object with the same name
 	// twice, which the ready gate rejects unless
 	// Options.AllowDuplicateNames. The error is a *DuplicateNameError.
-	ErrDuplicateName = errfamily.DuplicateName
+	ErrDuplicateName = errfamily.ErrDuplicateName
 	// ErrRejected: the gate check of Options.Check failed. The error is a
 	// *CheckError.
 	ErrRejected = errors.New("resume: rejected by the gate check")
 	// ErrCheckpoint: checkpoint bytes that are corrupt or truncated, or
 	// arguments or options given to Restore that are not those the
 	// checkpoint was saved with; the error's text says which when it can.
-	ErrCheckpoint = errfamily.Checkpoint
+	ErrCheckpoint = errfamily.ErrCheckpoint
 	// ErrTextCheckpoint means Call.Checkpoint was asked to save a Text
 	// call: its bytes are the whole of its state, and a checkpoint holds
 	// none of them.
 	ErrTextCheckpoint = errors.New("resume: a text call has no checkpoint")
 	// ErrCheckpointVersion: a checkpoint made by another version.
-	ErrCheckpointVersion = errfamily.CheckpointVersion
+	ErrCheckpointVersion = errfamily.ErrCheckpointVersion
 )
 
 // duplicateError is an ignored event that is a duplicate of a kind of

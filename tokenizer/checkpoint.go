@@ -25,9 +25,9 @@ const (
 // Checkpoint errors.
 var (
 	// ErrCheckpoint: the bytes are not a checkpoint this package made.
-	ErrCheckpoint = errfamily.Checkpoint
+	ErrCheckpoint = errfamily.ErrCheckpoint
 	// ErrCheckpointVersion: the checkpoint was made by another version.
-	ErrCheckpointVersion = errfamily.CheckpointVersion
+	ErrCheckpointVersion = errfamily.ErrCheckpointVersion
 	// ErrMidChunk: a checkpoint was asked for before Next had read the
 	// current chunk to its end.
 	ErrMidChunk = errors.New("tokenizer: checkpoint with part of a chunk unread")

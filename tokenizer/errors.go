@@ -12,7 +12,7 @@ import (
 // Input cut short at the end of the stream wraps io.ErrUnexpectedEOF.
 var (
 	// ErrSyntax: a byte that RFC 8259 does not allow where it stands.
-	ErrSyntax = errfamily.Syntax
+	ErrSyntax = errfamily.ErrSyntax
 	// ErrInvalidUTF8: a byte that is not part of valid UTF-8 in a string.
 	ErrInvalidUTF8 = errors.New("invalid UTF-8")
 	// ErrSurrogate: a \u escape holding half of a surrogate pair alone.
@@ -21,7 +21,7 @@ var (
 	ErrTrailingData = errors.New("data after top-level value")
 	// ErrLimit is matched by every limit error below, and by every other
 	// deltajson package's limit errors.
-	ErrLimit = errfamily.Limit
+	ErrLimit = errfamily.ErrLimit
 	// ErrDepthLimit: nesting deeper than Options.MaxDepth.
 	ErrDepthLimit = &limitError{"nesting depth"}
 	// ErrBytesLimit: a stream longer than Options.MaxBytes.

@@ -54,37 +54,37 @@ func (s Status) String() string {
 	return "invalid"
 }
 
-// Expect is what the grammar allows next, outside of a lexeme.
-type Expect uint8
+// expect is what the grammar allows next, outside of a lexeme.
+type expect uint8
 
 const (
-	ExpectValue Expect = iota // a value, or a close right after '['
-	ExpectName                // an object member name, or '}' right after '{'
-	ExpectColon               // ':' after a name
-	ExpectComma               // ',' or the close of the container
-	ExpectEnd                 // end of input (or, with AllowMultipleValues, another value)
+	expectValue expect = iota // a value, or a close right after '['
+	expectName                // an object member name, or '}' right after '{'
+	expectColon               // ':' after a name
+	expectComma               // ',' or the close of the container
+	expectEnd                 // end of input (or, with AllowMultipleValues, another value)
 )
 
-func (e Expect) String() string {
+func (e expect) String() string {
 	if names := [...]string{"value", "name", "colon", "comma", "end"}; int(e) < len(names) {
 		return names[e]
 	}
 	return "invalid"
 }
 
-// Lexeme says what the Tokenizer is in the middle of, when a chunk ended
+// lexeme says what the Tokenizer is in the middle of, when a chunk ended
 // inside a token.
-type Lexeme uint8
+type lexeme uint8
 
 const (
-	InNone    Lexeme = iota // between tokens
-	InString                // inside a string value
-	InName                  // inside an object member name
-	InNumber                // inside a number
-	InLiteral               // inside true, false or null
+	inNone    lexeme = iota // between tokens
+	inString                // inside a string value
+	inName                  // inside an object member name
+	inNumber                // inside a number
+	inLiteral               // inside true, false or null
 )
 
-func (l Lexeme) String() string {
+func (l lexeme) String() string {
 	if names := [...]string{"none", "string", "name", "number", "literal"}; int(l) < len(names) {
 		return names[l]
 	}
@@ -856,57 +856,60 @@ func (t *Tokenizer) Limits() Options {
 // Depth returns the number of open objects and arrays.
 func (t *Tokenizer) Depth() int { return t.depth }
 
-// Values returns the number of whole top-level values read.
-func (t *Tokenizer) Values() int64 { return t.values }
+// Begun reports whether anything but whitespace has been read: false
+// until the first byte of the first value.
+func (t *Tokenizer) Begun() bool {
+	return t.depth != 0 || t.values != 0 || t.cutLexeme() != inNone || t.expects() != expectValue || t.Status() != StatusNeedMore
+}
 
-// In reports which lexeme a chunk boundary has cut, if any.
-func (t *Tokenizer) In() Lexeme {
+// cutLexeme reports which lexeme a chunk boundary has cut, if any.
+func (t *Tokenizer) cutLexeme() lexeme {
 	switch t.lex {
 	case lexString:
 		if t.isName {
-			return InName
+			return inName
 		}
-		return InString
+		return inString
 	case lexNumber:
-		return InNumber
+		return inNumber
 	case lexLiteral:
-		return InLiteral
+		return inLiteral
 	}
-	return InNone
+	return inNone
 }
 
-// Expect reports what the grammar allows next. Inside a lexeme it reports
+// expects reports what the grammar allows next. Inside a lexeme it reports
 // what is allowed after it.
-func (t *Tokenizer) Expect() Expect {
+func (t *Tokenizer) expects() expect {
 	if t.lex == lexString && t.isName {
-		return ExpectColon
+		return expectColon
 	}
 	if t.lex != lexNone {
 		if t.depth == 0 {
-			return ExpectEnd
+			return expectEnd
 		}
-		return ExpectComma
+		return expectComma
 	}
 	switch t.expect {
 	case expValue, expFirstValue:
-		return ExpectValue
+		return expectValue
 	case expName, expFirstName:
-		return ExpectName
+		return expectName
 	case expColon:
-		return ExpectColon
+		return expectColon
 	case expComma:
-		return ExpectComma
+		return expectComma
 	}
-	return ExpectEnd
+	return expectEnd
 }
 
-// NextClose returns the byte that closes the innermost open container,
+// nextClose returns the byte that closes the innermost open container,
 // '}' or ']', when it may come next, and 0 when it may not: outside any
 // container, where a name, a colon or a value is due, and after a comma.
 // Inside a lexeme it answers for the moment the lexeme ends, as Expect
 // does: in a value, the close may follow; in a member name, it may not.
 // After an error nothing may come, and it returns 0.
-func (t *Tokenizer) NextClose() byte {
+func (t *Tokenizer) nextClose() byte {
 	if t.depth == 0 || t.err != nil {
 		return 0
 	}

@@ -173,13 +173,13 @@ func TestNumbersAndLiteralsAreNeverHalfShown(t *testing.T) {
 		}
 	}
 	assert.Len(t, feed(`[3.`), 1) // just '['
-	assert.Equal(t, InNumber, tk.In())
+	assert.Equal(t, inNumber, tk.cutLexeme())
 	assert.Empty(t, feed(`1`))
 	toks := feed(`2,tr`)
 	require.Len(t, toks, 1)
 	assert.Equal(t, "3.12", string(toks[0].Raw))
 	assert.Equal(t, int64(1), toks[0].Offset())
-	assert.Equal(t, InLiteral, tk.In())
+	assert.Equal(t, inLiteral, tk.cutLexeme())
 	toks = feed(`ue]`)
 	require.Len(t, toks, 2)
 	assert.Equal(t, KindTrue, toks[0].Kind())
@@ -387,7 +387,7 @@ func TestNextClose(t *testing.T) {
 			var se *SyntaxError
 			require.ErrorAs(t, err, &se, tt.in)
 		}
-		assert.Equal(t, string(rune(tt.want)), string(rune(tk.NextClose())), tt.in)
+		assert.Equal(t, string(rune(tt.want)), string(rune(tk.nextClose())), tt.in)
 	}
 }
 
@@ -396,28 +396,28 @@ func TestState(t *testing.T) {
 	steps := []struct {
 		feed   string
 		depth  int
-		in     Lexeme
-		expect Expect
+		in     lexeme
+		expect expect
 		ptr    string
 		status Status
 	}{
-		{`{`, 1, InNone, ExpectName, "", StatusNeedMore},
-		{`"ci`, 1, InName, ExpectColon, "", StatusNeedMore},
-		{`ty"`, 1, InNone, ExpectColon, "/city", StatusNeedMore},
-		{`:"Pa`, 1, InString, ExpectComma, "/city", StatusNeedMore},
-		{`ris","days":[`, 2, InNone, ExpectValue, "/days/0", StatusNeedMore},
-		{`1,2`, 2, InNumber, ExpectComma, "/days/1", StatusNeedMore},
-		{`]`, 1, InNone, ExpectComma, "/days", StatusNeedMore},
-		{`}`, 0, InNone, ExpectEnd, "", StatusComplete},
-		{"\n", 0, InNone, ExpectEnd, "", StatusComplete},
+		{`{`, 1, inNone, expectName, "", StatusNeedMore},
+		{`"ci`, 1, inName, expectColon, "", StatusNeedMore},
+		{`ty"`, 1, inNone, expectColon, "/city", StatusNeedMore},
+		{`:"Pa`, 1, inString, expectComma, "/city", StatusNeedMore},
+		{`ris","days":[`, 2, inNone, expectValue, "/days/0", StatusNeedMore},
+		{`1,2`, 2, inNumber, expectComma, "/days/1", StatusNeedMore},
+		{`]`, 1, inNone, expectComma, "/days", StatusNeedMore},
+		{`}`, 0, inNone, expectEnd, "", StatusComplete},
+		{"\n", 0, inNone, expectEnd, "", StatusComplete},
 	}
 	for _, s := range steps {
 		require.NoError(t, tk.Feed([]byte(s.feed)))
 		err := drain(&tk)
 		require.Equal(t, ErrNeedMore, err)
 		assert.Equal(t, s.depth, tk.Depth(), "after %q", s.feed)
-		assert.Equal(t, s.in, tk.In(), "after %q", s.feed)
-		assert.Equal(t, s.expect, tk.Expect(), "after %q", s.feed)
+		assert.Equal(t, s.in, tk.cutLexeme(), "after %q", s.feed)
+		assert.Equal(t, s.expect, tk.expects(), "after %q", s.feed)
 		assert.Equal(t, s.ptr, tk.Pointer(), "after %q", s.feed)
 		assert.Equal(t, s.status, tk.Status(), "after %q", s.feed)
 	}
@@ -748,14 +748,14 @@ func TestLongNumberInChunks(t *testing.T) {
 func TestColonReadWithName(t *testing.T) {
 	for _, c := range []struct {
 		in     string
-		expect Expect
+		expect expect
 		offset int64 // after the name
 	}{
-		{`{"a":1}`, ExpectValue, 5},
-		{`{"a": 1}`, ExpectValue, 6},
-		{`{"a":  1}`, ExpectValue, 6},
-		{`{"a" : 1}`, ExpectColon, 4},
-		{"{\"a\"\n:1}", ExpectColon, 4},
+		{`{"a":1}`, expectValue, 5},
+		{`{"a": 1}`, expectValue, 6},
+		{`{"a":  1}`, expectValue, 6},
+		{`{"a" : 1}`, expectColon, 4},
+		{"{\"a\"\n:1}", expectColon, 4},
 	} {
 		tk := New(Options{})
 		require.NoError(t, tk.Feed([]byte(c.in)))
@@ -765,7 +765,7 @@ func TestColonReadWithName(t *testing.T) {
 			require.NoError(t, err, c.in)
 			require.Equal(t, want, tok.Kind(), c.in)
 		}
-		assert.Equal(t, c.expect, tk.Expect(), c.in)
+		assert.Equal(t, c.expect, tk.expects(), c.in)
 		assert.Equal(t, c.offset, tk.Offset(), c.in)
 		assert.Equal(t, "/a", tk.Pointer(), c.in)
 		tok, err := tk.Next()
@@ -777,7 +777,7 @@ func TestColonReadWithName(t *testing.T) {
 	tk := New(Options{})
 	require.NoError(t, tk.Feed([]byte(`{"a"`)))
 	require.Equal(t, ErrNeedMore, drain(&tk))
-	assert.Equal(t, ExpectColon, tk.Expect())
+	assert.Equal(t, expectColon, tk.expects())
 }
 
 // TestChunkReusedAfterName: once Next has read a chunk to its end, with a
@@ -804,11 +804,11 @@ func TestChunkReusedAfterName(t *testing.T) {
 // TestStringOfBadValues: String of a value outside an enum says so, as
 // Kind's and Status's do, instead of panicking.
 func TestStringOfBadValues(t *testing.T) {
-	assert.Equal(t, "invalid", Expect(9).String())
-	assert.Equal(t, "invalid", Lexeme(9).String())
+	assert.Equal(t, "invalid", expect(9).String())
+	assert.Equal(t, "invalid", lexeme(9).String())
 	assert.Equal(t, "invalid", Kind(99).String())
-	assert.Equal(t, "colon", ExpectColon.String())
-	assert.Equal(t, "name", InName.String())
+	assert.Equal(t, "colon", expectColon.String())
+	assert.Equal(t, "name", inName.String())
 }
 
 // TestCheckpointLongPointer: a failed tokenizer whose pointer is longer

@@ -99,7 +99,7 @@ func demoTokens(w io.Writer, deltas []string) {
 			}
 			fmt.Fprintf(w, "  %-7v %-22q at %d%s\n", tok.Kind(), tok.AppendText(nil), tok.Offset(), piece)
 		}
-		fmt.Fprintf(w, "  → %v; depth %d, in %v, next %v, at %q\n", tk.Status(), tk.Depth(), tk.In(), tk.Expect(), tk.Pointer())
+		fmt.Fprintf(w, "  → %v; depth %d, at %q\n", tk.Status(), tk.Depth(), tk.Pointer())
 	}
 }
 

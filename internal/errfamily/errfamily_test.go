@@ -12,10 +12,10 @@ func TestNewLimit(t *testing.T) {
 		t.Errorf("message %q", err.Error())
 	}
 	wrapped := fmt.Errorf("reading: %w", err)
-	if !errors.Is(wrapped, Limit) || !errors.Is(wrapped, err) {
+	if !errors.Is(wrapped, ErrLimit) || !errors.Is(wrapped, err) {
 		t.Errorf("errors.Is misses Limit or the sentinel in %v", wrapped)
 	}
-	if errors.Is(wrapped, Syntax) || errors.Is(NewLimit("too big"), err) {
+	if errors.Is(wrapped, ErrSyntax) || errors.Is(NewLimit("too big"), err) {
 		t.Errorf("errors.Is matches what it should not")
 	}
 }
