@@ -60,5 +60,5 @@ type tooLarge struct{}
 
 func (tooLarge) Error() string { return "too large" }
 func (tooLarge) Is(target error) bool {
-	return target == resume.ErrTooLarge || target == errfamily.Limit
+	return target == resume.ErrTooLarge || target == errfamily.ErrLimit
 }

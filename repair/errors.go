@@ -26,9 +26,9 @@ var (
 	ErrNoValue = errors.New("no JSON value found")
 	// ErrSyntax: the input is not JSON, and no enabled kind repairs it.
 	// Error.Need names a kind that would, if one exists.
-	ErrSyntax = errfamily.Syntax
+	ErrSyntax = errfamily.ErrSyntax
 	// ErrDuplicateName: an object has the same name twice (Decode).
-	ErrDuplicateName = errfamily.DuplicateName
+	ErrDuplicateName = errfamily.ErrDuplicateName
 	// ErrUnknownField: a name matches no field of the target (Decode).
 	ErrUnknownField = errors.New("unknown field")
 )
