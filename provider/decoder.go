@@ -104,12 +104,17 @@ func (d *Decoder) Seq() int64 { return d.seq }
 // call of Decode. A payload that is not JSON, or not of its format's
 // shape, fails with an error wrapping [ErrPayload], and one that carries
 // the provider's error with [ErrProvider]; either way the payload makes
-// no event, and the Decoder goes on with the next one.
+// no event, and the Decoder goes on with the next one. An empty payload,
+// like an unknown event, is skipped ([Decoder.Skipped]).
 func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 	d.out, d.scratch = d.out[:0], d.scratch[:0]
 	v := trimValue(payload)
 	if string(v) == "[DONE]" {
 		d.done = true
+		return nil, nil
+	}
+	if len(v) == 0 { // an empty SSE data event, as some proxies send to keep a connection open
+		d.skipped++
 		return nil, nil
 	}
 	if err := d.tape.validate(v); err != nil {
@@ -121,6 +126,11 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 	if d.impl == nil {
 		f := d.detect(v, event)
 		if f == FormatAuto {
+			// Before any payload named the format, an error in any
+			// format's shape still ends the stream as the provider's.
+			if err := d.anyError(v, event); err != nil {
+				return nil, err
+			}
 			d.skipped++
 			return nil, nil
 		}
@@ -235,13 +245,33 @@ func (d *Decoder) errorValue(v value) error {
 			typ = string(d.get(v, "code"))
 		}
 	}
-	if msg == "" && typ == "" {
-		if v.isString() {
-			return fmt.Errorf("%s: %w", v.str(), ErrProvider)
+	switch {
+	case msg == "" && typ == "" && v.isString():
+		return fmt.Errorf("%s: %w", v.str(), ErrProvider)
+	case msg == "" && typ == "":
+		return fmt.Errorf("%s: %w", truncate(v, 200), ErrProvider)
+	case typ == "":
+		return fmt.Errorf("%s: %w", msg, ErrProvider)
+	case msg == "":
+		return fmt.Errorf("%s: %w", typ, ErrProvider)
+	}
+	return fmt.Errorf("%s: %s: %w", typ, msg, ErrProvider)
+}
+
+// anyError returns the provider's error that v carries in the shape of
+// any format: an "error" member (OpenAI, Gemini, Ollama, Mistral), or a
+// type or event named "error" (Anthropic, Cohere, Responses); nil if none.
+func (d *Decoder) anyError(v value, event []byte) error {
+	if e := d.get(v, "error"); !e.isNull() {
+		return d.errorValue(e)
+	}
+	if typ := d.get(v, "type"); typ.is("error") || string(event) == "error" {
+		if e := d.get(v, "message"); e.isString() {
+			return fmt.Errorf("%s: %w", e.str(), ErrProvider)
 		}
 		return fmt.Errorf("%s: %w", truncate(v, 200), ErrProvider)
 	}
-	return fmt.Errorf("%s: %s: %w", typ, msg, ErrProvider)
+	return nil
 }
 
 // truncate returns at most n bytes of b, for a message.

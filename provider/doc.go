@@ -24,10 +24,9 @@
 // frames as their bytes arrive. [Options.OnStart] sees each call before
 // any of its bytes, the place to set a [resume.Call.Watch] for a live
 // view; [Options.OnEnd] sees the calls that ended without being ready.
-// A call runs at most once in a Handler: it is removed from the Set once
-// ready, and a replay of its events after a reconnect is dropped
-// ([Handler.LastEventID] says where to resume). Package ledger makes that
-// hold across processes.
+// A call is ready at most once in a Handler: it is removed from the Set
+// once ready, and a replay the Set can tell is dropped (see Reconnects).
+// Package ledger makes that hold across processes.
 //
 // # Formats
 //
@@ -66,9 +65,20 @@
 //
 // A payload that is not JSON, or not its format's shape, fails with an
 // [*Error] wrapping [ErrPayload], one that carries the provider's error
-// with [ErrProvider]; either way it changes no call. An event type no
-// decoder reads is skipped and counted ([Handler.Skipped]). A Reader holds
-// at most [DefaultMaxMessageBytes] of one message, a Decoder follows at
-// most [MaxCalls] calls, and the Set's caps ([resume.Options]) hold the
-// rest: each gives an error wrapping [ErrTooLarge].
+// with [ErrProvider], even before the format is known; either way it
+// changes no call. An event type no decoder reads, and an empty payload,
+// are skipped and counted ([Handler.Skipped]). A Reader holds at most
+// [DefaultMaxMessageBytes] of one message, a Decoder follows at most
+// [MaxCalls] calls, and the Set's caps ([resume.Options]) hold the rest:
+// each gives an error that matches tokenizer.ErrLimit, the Reader's and
+// the Decoder's also [ErrTooLarge].
+//
+// # Reconnects
+//
+// Replays are dropped when the Set can tell them: by the SSE id or
+// sequence_number a reconnect resumes from ([Handler.LastEventID]), and
+// by a call's ID once it has run. A server that sends a stream again from
+// its start, without ids, makes calls without an ID (Gemini, Ollama) look
+// new: use a new Handler for such a stream, or a ledger keyed by IDs you
+// give them.
 package provider

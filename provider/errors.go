@@ -35,7 +35,8 @@ var (
 // message wraps io.ErrUnexpectedEOF.
 type Error struct {
 	// Offset is the byte offset in the stream of the message (SSE event,
-	// line, array element or frame) that failed.
+	// line, array element or frame) that failed, or -1 when the message
+	// came alone ([Handler.Payload], [Handler.Apply]).
 	Offset int64
 	// Line is the 1-based line of that message in a text container, or 0.
 	Line int
@@ -48,7 +49,10 @@ func (e *Error) Error() string {
 	if e.Line > 0 {
 		fmt.Fprintf(&b, "line %d, ", e.Line)
 	}
-	fmt.Fprintf(&b, "offset %d: %v", e.Offset, e.Err)
+	if e.Offset >= 0 {
+		fmt.Fprintf(&b, "offset %d: ", e.Offset)
+	}
+	fmt.Fprint(&b, e.Err)
 	return b.String()
 }
 

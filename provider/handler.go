@@ -19,8 +19,8 @@ type Options struct {
 	// Calls are the options of the [resume.Set] that holds the calls: its
 	// caps, the gate check, the argument buffer's Capacity.
 	Calls resume.Options
-	// Reader are the options of the [Reader] that [Handler.ReadFrom] reads
-	// a body with.
+	// Reader configures the [Reader] that [Handler.ReadFrom] reads a body
+	// with.
 	Reader ReaderOptions
 	// OnStart, when set, is called as a call starts, before any of its
 	// argument bytes: the place to set a [resume.Call.Watch].
@@ -28,7 +28,8 @@ type Options struct {
 	// OnReady is called once for each call that is ready to run: its end
 	// signal came, its arguments are whole and valid, and the gate passed
 	// them. Run the call here, or queue it. The Handler then removes the
-	// call from its Set, so that no replay makes it ready again.
+	// call from its Set, so that a replay of it (see the package doc's
+	// Reconnects) is not ready again.
 	OnReady func(*resume.Call)
 	// Ledger, when set, is claimed for each ready call, by its ID and the
 	// digest of its name and value, before OnReady: OnReady then sees only
@@ -83,7 +84,7 @@ func NewHandler(opts Options) *Handler {
 // apply). Then stop reading, and call [Handler.Finish]. What a call's
 // status records (too large, a delta after its end) and replays are no
 // error.
-func (h *Handler) Payload(p []byte) error { return h.Message(Message{Data: p}) }
+func (h *Handler) Payload(p []byte) error { return h.Message(Message{Data: p, Offset: -1}) }
 
 // Message handles one message of a [Reader], as [Handler.Payload] does
 // its Data; its Event names Bedrock ConverseStream's events, and its ID
@@ -119,7 +120,7 @@ func (h *Handler) Apply(ev resume.Event) error {
 		return nil
 	}
 	if err := h.apply(&ev); err != nil && !recorded(err) {
-		return err
+		return &Error{Offset: -1, Err: err}
 	}
 	return nil
 }

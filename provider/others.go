@@ -200,7 +200,7 @@ func (cd *cohereDecoder) decode(d *Decoder, v value, _ []byte) error {
 			cd.end(d, idx)
 		}
 	case typ.is("error"):
-		return fmt.Errorf("%s: %w", d.get(v, "message").str(), ErrProvider)
+		return d.anyError(v, nil)
 	case typ == nil:
 		return fmt.Errorf("a Cohere event without type: %w", ErrPayload)
 	case !strings.Contains(typ.str(), "-"):
