@@ -21,7 +21,8 @@ func init() {
 	register(command{name: "replay", summary: "replay a recorded provider stream through the per-call stream core", run: runReplay})
 }
 
-const replayUsage = `Usage: deltajson replay [--format F] [--json] [--chunk N] FILE
+const replayUsage = `Usage: deltajson replay [--format F] [--json] [--chunk N] [--ledger PATH]
+                       [--max-calls N] [--max-total-bytes N] FILE | -
 
 Reads an LLM provider's stream (raw SSE, one payload per line, a Gemini
 JSON array, or an AWS event-stream), recorded in FILE or live on
