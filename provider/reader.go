@@ -107,9 +107,10 @@ type Message struct {
 
 // Reader splits a live body into messages as their bytes arrive: [Reader.Next]
 // returns each as soon as its last byte is read, and reads the source only
-// when no whole message is buffered. It holds about one message plus one
-// read, caps a message at [ReaderOptions.MaxMessageBytes] ([ErrTooLarge]),
-// and allocates nothing per message.
+// when no whole message is buffered. It caps a message at
+// [ReaderOptions.MaxMessageBytes] ([ErrTooLarge]), and its memory at about
+// three times that (its buffer, the buffer it grows into, and an SSE
+// event's data); it allocates nothing per message once its buffer fits.
 //
 // Errors are sticky and come after every whole message before them: a
 // stream cut inside a message is an [*Error] wrapping
