@@ -56,6 +56,27 @@
 // the end gives ErrEnded (or ErrDuplicate when its sequence number is not
 // above the largest seen: see Call.Delta) and changes nothing.
 //
+// # Identity
+//
+// A call is its key (Event.Key: an index, a block number, an item id, as
+// the provider's decoder chose). What an event does depends on its key
+// and on the call ID it names (Event.ID, "" for none):
+//
+//	key                     ID named                         the event
+//	held by a call          the call's, none, or a new one   is the call's (a new ID renames it)
+//	held by a call          a removed or refused call's      ErrRemoved (or ErrTooManyCalls)
+//	removed, with an ID     none, or one the call had        ErrRemoved: a replay
+//	removed, with an ID     another                          starts a new call under the key
+//	removed, with no ID     any                              ErrRemoved
+//	refused past MaxCalls   none                             ErrTooManyCalls
+//	new                     a removed call's                 ErrRemoved
+//	new                     none, or one not seen            starts a new call
+//
+// ErrRemoved is also an ErrDuplicate. The Set remembers the last 4096
+// keys removed or refused, and each removed call's first and last ID
+// and up to 16 between (some servers change it on every chunk); a
+// checkpoint holds none of this memory.
+//
 // # Reconnects and restarts
 //
 // When an Event carries Offset, a delta whose bytes are already held is a

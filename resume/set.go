@@ -151,20 +151,10 @@ func (s *Set) Len() int { return len(s.order) }
 func (s *Set) Bytes() int64 { return s.total }
 
 // Remove drops a call, for instance once it has run, and frees its
-// share of the total cap. The Set remembers the key (the last 4096 keys
-// removed, whatever MaxCalls is), and the call's ID (the first and the
-// last, if it changed, and up to 16 between, for a server that changes
-// it on every chunk): a later event with the key, as a reconnect
-// replays, is ignored with ErrRemoved, which is also an ErrDuplicate, and
-// cannot run the call again. An event with the key that names a call ID
-// (Event.ID) that no removed call had starts a new call: Anthropic
-// numbers each message's blocks from 0, and OpenAI each response's tool
-// calls. So an event with no ID for a removed key is always a replay,
-// and so is an event that names a removed call's ID, whatever its key.
-// When the call removed under the key never had an ID (its start was
-// missed), any later event for the key is taken as its own too (an
-// OpenAI Responses output_item.done that names the call at last), and
-// gives ErrRemoved.
+// share of the total cap. The Set remembers the key and the call's IDs,
+// so that a replay of its events is ignored with ErrRemoved and cannot
+// run it again; the package doc's Identity table says which events are
+// replays.
 func (s *Set) Remove(key string) {
 	if c := s.drop(key); c != nil {
 		s.removed.add(key, maxRemembered)
