@@ -176,6 +176,9 @@ func (cd *chatDecoder) decode(d *Decoder, v value, _ []byte) error {
 			}
 		}
 	}
+	if err := shape(choices, '[', "choices"); err != nil {
+		return err
+	}
 	pos := 0
 	for c := range d.elems(choices) {
 		if err := cd.decodeChoice(d, pos, c); err != nil {
@@ -192,7 +195,11 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 	for name, val := range d.members(c) {
 		switch string(name) {
 		case "index":
-			if n, ok := val.int(); ok {
+			n, ok := val.int()
+			if !ok && !val.isNull() {
+				return fmt.Errorf("choice index %s: %w", truncate(val, 40), ErrPayload)
+			}
+			if ok {
 				ci = n
 			}
 		case "delta":
@@ -210,8 +217,16 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 			legacy = val
 		}
 	}
+	if err := shape(toolCalls, '[', "tool_calls"); err != nil {
+		return err
+	}
 	n := 0
-	for range d.elems(toolCalls) {
+	for tc := range d.elems(toolCalls) {
+		if i := d.get(tc, "index"); !i.isNull() {
+			if _, ok := i.int(); !ok {
+				return fmt.Errorf("tool call index %s: %w", truncate(i, 40), ErrPayload)
+			}
+		}
 		n++
 	}
 	var lp chatPiece
@@ -388,4 +403,17 @@ func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
 	ev := d.emit(resume.EventDelta, call.key, idx)
 	ev.Data = text
 	return nil
+}
+
+// shape returns an error wrapping ErrPayload when v, the member called
+// name, is there and not null, and does not open with open ('[' or '{').
+func shape(v value, open byte, name string) error {
+	if v.isNull() || v[0] == open {
+		return nil
+	}
+	want := "an array"
+	if open == '{' {
+		want = "an object"
+	}
+	return fmt.Errorf("%s is %s, not %s: %w", name, truncate(v, 40), want, ErrPayload)
 }

@@ -78,3 +78,22 @@ func TestApplyErrorLikePayload(t *testing.T) {
 		t.Errorf("Payload's error: %v", err)
 	}
 }
+
+// TestChatWrongShape: a Chat chunk whose fields have the wrong JSON type
+// is ErrPayload, not a silent no-op or a call under a made-up index.
+func TestChatWrongShape(t *testing.T) {
+	for _, p := range []string{
+		`{"choices":5}`,
+		`{"choices":[{"index":"x","delta":{}}]}`,
+		`{"choices":[{"index":0,"delta":{"tool_calls":{"index":0}}}]}`,
+		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":"x","function":{"name":"f"}}]}}]}`,
+	} {
+		if err := NewHandler(Options{Format: FormatOpenAIChat}).Payload([]byte(p)); !errors.Is(err, ErrPayload) {
+			t.Errorf("%s: %v, want ErrPayload", p, err)
+		}
+	}
+	ok := `{"choices":[{"index":0,"delta":{"tool_calls":null}}],"usage":null}`
+	if err := NewHandler(Options{Format: FormatOpenAIChat}).Payload([]byte(ok)); err != nil {
+		t.Errorf("%s: %v", ok, err)
+	}
+}
