@@ -118,25 +118,21 @@ const (
 type Tokenizer struct {
 	lim    limits
 	inited bool
-	cut    bool // buf was shortened to respect MaxBytes
-	closed bool
 
 	// The current chunk. buf[pos:] is not read yet; buf[0] is at
 	// absolute offset base.
-	buf  []byte
-	pos  int
-	base int64
-	err  *SyntaxError
-
-	// info0 is the info of a whole token at buf[0] and the current depth,
-	// with no kind: see setInfo0.
-	info0 uint64
+	buf    []byte
+	pos    int
+	base   int64
+	cut    bool // buf was shortened to respect MaxBytes
+	closed bool
+	err    *SyntaxError
 
 	// Grammar.
 	depth   int
 	expect  uint8
-	nameCut bool // the top member name was cut for length
 	top     top  // the top container
+	nameCut bool // the top member name was cut for length
 	// A name read whole from the current chunk is not copied into path
 	// until it must be: when a container opens under it (pushShort,
 	// pushNamed), and at a chunk's end or an error (flushName). Until
@@ -220,7 +216,6 @@ func (t *Tokenizer) Feed(chunk []byte) error {
 	}
 	t.base += int64(len(t.buf))
 	t.buf, t.pos, t.pieceStart = chunk, 0, 0
-	t.setInfo0()
 	if room := t.lim.maxBytes - t.base; int64(len(chunk)) > room {
 		t.buf, t.cut = chunk[:room], true
 	}
@@ -397,7 +392,7 @@ loop:
 			}
 			kind = Number
 		}
-		tok := Token{Raw: b[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
+		tok := Token{Raw: b[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 		t.pos = j
 		if kind == Name {
 			// afterName, written out: it is too big to inline.
@@ -430,7 +425,7 @@ loop:
 // the grammar past it. Next's fast path has the same lines inline.
 // (whole is for the strings that Next's fast path hands to scanString.)
 func (t *Tokenizer) whole(i, j int, kind Kind) Token {
-	tok := Token{Raw: t.buf[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
+	tok := Token{Raw: t.buf[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 	t.pos = j
 	if kind == Name {
 		t.afterName(i, j)
@@ -636,9 +631,8 @@ func (t *Tokenizer) enter(i int, obj bool) Token {
 	if obj {
 		kind, exp = BeginObject, expFirstName
 	}
-	info := t.info0 + uint64(i)<<infoOffShift | uint64(kind)
+	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
 	t.depth++
-	t.info0 += 1 << infoDepthShift
 	t.expect, t.pos = exp, i+1
 	t.top, t.nameCut = top{obj: obj}, false
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
@@ -668,8 +662,7 @@ func (t *Tokenizer) leave(i int, parent top) Token {
 		kind = EndObject
 	}
 	t.depth--
-	t.info0 -= 1 << infoDepthShift
-	info := t.info0 + uint64(i)<<infoOffShift | uint64(kind)
+	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
 	t.top, t.nameRef, t.nameCut = parent, false, false
 	t.expect, t.pos = expComma, i+1
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
@@ -700,14 +693,6 @@ func (t *Tokenizer) afterValue() {
 		return
 	}
 	t.expect = expComma
-}
-
-// setInfo0 sets info0 from base and depth. info0 is kept in step with
-// them (Feed, enter, leave), so that a whole token's info is an add and
-// an or: tokenInfo(kind, depth, infoWhole, base+i) is
-// info0 + i<<infoOffShift | kind.
-func (t *Tokenizer) setInfo0() {
-	t.info0 = tokenInfo(0, t.depth, infoWhole, t.base)
 }
 
 // atEnd is reached when the chunk has been read to its end outside any
