@@ -187,7 +187,6 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	}
 	s.path.restore(frames)
 	s.top.nameLen, _ = s.path.appendName(0, name)
-	s.setInfo0()
 	*t = s
 	return nil
 }

@@ -102,60 +102,6 @@ const (
 	expEnd               // after the top-level value
 )
 
-// What Next's fast path does with a byte, by the grammar state: a table
-// lookup and one jump, in place of tests of the byte and the state.
-const (
-	actStop   = iota // leave the byte to next: an error, or a limit
-	actSpace         // whitespace
-	actComma         // ',' where it is due
-	actColon         // ':' where it is due
-	actClose         // '}' or ']' where a close may come (its kind is tested)
-	actOpen          // '{' or '[' where a value is due
-	actName          // '"' where a name is due
-	actString        // '"' where a value is due
-	actTrue          // 't' where a value is due
-	actFalse         // 'f' where a value is due
-	actNull          // 'n' where a value is due
-	actNumber        // '-' or a digit where a value is due
-)
-
-// actions is the table of Next's fast path; actionsMultiple is the one
-// for AllowMultipleValues, where a value may follow the top-level one.
-var actions, actionsMultiple = actionTables()
-
-func actionTables() (one, multiple [8][256]uint8) {
-	var valueActions [256]uint8
-	valueActions['{'], valueActions['['], valueActions['"'] = actOpen, actOpen, actString
-	valueActions['t'], valueActions['f'], valueActions['n'] = actTrue, actFalse, actNull
-	valueActions['-'] = actNumber
-	for c := '0'; c <= '9'; c++ {
-		valueActions[c] = actNumber
-	}
-	for exp := range one {
-		for c := range 256 {
-			var act uint8
-			switch {
-			case jsonwire.Space[c]:
-				act = actSpace
-			case exp == expComma && c == ',':
-				act = actComma
-			case exp == expColon && c == ':':
-				act = actColon
-			case (exp == expComma || exp == expFirstName || exp == expFirstValue) && (c == '}' || c == ']'):
-				act = actClose
-			case (exp == expName || exp == expFirstName) && c == '"':
-				act = actName
-			case exp == expValue || exp == expFirstValue:
-				act = valueActions[c]
-			}
-			one[exp][c] = act
-		}
-	}
-	multiple = one
-	multiple[expEnd] = one[expValue]
-	return one, multiple
-}
-
 // lexemes in progress.
 const (
 	lexNone = iota
@@ -172,25 +118,21 @@ const (
 type Tokenizer struct {
 	lim    limits
 	inited bool
-	cut    bool // buf was shortened to respect MaxBytes
-	closed bool
 
 	// The current chunk. buf[pos:] is not read yet; buf[0] is at
 	// absolute offset base.
-	buf  []byte
-	pos  int
-	base int64
-	err  *SyntaxError
-
-	// info0 is the info of a whole token at buf[0] and the current depth,
-	// with no kind: see setInfo0.
-	info0 uint64
+	buf    []byte
+	pos    int
+	base   int64
+	cut    bool // buf was shortened to respect MaxBytes
+	closed bool
+	err    *SyntaxError
 
 	// Grammar.
 	depth   int
 	expect  uint8
-	nameCut bool // the top member name was cut for length
 	top     top  // the top container
+	nameCut bool // the top member name was cut for length
 	// A name read whole from the current chunk is not copied into path
 	// until it must be: when a container opens under it (pushShort,
 	// pushNamed), and at a chunk's end or an error (flushName). Until
@@ -274,7 +216,6 @@ func (t *Tokenizer) Feed(chunk []byte) error {
 	}
 	t.base += int64(len(t.buf))
 	t.buf, t.pos, t.pieceStart = chunk, 0, 0
-	t.setInfo0()
 	if room := t.lim.maxBytes - t.base; int64(len(chunk)) > room {
 		t.buf, t.cut = chunk[:room], true
 	}
@@ -307,17 +248,13 @@ func (t *Tokenizer) Next() (Token, error) {
 	// kept in exp while separators are read, and stored before anything
 	// else reads it.
 	b, i, exp := t.buf, t.pos, t.expect
-	acts := &actions
-	if t.lim.multiple {
-		acts = &actionsMultiple
-	}
 loop:
 	for i < len(b) {
 		c := b[i]
-		var kind Kind
-		var j int // the token is b[i:j]
-		switch acts[exp&7][c] {
-		case actSpace:
+		if c <= ' ' {
+			if !jsonwire.Space[c] {
+				break
+			}
 			// One space, as in ", " (the colon case takes ": "), or a
 			// newline and an indentation of spaces, read here a word at a
 			// time. Any other run goes to SkipSpace, from a tail call: a
@@ -328,30 +265,12 @@ loop:
 				return t.Next()
 			}
 			continue
-		case actComma:
-			exp = expValue
-			if t.top.obj {
-				exp, t.top.hasName = expName, false
-			} else {
-				t.top.index++
-			}
-			// A newline and indentation after the comma, as indented
-			// JSON has it, are read here, saving a turn of the loop.
-			if i++; i < len(b) && b[i] == '\n' {
-				i = jsonwire.SkipIndent(b, i+1)
-			}
-			continue
-		case actColon:
-			exp = expValue
-			if i++; i < len(b) && b[i] == ' ' {
-				i++ // ": ", as indented JSON has it
-			}
-			continue
-		case actClose:
+		}
+		if c|0x20 == '}' { // '}' or ']'
 			// A close is allowed where a comma is, and right after the
 			// open. The parent's frame, when small, is unfrozen here;
 			// closeToken unfreezes any other, and ends a top-level value.
-			if t.top.obj != (c == '}') {
+			if t.top.obj != (c == '}') || exp != expComma && exp != expFirstName && exp != expFirstValue {
 				break loop
 			}
 			if index := t.path.popSmall(); index >= 0 {
@@ -361,7 +280,47 @@ loop:
 				return t.leave(i, top{nameLen: n, obj: true, hasName: true}), nil
 			}
 			return t.closeToken(i), nil
-		case actOpen:
+		}
+		var kind Kind // Name when a name is due, else set below
+		switch exp {
+		case expComma:
+			if c == ',' {
+				exp = expValue
+				if t.top.obj {
+					exp, t.top.hasName = expName, false
+				} else {
+					t.top.index++
+				}
+				// A newline and indentation after the comma, as indented
+				// JSON has it, are read here, saving a turn of the loop.
+				if i++; i < len(b) && b[i] == '\n' {
+					i = jsonwire.SkipIndent(b, i+1)
+				}
+				continue
+			}
+			break loop
+		case expColon:
+			if c != ':' {
+				break loop
+			}
+			exp = expValue
+			if i++; i < len(b) && b[i] == ' ' {
+				i++ // ": ", as indented JSON has it
+			}
+			continue
+		case expName, expFirstName:
+			if c != '"' {
+				break loop
+			}
+			kind = KindName
+		case expEnd:
+			if !t.lim.multiple {
+				break loop
+			}
+		}
+		var j int
+		switch c {
+		case '{', '[':
 			if t.depth >= t.lim.maxDepth {
 				break loop
 			}
@@ -376,10 +335,7 @@ loop:
 				return t.openToken(i, c == '{'), nil
 			}
 			return t.enter(i, c == '{'), nil
-		case actName:
-			kind = KindName
-			fallthrough
-		case actString:
+		case '"':
 			// A string of plain ASCII, as most names are, is read by
 			// SkipPlain, which inlines; ScanString, a call, takes the
 			// rest. (With the call on every string, the registers live
@@ -395,22 +351,22 @@ loop:
 			if kind != KindName {
 				kind = KindString
 			}
-		case actTrue: // each literal spelled out: a compare with a constant is one load
+		case 't': // each literal spelled out: a compare with a constant is one load
 			if i+4 > len(b) || string(b[i:i+4]) != "true" {
 				break loop
 			}
 			kind, j = KindTrue, i+4
-		case actFalse:
+		case 'f':
 			if i+5 > len(b) || string(b[i:i+5]) != "false" {
 				break loop
 			}
 			kind, j = KindFalse, i+5
-		case actNull:
+		case 'n':
 			if i+4 > len(b) || string(b[i:i+4]) != "null" {
 				break loop
 			}
 			kind, j = KindNull, i+4
-		case actNumber:
+		default:
 			// A number, in the steps of jsonwire.ScanInt's doc, written
 			// out to inline: a call here cost canada 5%.
 			k := i
@@ -435,10 +391,8 @@ loop:
 				break loop
 			}
 			kind = KindNumber
-		default:
-			break loop
 		}
-		tok := Token{Raw: b[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
+		tok := Token{Raw: b[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 		t.pos = j
 		if kind == KindName {
 			// afterName, written out: it is too big to inline.
@@ -471,7 +425,7 @@ loop:
 // the grammar past it. Next's fast path has the same lines inline.
 // (whole is for the strings that Next's fast path hands to scanString.)
 func (t *Tokenizer) whole(i, j int, kind Kind) Token {
-	tok := Token{Raw: t.buf[i:j:j], info: t.info0 + uint64(i)<<infoOffShift | uint64(kind)}
+	tok := Token{Raw: t.buf[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
 	t.pos = j
 	if kind == KindName {
 		t.afterName(i, j)
@@ -677,9 +631,8 @@ func (t *Tokenizer) enter(i int, obj bool) Token {
 	if obj {
 		kind, exp = KindBeginObject, expFirstName
 	}
-	info := t.info0 + uint64(i)<<infoOffShift | uint64(kind)
+	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
 	t.depth++
-	t.info0 += 1 << infoDepthShift
 	t.expect, t.pos = exp, i+1
 	t.top, t.nameCut = top{obj: obj}, false
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
@@ -709,8 +662,7 @@ func (t *Tokenizer) leave(i int, parent top) Token {
 		kind = KindEndObject
 	}
 	t.depth--
-	t.info0 -= 1 << infoDepthShift
-	info := t.info0 + uint64(i)<<infoOffShift | uint64(kind)
+	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
 	t.top, t.nameRef, t.nameCut = parent, false, false
 	t.expect, t.pos = expComma, i+1
 	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
@@ -741,14 +693,6 @@ func (t *Tokenizer) afterValue() {
 		return
 	}
 	t.expect = expComma
-}
-
-// setInfo0 sets info0 from base and depth. info0 is kept in step with
-// them (Feed, enter, leave), so that a whole token's info is an add and
-// an or: tokenInfo(kind, depth, infoWhole, base+i) is
-// info0 + i<<infoOffShift | kind.
-func (t *Tokenizer) setInfo0() {
-	t.info0 = tokenInfo(0, t.depth, infoWhole, t.base)
 }
 
 // atEnd is reached when the chunk has been read to its end outside any

@@ -525,8 +525,9 @@ func scanStringNarrow(b []byte, i int) (int, bool) {
 // indentation with no call; the caller reads any spaces it leaves.
 func SkipIndent(b []byte, i int) int {
 	for i+16 <= len(b) {
-		x := binary.LittleEndian.Uint64(b[i:i+8]) ^ spaces8
-		y := binary.LittleEndian.Uint64(b[i+8:i+16]) ^ spaces8
+		w := b[i : i+16] // one bounds check for both loads
+		x := binary.LittleEndian.Uint64(w) ^ spaces8
+		y := binary.LittleEndian.Uint64(w[8:]) ^ spaces8
 		if x|y != 0 {
 			if x != 0 {
 				return i + bits.TrailingZeros64(x)>>3
