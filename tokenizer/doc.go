@@ -110,15 +110,12 @@
 // buffer that copies share but never write over each other's bytes in.
 // Nothing else grows.
 //
-// At any time you can ask for Depth, In (which lexeme a chunk boundary
-// cut), Expect (name, colon, value, comma or end), NextClose (whether
-// '}' or ']' may come next, and which), Offset and the current pointer
-// (AppendPointer, which allocates only if the destination must grow).
-// They describe the bytes read so far, and Next may read a little past its
-// token: a colon right after a member name (and one space after the colon)
-// comes with the name, so that between a name and its value Expect is
-// usually a value, not a colon. Once Next returns ErrNeedMore the whole
-// chunk is read, and the state no longer depends on how the input was cut.
+// At any time you can ask for [Tokenizer.Status], [Tokenizer.Depth],
+// [Tokenizer.Begun], [Tokenizer.Offset] and the current pointer
+// ([Tokenizer.AppendPointer], which allocates only if the destination
+// must grow). They describe the bytes read so far; once Next returns
+// ErrNeedMore the whole chunk is read, and the state no longer depends on
+// how the input was cut.
 //
 // A caller that keeps the bytes itself and wants only the status after
 // each small chunk, not its tokens, can read them first with a
