@@ -146,15 +146,16 @@ func Index(b []byte, toks []Tok, stack []int32) (_ []Tok, _ []int32, ok bool) {
 			continue
 		}
 		// A string or a name opens at b[i]. Most are short and plain
-		// (names, ids, types): one word ends those of up to seven bytes
+		// (names, ids, types): two words end those of up to fifteen bytes
 		// with no call.
 		j := -1
-		if i+9 < len(b) {
-			w := binary.LittleEndian.Uint64(b[i+1:])
+		for k := i + 1; k+8 < len(b) && k <= i+9; k += 8 {
+			w := binary.LittleEndian.Uint64(b[k:])
 			if special := (((w ^ '"'*ones8) - ones8) | ((w ^ '\\'*ones8) - ones8) | (w - spaces8) | w) & highs8; special != 0 {
-				if k := i + 1 + bits.TrailingZeros64(special)>>3; b[k] == '"' {
+				if k += bits.TrailingZeros64(special) >> 3; b[k] == '"' {
 					j = k + 1
 				}
+				break
 			}
 		}
 		if j < 0 {
