@@ -3,28 +3,15 @@ package resume
 import "math"
 
 // Set keeps the calls of one response apart by Event.Key, so that the
-// interleaved deltas of parallel calls each reach their own call. It
+// interleaved deltas of parallel calls each reach their own call, and
 // enforces the per-call cap, a total cap and a cap on the number of
-// calls.
-//
-// An event for a key not seen before starts a call (as Event documents:
-// some providers send no start), unless Options.RequireStart is set; then
-// it gives ErrUnknownCall. So does an end signal without final arguments
-// for a key not seen before, whatever the options: it has no call to end.
-// An event whose Key, ID or Name is longer than MaxIdentityBytes gives
-// ErrIdentityTooLong. An event for the key of a removed call gives
-// ErrRemoved (see Remove), unless it names a call ID that no removed call
-// had: then it starts a new call under the key, as the next message of a
-// stream that numbers its calls from 0 again does. An event refused past
-// MaxCalls refuses its call for good: the call's later events give
-// ErrTooManyCalls too, even once there is room, so that no call is made
-// from the rest of one that lost its start (and its name). Call IDs are
-// taken as unique within a Set: an event that names a removed or refused
-// call's ID is ignored (ErrRemoved, or ErrTooManyCalls) under any key,
-// unless the call held under its own key has that ID. A server that
-// reuses IDs from one response to the next needs a Set per response. A
-// Set is not safe for concurrent use. The zero Set is ready to use, with the zero
-// Options.
+// calls. Which call an event belongs to, and which events are replays,
+// is the package doc's Identity table; an event for a key not seen before
+// starts a call unless Options.RequireStart is set (ErrUnknownCall), and
+// call IDs are taken as unique within a Set, so a server that reuses them
+// from one response to the next needs a Set per response. The zero Set
+// is ready to use, with the zero Options; a Set is not safe for
+// concurrent use.
 type Set struct {
 	opts  Options
 	calls map[string]*Call
