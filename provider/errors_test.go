@@ -29,6 +29,7 @@ func TestProviderErrorFirst(t *testing.T) {
 			_, err := h.ReadFrom(strings.NewReader(c.body))
 			if !errors.Is(err, ErrProvider) || !strings.Contains(err.Error(), c.msg) {
 				t.Errorf("%s, format %v: got %v, want ErrProvider with %q", c.name, f, err, c.msg)
+				continue
 			}
 			if strings.Contains(err.Error(), ": :") {
 				t.Errorf("%s, format %v: empty field in %q", c.name, f, err)

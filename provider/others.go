@@ -113,12 +113,14 @@ func (cd *converseDecoder) decode(d *Decoder, v value, event []byte) error {
 	}
 	typ, body := string(event), v
 	if typ == "" {
-		m := d.memberIter(v)
-		name, val, ok := m.next()
-		if !ok {
+		found := false
+		for name, val := range d.members(v) { // the event is its one member
+			typ, body, found = string(name), val, true
+			break
+		}
+		if !found {
 			return fmt.Errorf("an empty ConverseStream event: %w", ErrPayload)
 		}
-		typ, body = string(name), val
 	}
 	switch typ {
 	case "messageStart":

@@ -147,13 +147,11 @@ func (v value) int() (int, bool) {
 	return n, true
 }
 
-// members iterates over the members of an object value: by the tape of
-// the payload it is in, or by its bytes.
+// members iterates over the members of an object value by its bytes, for
+// a value the tape does not hold.
 type members struct {
 	b   value
 	i   int
-	t   *tape
-	j   int      // the tape index of the next name, or -1 to read the bytes
 	tmp [32]byte // a name with escapes, decoded
 }
 
@@ -175,7 +173,10 @@ func (d *Decoder) members(v value) iter.Seq2[[]byte, value] {
 			}
 			return
 		}
-		m := d.memberIter(v)
+		m := members{b: v, i: 1}
+		if !v.isObject() {
+			return
+		}
 		for {
 			name, val, ok := m.next()
 			if !ok || !yield(name, val) {
@@ -185,35 +186,9 @@ func (d *Decoder) members(v value) iter.Seq2[[]byte, value] {
 	}
 }
 
-// memberIter returns the state of an iteration over v's members.
-func (d *Decoder) memberIter(v value) members {
-	if !v.isObject() {
-		return members{j: -1}
-	}
-	m := members{b: v, i: 1, t: &d.tape, j: -1}
-	if k := d.tape.index(v, jsonwire.KindObject); k >= 0 {
-		m.j = k + 1
-	}
-	return m
-}
-
 // next returns the next member's name, decoded (valid until the next call),
 // and its value.
 func (m *members) next() (name []byte, v value, ok bool) {
-	if m.j >= 0 {
-		t := m.t
-		nt := &t.toks[m.j]
-		if nt.Kind != jsonwire.KindName {
-			return nil, nil, false
-		}
-		vi := m.j + 1
-		m.j = int(t.toks[vi].Next)
-		name = t.base[nt.Off+1 : nt.End-1]
-		if jsonwire.IndexBackslash(name) < len(name) {
-			name = unescapeName(&m.tmp, name)
-		}
-		return name, t.value(vi), true
-	}
 	b := m.b
 	i := jsonwire.SkipSpace(b, m.i)
 	if i >= len(b) || b[i] == '}' {

@@ -60,10 +60,6 @@ func TestFamilyThroughErrors(t *testing.T) {
 	if !errors.Is(err, tokenizer.ErrSyntax) {
 		t.Errorf("repair's syntax error %v does not match tokenizer.ErrSyntax", err)
 	}
-	var se *tokenizer.SyntaxError
-	if err := tokenizer.Validate([]byte(`[[[`)); !errors.As(err, &se) {
-		t.Fatalf("Validate: %v", err)
-	}
 	deep := make([]byte, 0, 20002)
 	for range 10001 {
 		deep = append(deep, '[')
