@@ -38,6 +38,7 @@ type Decoder struct {
 	scratchBuf [4096]byte
 	tokBuf     [64]jsonwire.Tok
 	stackBuf   [16]int32
+	lastBuf    [1024]byte
 }
 
 // decoder is one format's part of a Decoder.
@@ -50,7 +51,7 @@ type decoder interface {
 func NewDecoder(f Format) *Decoder {
 	d := &Decoder{format: f, seq: -1}
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
-	d.tape.toks, d.tape.stack = d.tokBuf[:0], d.stackBuf[:0]
+	d.tape.toks, d.tape.stack, d.tape.last = d.tokBuf[:0], d.stackBuf[:0], d.lastBuf[:0]
 	if f != FormatAuto {
 		d.impl = newImpl(f)
 	}

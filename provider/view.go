@@ -325,7 +325,15 @@ type tape struct {
 	// one finds it with no search.
 	seen [8]struct{ off, k int32 }
 	tk   tokenizer.Tokenizer
+	// last is a copy of the payload the tape is of, when it is one
+	// jsonwire.Index accepted and no longer than maxLast: the next
+	// payload of a stream most often differs from it in one short run,
+	// which jsonwire.Reindex reads alone.
+	last []byte
 }
+
+// maxLast bounds the payload a tape keeps a copy of.
+const maxLast = 16 << 10
 
 // validate decides whether b is one strict JSON value, and writes its
 // tape. What jsonwire.Index does not accept, the tokenizer reads again:
@@ -334,12 +342,22 @@ type tape struct {
 func (t *tape) validate(b []byte) error {
 	var ok bool
 	t.seen = [8]struct{ off, k int32 }{}
-	t.toks, t.stack, ok = jsonwire.Index(b, t.toks[:0], t.stack[:0])
+	if len(t.last) > 0 {
+		t.toks, ok = jsonwire.Reindex(t.last, b, t.toks)
+	}
+	if !ok {
+		t.toks, t.stack, ok = jsonwire.Index(b, t.toks[:0], t.stack[:0])
+	}
 	if ok {
 		t.base = b
+		if len(b) <= maxLast {
+			t.last = append(t.last[:0], b...)
+		} else {
+			t.last = t.last[:0]
+		}
 		return nil
 	}
-	t.base, t.toks = nil, t.toks[:0]
+	t.base, t.toks, t.last = nil, t.toks[:0], t.last[:0]
 	t.tk.Reset(tokenizer.Options{})
 	t.tk.Feed(b)
 	t.tk.Close()

@@ -3,6 +3,7 @@ package jsonwire
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // A Tok is one token of a whole JSON value that Index has read: its bytes
@@ -91,32 +92,12 @@ func Index(b []byte, toks []Tok, stack []int32) (_ []Tok, _ []int32, ok bool) {
 					state = wantName
 				}
 				continue
-			case 't', 'f', 'n':
-				lit := Literals[LiteralIndex(c)]
-				if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+			default: // a number or a literal
+				j, kind := scalarEnd(b, i)
+				if j < 0 {
 					return toks, stack, false
 				}
-				toks = append(toks, Tok{int32(i), int32(i + len(lit)), n + 1, c})
-				i, state = i+len(lit), afterValue
-				continue
-			default:
-				if c != '-' && !IsDigit(c) {
-					return toks, stack, false
-				}
-				j := ScanInt(b, i)
-				if j != 0 && b[j] == '.' {
-					k := j + 1
-					if j = SkipManyDigits(b, k); j == k || j == len(b) {
-						j = 0
-					}
-				}
-				if j != 0 && b[j]|0x20 == 'e' {
-					j = ScanExponent(b, j)
-				}
-				if j == 0 || j-i > indexMaxNumber {
-					return toks, stack, false
-				}
-				toks = append(toks, Tok{int32(i), int32(j), n + 1, KindNumber})
+				toks = append(toks, Tok{int32(i), int32(j), n + 1, kind})
 				i, state = j, afterValue
 				continue
 			}
@@ -192,4 +173,202 @@ func closeTok(toks []Tok, stack []int32, i int) ([]Tok, []int32) {
 	o := stack[len(stack)-1]
 	toks[o].End, toks[o].Next = int32(i+1), n+1
 	return append(toks, Tok{int32(i), int32(i + 1), n + 1, toks[o].Kind + 2}), stack[:len(stack)-1]
+}
+
+// reindexMaxRun bounds the tokens that Reindex reads again; past it,
+// Index reads the whole value.
+const reindexMaxRun = 16
+
+// Reindex is Index for a payload b that differs from the one before it,
+// prev, only inside a short run of scalar values and names at one level,
+// as the events of one stream do (an argument piece, a sequence number).
+// toks must be what Index gave for prev, with ok true. Reindex reads again
+// only that run, and returns toks updated in place, with ok true, when b
+// is valid JSON with the same structure: the tokens are then those that
+// Index gives for b. With ok false toks is unchanged, and Index must read
+// b: the difference opens or closes a container, reaches past the run,
+// is invalid, or makes the run more than twice as long.
+func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
+	if len(toks) < 2 || len(b) > indexMaxLen {
+		return toks, false
+	}
+	a := commonPrefix(prev, b)
+	if a == len(prev) && a == len(b) {
+		return toks, true
+	}
+	d := len(b) - len(prev)
+	pe := len(prev) - commonSuffix(prev[a:], b[a:]) // prev[a:pe] differs
+	// The run is the tokens k1 to k2: k1 the first that may have changed
+	// (one that ends at a may go on in b), k2 the first that ends in the
+	// common end. The root, toks[0], opens before the run: a difference
+	// outside the root is not read here.
+	j, _ := slices.BinarySearchFunc(toks, int32(a), func(t Tok, a int32) int { return int(t.Off - a) })
+	j = max(j-1, 0) // the last token that begins before a
+	k1 := j + 1
+	if t := toks[j]; t.Kind != KindObject && t.Kind != KindArray && int(t.End) >= a {
+		k1 = j
+	}
+	if k1 == 0 || int(toks[0].Off) >= a {
+		return toks, false
+	}
+	k2 := k1
+	for ; k2 < len(toks) && k2-k1 < reindexMaxRun; k2++ {
+		if !scalarOrName(toks[k2].Kind) {
+			return toks, false
+		}
+		if int(toks[k2].End) >= pe {
+			break
+		}
+	}
+	if k2 == len(toks) || k2-k1 == reindexMaxRun {
+		return toks, false
+	}
+	// The run starts in b where it starts in prev, after the token
+	// before it, and must end d bytes later than there: the rest of b is
+	// then the rest of prev. b[end], a byte of that rest, ends a number.
+	i := int(toks[k1-1].End)
+	if k := toks[k1-1].Kind; k == KindObject || k == KindArray {
+		i = int(toks[k1-1].Off) + 1
+	}
+	end := int(toks[k2].End) + d
+	if end-i > 2*(end-d-i)+256 {
+		return toks, false
+	}
+	var run [reindexMaxRun]Tok
+	bb := b[:end+1]
+	for k := k1; k <= k2; k++ {
+		// The separator before token k: after a name a colon, after the
+		// bracket that opens its container none, after any other token a
+		// comma.
+		i = skipSpace(bb, i)
+		if sep := separator(toks[k-1].Kind); sep != 0 {
+			if i >= len(bb) || bb[i] != sep {
+				return toks, false
+			}
+			i = skipSpace(bb, i+1)
+		}
+		j, kind := scalarEnd(bb, i)
+		if j < 0 || toks[k].Kind == KindName && kind != KindString {
+			return toks, false
+		}
+		if toks[k].Kind == KindName {
+			kind = KindName
+		}
+		run[k-k1] = Tok{int32(i), int32(j), toks[k].Next, kind}
+		i = j
+	}
+	if i != end {
+		return toks, false
+	}
+	for m := range toks[:k1] { // the containers around the run
+		if int(toks[m].End) > a {
+			toks[m].End += int32(d)
+		}
+	}
+	copy(toks[k1:], run[:k2-k1+1])
+	for m := k2 + 1; m < len(toks); m++ {
+		toks[m].Off += int32(d)
+		toks[m].End += int32(d)
+	}
+	return toks, true
+}
+
+// scalarOrName reports whether a token of kind k is a name or a value
+// with no tokens inside.
+func scalarOrName(k byte) bool {
+	switch k {
+	case KindObject, KindArray, KindEndObject, KindEndArray:
+		return false
+	}
+	return true
+}
+
+// separator returns the byte that comes between a token of kind k and
+// the token after it, when both are in one container: ':' after a name,
+// none after an opening bracket, ',' after anything else.
+func separator(k byte) byte {
+	switch k {
+	case KindName:
+		return ':'
+	case KindObject, KindArray:
+		return 0
+	}
+	return ','
+}
+
+// scalarEnd returns the end of the string, number or literal that begins
+// at b[i], and its kind, or -1 when none does.
+func scalarEnd(b []byte, i int) (int, byte) {
+	if i >= len(b) {
+		return -1, 0
+	}
+	switch c := b[i]; c {
+	case '"':
+		if j, ok := ScanString(b, i+1); ok {
+			return j, KindString
+		}
+	case 't', 'f', 'n':
+		if lit := Literals[LiteralIndex(c)]; len(b)-i >= len(lit) && string(b[i:i+len(lit)]) == lit {
+			return i + len(lit), c
+		}
+	default:
+		if j := numberEnd(b, i); j > 0 {
+			return j, KindNumber
+		}
+	}
+	return -1, 0
+}
+
+// numberEnd returns the end of the number that begins at b[i], when a
+// byte that is not part of it follows in b and it is no longer than the
+// tokenizer's default, and 0 otherwise.
+func numberEnd(b []byte, i int) int {
+	if c := b[i]; c != '-' && !IsDigit(c) {
+		return 0
+	}
+	j := ScanInt(b, i)
+	if j != 0 && b[j] == '.' {
+		k := j + 1
+		if j = SkipManyDigits(b, k); j == k || j == len(b) {
+			j = 0
+		}
+	}
+	if j != 0 && b[j]|0x20 == 'e' {
+		j = ScanExponent(b, j)
+	}
+	if j-i > indexMaxNumber {
+		return 0
+	}
+	return j
+}
+
+// commonPrefix returns the length of the longest common prefix of p and b.
+func commonPrefix(p, b []byte) int {
+	n := min(len(p), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(p[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+	}
+	for i < n && p[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix returns the length of the longest common suffix of p and b.
+func commonSuffix(p, b []byte) int {
+	n := min(len(p), len(b))
+	p, b = p[len(p)-n:], b[len(b)-n:]
+	i := n
+	for ; i >= 8; i -= 8 {
+		if x := binary.LittleEndian.Uint64(p[i-8:]) ^ binary.LittleEndian.Uint64(b[i-8:]); x != 0 {
+			return n - i + bits.LeadingZeros64(x)>>3
+		}
+	}
+	for i > 0 && p[i-1] == b[i-1] {
+		i--
+	}
+	return n - i
 }

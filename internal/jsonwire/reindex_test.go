@@ -1,0 +1,103 @@
+package jsonwire
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// checkReindex indexes prev, then b through Reindex, and requires Reindex
+// to give Index's tokens for b whenever it accepts, and to leave the
+// tokens of prev as they were when it does not. It reports whether
+// Reindex accepted.
+func checkReindex(t *testing.T, prev, b []byte) bool {
+	t.Helper()
+	toks, _, ok := Index(prev, nil, nil)
+	if !ok {
+		t.Fatalf("prev %q: Index refuses it", prev)
+	}
+	before := slices.Clone(toks)
+	got, ok := Reindex(prev, b, toks)
+	if !ok {
+		if !slices.Equal(got, before) {
+			t.Errorf("%q after %q: refused, yet the tokens changed", b, prev)
+		}
+		return false
+	}
+	want, _, valid := Index(b, nil, nil)
+	if !valid {
+		t.Errorf("%q after %q: Reindex accepts what Index refuses", b, prev)
+		return true
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%q after %q:\n got %v\nwant %v", b, prev, got, want)
+	}
+	return true
+}
+
+func TestReindex(t *testing.T) {
+	chat := func(args string) string {
+		return `{"id":"c1","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"` + args + `"}}]},"finish_reason":null}]}`
+	}
+	resp := func(delta, seq string) string {
+		return `{"type":"response.function_call_arguments.delta","output_index":0,"delta":"` + delta + `","obfuscation":"Qx","sequence_number":` + seq + `}`
+	}
+	for _, c := range []struct {
+		prev, b string
+		ok      bool // whether Reindex reads b by the run alone
+	}{
+		{chat(`{\"a\":`), chat(`\"x\\\"y\\n\"`), true},
+		{chat(`1`), chat(``), true},
+		{chat(`日本`), chat(`\u00e9\ud83d\ude00`), true},
+		{chat(`ab`), chat(`ab`), true},
+		{resp(`ab`, `7`), resp(`c\"d`, `10`), true},
+		{resp(`ab`, `9`), resp(`ab`, `-1.5e3`), true},
+		{`{"a":1,"b":2}`, `{"a":1 , "b":2}`, true},
+		{`{"a":1,"b":2}`, `{"a":1 , "b" :2}`, false},
+		{`{"a":1,"b":2}`, `{"a":"x","b":true}`, true},
+		{`[1,2,3]`, `[1,22,3]`, true},
+		{`{"a":"x","n":1}`, `{"a":"` + strings.Repeat("y", 200) + `","n":2}`, true},
+		{`[ 1]`, `[1]`, true},
+		{`{"a":"b"}`, `{"c":"b"}`, true},
+		// The structure changes, or b is invalid: Index must read it.
+		{`{"a":1,"b":2}`, `{"a":1}`, false},
+		{`{"a":1}`, `{"a":[1]}`, false},
+		{`{"a":[1]}`, `{"a":[]}`, false},
+		{`{"a":"x"}`, `{"a":"x"y"}`, false},
+		{`{"a":"x"}`, `{"a":"x\"}`, false},
+		{`{"a":"x"}`, `{"a":"x` + "\x01" + `"}`, false},
+		{`{"a":"x"}`, `{"a":"x` + "\xff" + `"}`, false},
+		{`{"a":1}`, `{"a":01}`, false},
+		{`{"a":1}`, `{"a":1,}`, false},
+		{`{"a":1}`, `{"a":1} `, false},
+		{`{"a":1}`, ` {"a":1}`, false},
+		{`{"a":1}`, `{"a":tru}`, false},
+		{`{"a":1,"b":2}`, `{"a":1,2:2}`, false},
+		{`{"a":1,"b":2}`, `{"a":1:"b",2}`, false},
+		{`{"a":{}}`, `{"a":{ }}`, false},
+		{`{"a":"x","n":1}`, `{"a":"` + strings.Repeat("y", 300) + `","n":2}`, false},
+		{`[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18]`, `[2,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,19]`, false},
+	} {
+		if got := checkReindex(t, []byte(c.prev), []byte(c.b)); got != c.ok {
+			t.Errorf("%q after %q: Reindex accepts: %v, want %v", c.b, c.prev, got, c.ok)
+		}
+	}
+}
+
+// FuzzReindex holds Reindex to Index on a valid input and the same input
+// with a stretch of it replaced.
+func FuzzReindex(f *testing.F) {
+	f.Add([]byte(`{"a":"bc","n":1}`), uint16(7), uint16(1), []byte(`\"`))
+	f.Add([]byte(`{"a":"bc","n":1}`), uint16(13), uint16(2), []byte(`2,"m":"`))
+	f.Add([]byte(`[1,"x",true]`), uint16(4), uint16(7), []byte(`"y",null`))
+	f.Add([]byte(`{"a":[{"b":"c"}]}`), uint16(12), uint16(1), []byte(`\u0041`))
+	f.Fuzz(func(t *testing.T, prev []byte, at, cut uint16, ins []byte) {
+		if _, _, ok := Index(prev, nil, nil); !ok {
+			return
+		}
+		i := min(int(at), len(prev))
+		j := min(i+int(cut), len(prev))
+		b := append(append(append([]byte{}, prev[:i]...), ins...), prev[j:]...)
+		checkReindex(t, prev, b)
+	})
+}
