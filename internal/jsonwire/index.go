@@ -3,7 +3,6 @@ package jsonwire
 import (
 	"encoding/binary"
 	"math/bits"
-	"slices"
 )
 
 // A Tok is one token of a whole JSON value that Index has read: its bytes
@@ -175,9 +174,12 @@ func closeTok(toks []Tok, stack []int32, i int) ([]Tok, []int32) {
 	return append(toks, Tok{int32(i), int32(i + 1), n + 1, toks[o].Kind + 2}), stack[:len(stack)-1]
 }
 
-// reindexMaxRun bounds the tokens that Reindex reads again; past it,
-// Index reads the whole value.
-const reindexMaxRun = 16
+// The bounds of what Reindex reads again, in tokens, and in the depth of
+// the containers around them; past them, Index reads the whole value.
+const (
+	reindexMaxRun   = 16
+	reindexMaxDepth = 32
+)
 
 // Reindex is Index for a payload b that differs from the one before it,
 // prev, only inside a short run of scalar values and names at one level,
@@ -200,16 +202,39 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 	pe := len(prev) - commonSuffix(prev[a:], b[a:]) // prev[a:pe] differs
 	// The run is the tokens k1 to k2: k1 the first that may have changed
 	// (one that ends at a may go on in b), k2 the first that ends in the
-	// common end. The root, toks[0], opens before the run: a difference
-	// outside the root is not read here.
-	j, _ := slices.BinarySearchFunc(toks, int32(a), func(t Tok, a int32) int { return int(t.Off - a) })
-	j = max(j-1, 0) // the last token that begins before a
-	k1 := j + 1
-	if t := toks[j]; t.Kind != KindObject && t.Kind != KindArray && int(t.End) >= a {
-		k1 = j
-	}
-	if k1 == 0 || int(toks[0].Off) >= a {
+	// common end. k1 is found from the root down: at each level the
+	// members that end before a are skipped, and the first one left is
+	// either a container that opens before a, to go down into, or k1.
+	// path holds the containers gone down into, which hold the run.
+	var path [reindexMaxDepth]int32
+	depth, k1 := 0, -1
+	if k := toks[0].Kind; k != KindObject && k != KindArray || int(toks[0].Off) >= a {
 		return toks, false
+	}
+	for m := 0; k1 < 0; {
+		if depth == len(path) {
+			return toks, false
+		}
+		path[depth], depth = int32(m), depth+1
+		c, end := m+1, int(toks[m].Next)-1 // end: m's closing bracket
+		for c < end && int(toks[c+memberValue(toks[c].Kind)].End) < a {
+			c = int(toks[c].Next)
+		}
+		if c >= end { // a is at m's closing bracket, or in the space before it
+			return toks, false
+		}
+		if toks[c].Kind == KindName {
+			if int(toks[c].End) >= a {
+				k1 = c
+				break
+			}
+			c++
+		}
+		if k := toks[c].Kind; (k == KindObject || k == KindArray) && int(toks[c].Off) < a {
+			m = c
+		} else {
+			k1 = c
+		}
 	}
 	k2 := k1
 	for ; k2 < len(toks) && k2-k1 < reindexMaxRun; k2++ {
@@ -260,10 +285,8 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 	if i != end {
 		return toks, false
 	}
-	for m := range toks[:k1] { // the containers around the run
-		if int(toks[m].End) > a {
-			toks[m].End += int32(d)
-		}
+	for _, m := range path[:depth] {
+		toks[m].End += int32(d)
 	}
 	copy(toks[k1:], run[:k2-k1+1])
 	for m := k2 + 1; m < len(toks); m++ {
@@ -271,6 +294,15 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 		toks[m].End += int32(d)
 	}
 	return toks, true
+}
+
+// memberValue is 1 for a name, whose value is the token after it, and 0
+// for a value.
+func memberValue(k byte) int {
+	if k == KindName {
+		return 1
+	}
+	return 0
 }
 
 // scalarOrName reports whether a token of kind k is a name or a value
@@ -345,28 +377,42 @@ func numberEnd(b []byte, i int) int {
 // commonPrefix returns the length of the longest common prefix of p and b.
 func commonPrefix(p, b []byte) int {
 	n := min(len(p), len(b))
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		if x := binary.LittleEndian.Uint64(p[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
-			return i + bits.TrailingZeros64(x)>>3
+	p, b = p[:n], b[:n]
+	for len(p) >= 16 {
+		x := binary.LittleEndian.Uint64(p) ^ binary.LittleEndian.Uint64(b)
+		y := binary.LittleEndian.Uint64(p[8:]) ^ binary.LittleEndian.Uint64(b[8:16])
+		if x|y != 0 {
+			if x != 0 {
+				return n - len(p) + bits.TrailingZeros64(x)>>3
+			}
+			return n - len(p) + 8 + bits.TrailingZeros64(y)>>3
 		}
+		p, b = p[16:], b[16:]
 	}
-	for i < n && p[i] == b[i] {
+	i := 0
+	for i < len(p) && p[i] == b[i] {
 		i++
 	}
-	return i
+	return n - len(p) + i
 }
 
 // commonSuffix returns the length of the longest common suffix of p and b.
 func commonSuffix(p, b []byte) int {
 	n := min(len(p), len(b))
 	p, b = p[len(p)-n:], b[len(b)-n:]
-	i := n
-	for ; i >= 8; i -= 8 {
-		if x := binary.LittleEndian.Uint64(p[i-8:]) ^ binary.LittleEndian.Uint64(b[i-8:]); x != 0 {
-			return n - i + bits.LeadingZeros64(x)>>3
+	for len(p) >= 16 {
+		k := len(p) - 16
+		x := binary.LittleEndian.Uint64(p[k+8:]) ^ binary.LittleEndian.Uint64(b[k+8:k+16])
+		y := binary.LittleEndian.Uint64(p[k:]) ^ binary.LittleEndian.Uint64(b[k:k+8])
+		if x|y != 0 {
+			if x != 0 {
+				return n - len(p) + bits.LeadingZeros64(x)>>3
+			}
+			return n - len(p) + 8 + bits.LeadingZeros64(y)>>3
 		}
+		p, b = p[:k], b[:k]
 	}
+	i := len(p)
 	for i > 0 && p[i-1] == b[i-1] {
 		i--
 	}

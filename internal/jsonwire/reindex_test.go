@@ -101,3 +101,34 @@ func FuzzReindex(f *testing.F) {
 		checkReindex(t, prev, b)
 	})
 }
+
+func TestCommonEnds(t *testing.T) {
+	naive := func(p, b []byte) (pre, suf int) {
+		for pre < min(len(p), len(b)) && p[pre] == b[pre] {
+			pre++
+		}
+		for suf < min(len(p), len(b)) && p[len(p)-1-suf] == b[len(b)-1-suf] {
+			suf++
+		}
+		return pre, suf
+	}
+	base := []byte(strings.Repeat("abcdefghij", 5))
+	for n := 0; n <= len(base); n++ {
+		for at := 0; at <= n; at++ {
+			p := base[:n]
+			b := slices.Clone(p)
+			if at < n {
+				b[at] = '#'
+			}
+			for _, q := range [][]byte{b, append(slices.Clone(b), 'x'), append([]byte("x"), b...)} {
+				pre, suf := naive(p, q)
+				if got := commonPrefix(p, q); got != pre {
+					t.Errorf("commonPrefix(%q, %q) = %d, want %d", p, q, got, pre)
+				}
+				if got := commonSuffix(p, q); got != suf {
+					t.Errorf("commonSuffix(%q, %q) = %d, want %d", p, q, got, suf)
+				}
+			}
+		}
+	}
+}
