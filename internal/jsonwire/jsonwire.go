@@ -422,6 +422,10 @@ func ScanString(b []byte, i int) (int, bool) {
 			case '"':
 				return i + 1, true
 			case '\\':
+				if i+1 < len(b) && SimpleEscape[b[i+1]] { // most escapes, with no call
+					i += 2
+					continue
+				}
 				n := EscapeLen(b, i)
 				if n == 0 {
 					return i, false
