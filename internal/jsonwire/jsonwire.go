@@ -424,6 +424,15 @@ func ScanString(b []byte, i int) (int, bool) {
 			case '\\':
 				if i+1 < len(b) && SimpleEscape[b[i+1]] { // most escapes, with no call
 					i += 2
+					if vector && len(b)-i >= 32 {
+						// Where one escape is, more are near (quoted JSON,
+						// code): the escaped scan steps over them.
+						n, quote := scanEscapedVector(b[i:])
+						if quote {
+							return i + n + 1, true
+						}
+						i += n
+					}
 					continue
 				}
 				n := EscapeLen(b, i)

@@ -1,0 +1,14 @@
+//go:build amd64 && !purego
+
+package jsonwire
+
+// scanEscapedVector reads the contents of a string, 32 bytes at a time,
+// while they are ASCII, and steps over the two-byte escapes in them.
+// b[0] must not be inside an escape. With quote true, b[n] is the quote
+// that ends the string. Otherwise b[:n] is whole characters and escapes,
+// and the scan stopped at b[n]: a control or non-ASCII byte, the
+// backslash of a \u or a bad escape, or of one that the last step cuts,
+// or the first of fewer than 32 bytes left.
+//
+//go:noescape
+func scanEscapedVector(b []byte) (n int, quote bool)

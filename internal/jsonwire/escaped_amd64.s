@@ -1,0 +1,138 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// NOTE: scanEscapedVector, the vector scan of string contents that are
+// ASCII with escapes close together, as JSON text quoted in a string
+// is. Each 32-byte step takes four masks (quotes, backslashes, control
+// bytes, non-ASCII bytes). A step with a backslash, or whose first byte
+// a backslash at the end of the step before escapes, finds the bytes
+// that backslashes escape as simdjson does (find_escaped, in Langdale
+// and Lemire, "Parsing Gigabytes of JSON per Second", 2019): a run of
+// backslashes escapes the byte after it when the run is odd, and the
+// carry out of the addition says whether the next step's first byte is
+// escaped. An escaped byte must be the letter of a two-byte escape,
+// looked up by its two nibbles in two tables of class bits (as in the
+// UTF-8 check of vector_amd64.s); a \u escape or a bad one stops the
+// scan at its backslash.
+
+// escSplat: bytes broadcast to every place of a register: the quote,
+// the backslash, the highest control byte and the low nibble's mask.
+DATA escSplat<>+0x00(SB)/4, $0x0F1F5C22
+GLOBL escSplat<>(SB), RODATA|NOPTR, $4
+
+// escHi and escLo: class bits of the letters of the two-byte escapes,
+// by high and by low nibble: 1 for '"' and '/', 2 for '\\', 4 for 'b',
+// 'f' and 'n', 8 for 'r' and 't'. A byte is such a letter when the two
+// lookups share a bit.
+DATA escHi<>+0x00(SB)/8, $0x0804020000010000 // 2: " /; 5: \; 6: b f n; 7: r t
+DATA escHi<>+0x08(SB)/8, $0
+GLOBL escHi<>(SB), RODATA|NOPTR, $16
+
+DATA escLo<>+0x00(SB)/8, $0x00040008000D0000 // 2: " b r; 4: t; 6: f
+DATA escLo<>+0x08(SB)/8, $0x0104000200000000 // C: \; E: n; F: /
+GLOBL escLo<>(SB), RODATA|NOPTR, $16
+
+// func scanEscapedVector(b []byte) (n int, quote bool)
+TEXT ·scanEscapedVector(SB), NOSPLIT, $0-33
+	MOVQ           b_base+0(FP), SI
+	MOVQ           b_len+8(FP), CX
+	VPBROADCASTB   escSplat<>+0(SB), Y15
+	VPBROADCASTB   escSplat<>+1(SB), Y14
+	VPBROADCASTB   escSplat<>+2(SB), Y13
+	VPBROADCASTB   escSplat<>+3(SB), Y12
+	VBROADCASTI128 escHi<>(SB), Y11
+	VBROADCASTI128 escLo<>(SB), Y10
+	VPXOR          Y9, Y9, Y9
+	XORQ           AX, AX
+	XORQ           R8, R8 // 1 when the step's first byte is escaped
+
+escLoop:
+	LEAQ      32(AX), DX
+	CMPQ      DX, CX
+	JA        escOut
+	VMOVDQU   (SI)(AX*1), Y0
+	VPCMPEQB  Y0, Y15, Y1
+	VPMOVMSKB Y1, R9 // quotes
+	VPCMPEQB  Y0, Y14, Y2
+	VPMOVMSKB Y2, R10 // backslashes
+	VPMAXUB   Y0, Y13, Y3
+	VPCMPEQB  Y3, Y13, Y3
+	VPMOVMSKB Y3, R11 // control bytes
+	VPMOVMSKB Y0, BX  // non-ASCII bytes
+	ORL       BX, R11
+	MOVL      R10, BX
+	ORL       R8, BX
+	JNZ       escEscapes
+	MOVL      R9, BX // no escape: the stops are the quotes and R11
+	ORL       R11, BX
+	JNZ       escStop
+	MOVQ      DX, AX
+	JMP       escLoop
+
+escEscapes:
+	MOVQ      R8, BX
+	NOTQ      BX
+	ANDQ      BX, R10          // backslashes that the step before does not escape
+	LEAQ      (R8)(R10*2), R12 // the bytes that follow one, or the first when escaped
+	MOVQ      $0xAAAAAAAA, BX
+	ANDQ      R10, BX
+	MOVQ      R12, DI
+	NOTQ      DI
+	ANDQ      DI, BX           // the starts of runs at odd places
+	ADDQ      R10, BX          // runs starting at even places end with a 0 after them
+	MOVQ      BX, R8
+	SHRQ      $32, R8          // the carry: the last run goes on into the next step
+	SHLQ      $1, BX
+	XORQ      $0x55555555, BX
+	ANDQ      R12, BX
+	MOVL      BX, R12          // escaped bytes, of this step only
+	VPSRLW    $4, Y0, Y4
+	VPAND     Y12, Y4, Y4
+	VPSHUFB   Y4, Y11, Y4
+	VPAND     Y12, Y0, Y5
+	VPSHUFB   Y5, Y10, Y5
+	VPAND     Y4, Y5, Y4
+	VPCMPEQB  Y9, Y4, Y4
+	VPMOVMSKB Y4, DI           // not the letter of a two-byte escape
+	ANDL      R12, DI          // bad or \u escapes, by their letter
+	TESTL     $1, DI
+	JNZ       escBadFirst
+	SHRL      $1, DI           // the same, by their backslash
+	NOTL      R12
+	ANDL      R12, R9          // quotes that end the string
+	ANDL      R12, R11         // control and non-ASCII bytes not escaped
+	MOVL      R9, BX
+	ORL       R11, BX
+	ORL       DI, BX
+	JNZ       escStop
+	MOVQ      DX, AX
+	JMP       escLoop
+
+escStop:
+	// BX holds the step's stops: the first is where the scan ends, and
+	// a quote there ends the string.
+	BSFL  BX, BX
+	ADDQ  BX, AX
+	MOVQ  AX, n+24(FP)
+	CMPB  (SI)(AX*1), $0x22
+	SETEQ quote+32(FP)
+	VZEROUPPER
+	RET
+
+escBadFirst:
+	// The escape begun by the last byte of the step before is bad.
+	DECQ AX
+	MOVQ AX, n+24(FP)
+	MOVB $0, quote+32(FP)
+	VZEROUPPER
+	RET
+
+escOut:
+	// Fewer than 32 bytes left: the scan ends before them, or at the
+	// backslash of an escape they finish.
+	SUBQ R8, AX
+	MOVQ AX, n+24(FP)
+	MOVB $0, quote+32(FP)
+	VZEROUPPER
+	RET

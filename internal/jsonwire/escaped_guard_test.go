@@ -1,0 +1,28 @@
+//go:build linux
+
+package jsonwire
+
+import "testing"
+
+// TestScanEscapedAtPageEnd runs ScanString, on both paths, over escaped
+// contents that end at the last byte of a page with a guard page after
+// it, at every length up to four steps.
+func TestScanEscapedAtPageEnd(t *testing.T) {
+	page := guardedPage(t)
+	for _, bg := range escapedBackgrounds {
+		for _, stop := range append(escapedStops, "") {
+			in := append(fill(bg, 128), stop...)
+			for n := 0; n <= len(in); n++ {
+				b := atPageEnd(page, in[len(in)-n:])
+				if VectorAvailable() {
+					if n, quote := scanEscapedVector(b); n > len(b) || quote && b[n] != '"' {
+						t.Fatalf("scanEscapedVector(%q) = %d, %v", b, n, quote)
+					}
+				}
+				if !checkScanStringPaths(t, b, 0) {
+					return
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package jsonwire
+
+// scanEscapedVector stands in for the vector scan; it is never called,
+// vector being false.
+func scanEscapedVector([]byte) (int, bool) { panic("jsonwire: no vector scans") }
