@@ -217,8 +217,14 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 		}
 		path[depth], depth = int32(m), depth+1
 		c, end := m+1, int(toks[m].Next)-1 // end: m's closing bracket
-		for c < end && int(toks[c+memberValue(toks[c].Kind)].End) < a {
-			c = int(toks[c].Next)
+		for ; c < end; c = int(toks[c].Next) {
+			e := toks[c].End // of the member: of the value, for a name
+			if toks[c].Kind == KindName {
+				e = toks[c+1].End
+			}
+			if int(e) >= a {
+				break
+			}
 		}
 		if c >= end { // a is at m's closing bracket, or in the space before it
 			return toks, false
@@ -296,15 +302,6 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 	return toks, true
 }
 
-// memberValue is 1 for a name, whose value is the token after it, and 0
-// for a value.
-func memberValue(k byte) int {
-	if k == KindName {
-		return 1
-	}
-	return 0
-}
-
 // scalarOrName reports whether a token of kind k is a name or a value
 // with no tokens inside.
 func scalarOrName(k byte) bool {
@@ -378,41 +375,38 @@ func numberEnd(b []byte, i int) int {
 func commonPrefix(p, b []byte) int {
 	n := min(len(p), len(b))
 	p, b = p[:n], b[:n]
-	for len(p) >= 16 {
-		x := binary.LittleEndian.Uint64(p) ^ binary.LittleEndian.Uint64(b)
-		y := binary.LittleEndian.Uint64(p[8:]) ^ binary.LittleEndian.Uint64(b[8:16])
+	i := 0
+	for ; i+16 <= n; i += 16 {
+		x := binary.LittleEndian.Uint64(p[i:i+8]) ^ binary.LittleEndian.Uint64(b[i:i+8])
+		y := binary.LittleEndian.Uint64(p[i+8:i+16]) ^ binary.LittleEndian.Uint64(b[i+8:i+16])
 		if x|y != 0 {
 			if x != 0 {
-				return n - len(p) + bits.TrailingZeros64(x)>>3
+				return i + bits.TrailingZeros64(x)>>3
 			}
-			return n - len(p) + 8 + bits.TrailingZeros64(y)>>3
+			return i + 8 + bits.TrailingZeros64(y)>>3
 		}
-		p, b = p[16:], b[16:]
 	}
-	i := 0
-	for i < len(p) && p[i] == b[i] {
+	for i < n && p[i] == b[i] {
 		i++
 	}
-	return n - len(p) + i
+	return i
 }
 
 // commonSuffix returns the length of the longest common suffix of p and b.
 func commonSuffix(p, b []byte) int {
 	n := min(len(p), len(b))
 	p, b = p[len(p)-n:], b[len(b)-n:]
-	for len(p) >= 16 {
-		k := len(p) - 16
-		x := binary.LittleEndian.Uint64(p[k+8:]) ^ binary.LittleEndian.Uint64(b[k+8:k+16])
-		y := binary.LittleEndian.Uint64(p[k:]) ^ binary.LittleEndian.Uint64(b[k:k+8])
+	i := n // p[i:] and b[i:] are equal
+	for ; i >= 16; i -= 16 {
+		x := binary.LittleEndian.Uint64(p[i-8:i]) ^ binary.LittleEndian.Uint64(b[i-8:i])
+		y := binary.LittleEndian.Uint64(p[i-16:i-8]) ^ binary.LittleEndian.Uint64(b[i-16:i-8])
 		if x|y != 0 {
 			if x != 0 {
-				return n - len(p) + bits.LeadingZeros64(x)>>3
+				return n - i + bits.LeadingZeros64(x)>>3
 			}
-			return n - len(p) + 8 + bits.LeadingZeros64(y)>>3
+			return n - i + 8 + bits.LeadingZeros64(y)>>3
 		}
-		p, b = p[:k], b[:k]
 	}
-	i := len(p)
 	for i > 0 && p[i-1] == b[i-1] {
 		i--
 	}
