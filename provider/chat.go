@@ -350,6 +350,9 @@ func (st *chatChoice) piece(d *Decoder, pos, n int, p chatPiece) error {
 
 // byIDFind returns the number of the call first seen with id.
 func (st *chatChoice) byIDFind(id value) (int, bool) {
+	if id == nil {
+		return 0, false
+	}
 	n, ok := st.byID[string(id.inner())]
 	return n, ok
 }
