@@ -116,6 +116,11 @@ type chatChoice struct {
 type chatDecoder struct {
 	first   chatChoice    // the first choice with calls: most streams have no other
 	choices []*chatChoice // the others
+	// A chunk with one choice and one tool call that only brings argument
+	// text is remembered: the next chunk that differs from it only in
+	// that text is the same piece again (see replay).
+	memoSt    *chatChoice
+	memoPiece chatPiece
 }
 
 func newChat() *chatDecoder { return &chatDecoder{} }
@@ -161,7 +166,7 @@ type chatPiece struct {
 	argsAbsent bool
 }
 
-func (cd *chatDecoder) decode(d *Decoder, v value, _ []byte) error {
+func (cd *chatDecoder) decode(d *Decoder, v value, event []byte) error {
 	if !v.isObject() {
 		return errNotObject
 	}
@@ -180,13 +185,24 @@ func (cd *chatDecoder) decode(d *Decoder, v value, _ []byte) error {
 		return err
 	}
 	pos := 0
+	cd.memoSt = nil
 	for c := range d.elems(choices) {
 		if err := cd.decodeChoice(d, pos, c); err != nil {
 			return err
 		}
 		pos++
 	}
+	if pos == 1 && cd.memoSt != nil {
+		d.remember(cd.memoPiece.args, event)
+	}
 	return nil
+}
+
+// replay applies the piece remembered, with args as its argument text.
+func (cd *chatDecoder) replay(d *Decoder, args value) error {
+	p := cd.memoPiece
+	p.args = args
+	return cd.memoSt.piece(d, 0, 1, p)
 }
 
 func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
@@ -253,8 +269,12 @@ func (cd *chatDecoder) decodeChoice(d *Decoder, pos int, c value) error {
 	}
 	j := 0
 	for tc := range d.elems(toolCalls) {
-		if err := st.piece(d, j, n, d.readChatToolCall(tc)); err != nil {
+		p := d.readChatToolCall(tc)
+		if err := st.piece(d, j, n, p); err != nil {
 			return err
+		}
+		if n == 1 && !hasLegacy && finish.isNull() && p.id == nil && p.name == nil && p.args.isString() {
+			cd.memoSt, cd.memoPiece = st, p
 		}
 		j++
 	}

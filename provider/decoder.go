@@ -28,6 +28,14 @@ type Decoder struct {
 	seq     int64  // the last Responses sequence_number decoded, or -1
 	skipped int64  // payloads of a type no decoder reads
 	tape    tape
+	// memo is the tape index of the last payload's argument piece when
+	// its decoder, a replayer, can take a payload that differs from that
+	// one only in the piece with no walk down to it; -1 otherwise.
+	// memoEvent is that payload's event name; noMemo, for tests, turns
+	// the memo off.
+	memo      int32
+	memoEvent []byte
+	noMemo    bool
 	// set, when a Handler feeds one, holds the calls: it knows whether a
 	// call's arguments so far are one whole, valid value, and the chat
 	// decoder need not read them again.
@@ -49,7 +57,7 @@ type decoder interface {
 // NewDecoder returns a decoder for a stream in format f; with FormatAuto
 // it takes the format from the first payload that names one.
 func NewDecoder(f Format) *Decoder {
-	d := &Decoder{format: f, seq: -1}
+	d := &Decoder{format: f, seq: -1, memo: -1}
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
 	d.tape.toks, d.tape.stack, d.tape.last = d.tokBuf[:0], d.stackBuf[:0], d.lastBuf[:0]
 	if f != FormatAuto {
@@ -138,11 +146,34 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		d.format, d.impl = f, newImpl(f)
 	}
 	n := len(d.out)
+	if m := d.memo; m >= 0 && !d.noMemo && d.tape.only(m) && d.tape.toks[m].Kind == jsonwire.KindString && string(event) == string(d.memoEvent) {
+		if err := d.impl.(replayer).replay(d, d.tape.value(int(m))); err != nil {
+			d.out, d.memo = d.out[:n], -1
+			return nil, err
+		}
+		return d.out, nil
+	}
+	d.memo = -1
 	if err := d.impl.decode(d, v, event); err != nil {
-		d.out = d.out[:n]
+		d.out, d.memo = d.out[:n], -1
 		return nil, err
 	}
 	return d.out, nil
+}
+
+// replayer is a decoder that can set Decoder.memo: replay applies the
+// last payload again with piece, the new argument piece, in place of its
+// own, as decode would for the new payload.
+type replayer interface {
+	replay(d *Decoder, piece value) error
+}
+
+// remember sets the memo to the argument piece args of the payload just
+// decoded, with the payload's event name.
+func (d *Decoder) remember(args value, event []byte) {
+	if k := d.tape.at(args); k >= 0 {
+		d.memo, d.memoEvent = int32(k), append(d.memoEvent[:0], event...)
+	}
 }
 
 // emit adds an event of kind for the call key.

@@ -330,6 +330,11 @@ type tape struct {
 	// payload of a stream most often differs from it in one short run,
 	// which jsonwire.Reindex reads alone.
 	last []byte
+	// reindexed says that jsonwire.Reindex wrote the tape from the one
+	// before, reading again only tokens run[0] to run[1] (none when they
+	// are in reverse).
+	reindexed bool
+	run       [2]int32
 }
 
 // maxLast bounds the payload a tape keeps a copy of.
@@ -342,8 +347,11 @@ const maxLast = 16 << 10
 func (t *tape) validate(b []byte) error {
 	var ok bool
 	t.seen = [8]struct{ off, k int32 }{}
+	t.reindexed = false
 	if len(t.last) > 0 {
-		t.toks, ok = jsonwire.Reindex(t.last, b, t.toks)
+		var first, last int
+		t.toks, first, last, ok = jsonwire.Reindex(t.last, b, t.toks)
+		t.reindexed, t.run = ok, [2]int32{int32(first), int32(last)}
 	}
 	if !ok {
 		t.toks, t.stack, ok = jsonwire.Index(b, t.toks[:0], t.stack[:0])
@@ -407,6 +415,26 @@ func (t *tape) index(v value, kind byte) int {
 		return -1
 	}
 	return k
+}
+
+// at returns the tape index of the token that v, a slice of the payload
+// validated last, starts with, or -1.
+func (t *tape) at(v value) int {
+	off := cap(t.base) - cap(v)
+	if len(t.base) == 0 || len(v) == 0 || off < 0 || off >= len(t.base) || &t.base[off] != &v[0] {
+		return -1
+	}
+	k, ok := slices.BinarySearchFunc(t.toks, int32(off), func(tt jsonwire.Tok, off int32) int { return int(tt.Off - off) })
+	if !ok {
+		return -1
+	}
+	return k
+}
+
+// only reports whether the payload validated last differs from the one
+// before at most in token k: jsonwire.Reindex read nothing else again.
+func (t *tape) only(k int32) bool {
+	return t.reindexed && (t.run[0] > t.run[1] || t.run[0] == k && t.run[1] == k)
 }
 
 // trimValue returns the value in a whole payload, without the space

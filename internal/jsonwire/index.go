@@ -185,18 +185,20 @@ const (
 // prev, only inside a short run of scalar values and names at one level,
 // as the events of one stream do (an argument piece, a sequence number).
 // toks must be what Index gave for prev, with ok true. Reindex reads again
-// only that run, and returns toks updated in place, with ok true, when b
-// is valid JSON with the same structure: the tokens are then those that
-// Index gives for b. With ok false toks is unchanged, and Index must read
-// b: the difference opens or closes a container, reaches past the run,
-// is invalid, or makes the run more than twice as long.
-func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
+// only that run, toks[first:last+1] (none when b is prev), and returns
+// toks updated in place, with ok true, when b is valid JSON with the same
+// structure: the tokens are then those that Index gives for b, and those
+// outside the run stand for the same bytes as before. With ok false toks
+// is unchanged, and Index must read b: the difference opens or closes a
+// container, reaches past the run, is invalid, or makes the run more than
+// twice as long.
+func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first, last int, ok bool) {
 	if len(toks) < 2 || len(b) > indexMaxLen {
-		return toks, false
+		return toks, 0, 0, false
 	}
 	a := commonPrefix(prev, b)
 	if a == len(prev) && a == len(b) {
-		return toks, true
+		return toks, 1, 0, true
 	}
 	d := len(b) - len(prev)
 	pe := len(prev) - commonSuffix(prev[a:], b[a:]) // prev[a:pe] differs
@@ -209,11 +211,11 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 	var path [reindexMaxDepth]int32
 	depth, k1 := 0, -1
 	if k := toks[0].Kind; k != KindObject && k != KindArray || int(toks[0].Off) >= a {
-		return toks, false
+		return toks, 0, 0, false
 	}
 	for m := 0; k1 < 0; {
 		if depth == len(path) {
-			return toks, false
+			return toks, 0, 0, false
 		}
 		path[depth], depth = int32(m), depth+1
 		c, end := m+1, int(toks[m].Next)-1 // end: m's closing bracket
@@ -227,7 +229,7 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 			}
 		}
 		if c >= end { // a is at m's closing bracket, or in the space before it
-			return toks, false
+			return toks, 0, 0, false
 		}
 		if toks[c].Kind == KindName {
 			if int(toks[c].End) >= a {
@@ -245,14 +247,14 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 	k2 := k1
 	for ; k2 < len(toks) && k2-k1 < reindexMaxRun; k2++ {
 		if !scalarOrName(toks[k2].Kind) {
-			return toks, false
+			return toks, 0, 0, false
 		}
 		if int(toks[k2].End) >= pe {
 			break
 		}
 	}
 	if k2 == len(toks) || k2-k1 == reindexMaxRun {
-		return toks, false
+		return toks, 0, 0, false
 	}
 	// The run starts in b where it starts in prev, after the token
 	// before it, and must end d bytes later than there: the rest of b is
@@ -263,7 +265,7 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 	}
 	end := int(toks[k2].End) + d
 	if end-i > 2*(end-d-i)+256 {
-		return toks, false
+		return toks, 0, 0, false
 	}
 	var run [reindexMaxRun]Tok
 	bb := b[:end+1]
@@ -274,13 +276,13 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 		i = skipSpace(bb, i)
 		if sep := separator(toks[k-1].Kind); sep != 0 {
 			if i >= len(bb) || bb[i] != sep {
-				return toks, false
+				return toks, 0, 0, false
 			}
 			i = skipSpace(bb, i+1)
 		}
 		j, kind := scalarEnd(bb, i)
 		if j < 0 || toks[k].Kind == KindName && kind != KindString {
-			return toks, false
+			return toks, 0, 0, false
 		}
 		if toks[k].Kind == KindName {
 			kind = KindName
@@ -289,7 +291,7 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 		i = j
 	}
 	if i != end {
-		return toks, false
+		return toks, 0, 0, false
 	}
 	for _, m := range path[:depth] {
 		toks[m].End += int32(d)
@@ -299,7 +301,7 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, ok bool) {
 		toks[m].Off += int32(d)
 		toks[m].End += int32(d)
 	}
-	return toks, true
+	return toks, k1, k2, true
 }
 
 // scalarOrName reports whether a token of kind k is a name or a value

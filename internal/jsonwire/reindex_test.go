@@ -17,7 +17,7 @@ func checkReindex(t *testing.T, prev, b []byte) bool {
 		t.Fatalf("prev %q: Index refuses it", prev)
 	}
 	before := slices.Clone(toks)
-	got, ok := Reindex(prev, b, toks)
+	got, first, last, ok := Reindex(prev, b, toks)
 	if !ok {
 		if !slices.Equal(got, before) {
 			t.Errorf("%q after %q: refused, yet the tokens changed", b, prev)
@@ -31,6 +31,12 @@ func checkReindex(t *testing.T, prev, b []byte) bool {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("%q after %q:\n got %v\nwant %v", b, prev, got, want)
+	}
+	for k := range got {
+		if (k < first || k > last) && got[k].Kind != KindObject && got[k].Kind != KindArray &&
+			string(b[got[k].Off:got[k].End]) != string(prev[before[k].Off:before[k].End]) {
+			t.Errorf("%q after %q: token %d, outside the run %d-%d, changed", b, prev, k, first, last)
+		}
 	}
 	return true
 }

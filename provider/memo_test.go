@@ -1,0 +1,54 @@
+package provider
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestMemo decodes every recorded stream with the memo and without it,
+// and wants the same events from both; the long Chat stream must take
+// most of its chunks by the memo.
+func TestMemo(t *testing.T) {
+	used := false
+	for _, s := range recordedStreams(t) {
+		src := s.data
+		if s.decoded != nil {
+			src = s.decoded
+		}
+		a, b := NewDecoder(FormatAuto), NewDecoder(FormatAuto)
+		b.noMemo = true
+		ra := NewReader(bytes.NewReader(src), ReaderOptions{})
+		hits, events := 0, 0
+		for {
+			m, err := ra.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", s.name, err)
+			}
+			memo := a.memo
+			ea, erra := a.Decode(m.Data, m.Event)
+			ka := eventsKey(ea)
+			if memo >= 0 && a.tape.only(memo) {
+				hits++
+			}
+			eb, errb := b.Decode(m.Data, m.Event)
+			if kb := eventsKey(eb); ka != kb || (erra == nil) != (errb == nil) {
+				t.Fatalf("%s, payload %q: with the memo %s (%v), without %s (%v)", s.name, m.Data, ka, erra, kb, errb)
+			}
+			events++
+		}
+		if strings.HasSuffix(s.name, "/openai-chat__long_go_source.sse") {
+			used = true
+			if hits < events/2 {
+				t.Errorf("%s: %d of %d payloads by the memo", s.name, hits, events)
+			}
+		}
+	}
+	if !used {
+		t.Skip("the long Chat stream is not among the recorded streams")
+	}
+}
