@@ -30,6 +30,7 @@ type anthropicDecoder struct {
 	bedrock  bool // payloads are {"bytes": base64 of the event}
 	blocks   []*anthropicBlock
 	messages int
+	memoIdx  int // the block of the delta remembered (see Decoder.memo)
 	raw      []byte // a Bedrock payload's decoded bytes
 }
 
@@ -50,6 +51,27 @@ func (ad *anthropicDecoder) key(d *Decoder, idx int) string {
 	}
 	return "msg" + strconv.Itoa(ad.messages) + "/" + strconv.Itoa(idx)
 }
+
+// delta applies an input_json_delta's piece to block idx, if open.
+func (ad *anthropicDecoder) delta(d *Decoder, idx int, piece value) error {
+	b, _ := ad.block(idx)
+	if b == nil {
+		return nil
+	}
+	text, ok, err := d.args(piece)
+	if err != nil || !ok {
+		return err
+	}
+	if len(text) > 0 {
+		b.final = nil
+	}
+	ev := d.emit(resume.EventDelta, b.key, idx)
+	ev.Data, ev.Hosted = text, b.hosted
+	return nil
+}
+
+// replay applies the delta remembered again, with piece as its text.
+func (ad *anthropicDecoder) replay(d *Decoder, piece value) error { return ad.delta(d, ad.memoIdx, piece) }
 
 // unwrap returns the Anthropic event that a Bedrock payload carries in
 // base64 as {"bytes": ...}, validated; a payload without bytes is the
@@ -76,7 +98,7 @@ func (ad *anthropicDecoder) unwrap(d *Decoder, v value) (value, error) {
 	return trimValue(ad.raw[:m]), nil
 }
 
-func (ad *anthropicDecoder) decode(d *Decoder, v value, _ []byte) error {
+func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 	if ad.bedrock {
 		var err error
 		if v, err = ad.unwrap(d, v); err != nil {
@@ -147,19 +169,16 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, _ []byte) error {
 		ev := d.emit(resume.EventStart, b.key, idx)
 		ev.ID, ev.Name, ev.Hosted = d.get(block, "id").str(), d.get(block, "name").str(), b.hosted
 	case typ.is("content_block_delta"):
-		b, _ := ad.block(idx)
-		if b == nil || !d.get(delta, "type").is("input_json_delta") {
+		if !d.get(delta, "type").is("input_json_delta") {
 			return nil
 		}
-		text, ok, err := d.args(d.get(delta, "partial_json"))
-		if err != nil || !ok {
+		piece := d.get(delta, "partial_json")
+		if err := ad.delta(d, idx, piece); err != nil || !piece.isString() || ad.bedrock || errv != nil {
 			return err
 		}
-		if len(text) > 0 {
-			b.final = nil
-		}
-		ev := d.emit(resume.EventDelta, b.key, idx)
-		ev.Data, ev.Hosted = text, b.hosted
+		// A Bedrock payload's tape is of the event it wraps: no memo.
+		ad.memoIdx = idx
+		d.remember(piece, event)
 	case typ.is("content_block_stop"):
 		b, i := ad.block(idx)
 		if b == nil {

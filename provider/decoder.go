@@ -28,12 +28,13 @@ type Decoder struct {
 	seq     int64  // the last Responses sequence_number decoded, or -1
 	skipped int64  // payloads of a type no decoder reads
 	tape    tape
-	// memo is the tape index of the last payload's argument piece when
-	// its decoder, a replayer, can take a payload that differs from that
-	// one only in the piece with no walk down to it; -1 otherwise.
-	// memoEvent is that payload's event name; noMemo, for tests, turns
-	// the memo off.
-	memo      int32
+	// memo lets a payload that differs from the last one only in a few
+	// tokens skip its decoder's walk (see replayer): it holds the tape
+	// indexes of the tokens that may differ, the argument piece first,
+	// and -1 in the rest; memo[0] is -1 when there is no memo. memoEvent
+	// is the last payload's event name; noMemo, for tests, turns the
+	// memo off.
+	memo      [memoLen]int32
 	memoEvent []byte
 	noMemo    bool
 	// set, when a Handler feeds one, holds the calls: it knows whether a
@@ -57,7 +58,7 @@ type decoder interface {
 // NewDecoder returns a decoder for a stream in format f; with FormatAuto
 // it takes the format from the first payload that names one.
 func NewDecoder(f Format) *Decoder {
-	d := &Decoder{format: f, seq: -1, memo: -1}
+	d := &Decoder{format: f, seq: -1, memo: noMemo}
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
 	d.tape.toks, d.tape.stack, d.tape.last = d.tokBuf[:0], d.stackBuf[:0], d.lastBuf[:0]
 	if f != FormatAuto {
@@ -146,20 +147,25 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		d.format, d.impl = f, newImpl(f)
 	}
 	n := len(d.out)
-	if m := d.memo; m >= 0 && !d.noMemo && d.tape.only(m) && d.tape.toks[m].Kind == jsonwire.KindString && string(event) == string(d.memoEvent) {
+	if m := d.memo[0]; m >= 0 && !d.noMemo && d.tape.changedIn(&d.memo) && d.tape.toks[m].Kind == jsonwire.KindString && string(event) == string(d.memoEvent) {
 		if err := d.impl.(replayer).replay(d, d.tape.value(int(m))); err != nil {
-			d.out, d.memo = d.out[:n], -1
+			d.out, d.memo = d.out[:n], noMemo
 			return nil, err
 		}
 		return d.out, nil
 	}
-	d.memo = -1
+	d.memo = noMemo
 	if err := d.impl.decode(d, v, event); err != nil {
-		d.out, d.memo = d.out[:n], -1
+		d.out, d.memo = d.out[:n], noMemo
 		return nil, err
 	}
 	return d.out, nil
 }
+
+// memoLen is the most tokens a memo lets differ; noMemo is no memo.
+const memoLen = 4
+
+var noMemo = [memoLen]int32{-1, -1, -1, -1}
 
 // replayer is a decoder that can set Decoder.memo: replay applies the
 // last payload again with piece, the new argument piece, in place of its
@@ -169,11 +175,22 @@ type replayer interface {
 }
 
 // remember sets the memo to the argument piece args of the payload just
-// decoded, with the payload's event name.
-func (d *Decoder) remember(args value, event []byte) {
-	if k := d.tape.at(args); k >= 0 {
-		d.memo, d.memoEvent = int32(k), append(d.memoEvent[:0], event...)
+// decoded, and also to the scalars in also (a sequence number, fields the
+// decoder does not read), with the payload's event name.
+func (d *Decoder) remember(args value, event []byte, also ...value) {
+	k := d.tape.at(args)
+	if k < 0 || len(also) >= memoLen {
+		return
 	}
+	d.memo = noMemo
+	d.memo[0] = int32(k)
+	for i, v := range also {
+		if d.memo[i+1] = int32(d.tape.at(v)); d.memo[i+1] < 0 {
+			d.memo = noMemo
+			return
+		}
+	}
+	d.memoEvent = append(d.memoEvent[:0], event...)
 }
 
 // emit adds an event of kind for the call key.

@@ -18,7 +18,11 @@ import (
 type indexed struct {
 	open     []*indexedCall
 	messages int
+	memoIdx  int // the call of the delta remembered (see Decoder.memo)
 }
+
+// replay applies the delta remembered again, with args as its text.
+func (x *indexed) replay(d *Decoder, args value) error { return x.delta(d, x.memoIdx, args) }
 
 type indexedCall struct {
 	index  int
@@ -170,7 +174,7 @@ type cohereDecoder struct{ indexed }
 
 func newCohere() *cohereDecoder { return &cohereDecoder{} }
 
-func (cd *cohereDecoder) decode(d *Decoder, v value, _ []byte) error {
+func (cd *cohereDecoder) decode(d *Decoder, v value, event []byte) error {
 	if !v.isObject() {
 		return errNotObject
 	}
@@ -197,7 +201,12 @@ func (cd *cohereDecoder) decode(d *Decoder, v value, _ []byte) error {
 				return cd.delta(d, idx, a)
 			}
 		case typ.is("tool-call-delta"):
-			return cd.delta(d, idx, d.get(fn, "arguments"))
+			args := d.get(fn, "arguments")
+			if err := cd.delta(d, idx, args); err != nil || !args.isString() {
+				return err
+			}
+			cd.memoIdx = idx
+			d.remember(args, event)
 		default:
 			cd.end(d, idx)
 		}

@@ -32,13 +32,19 @@ type respCall struct {
 
 type responsesDecoder struct {
 	calls map[string]*respCall // by key
+	// The delta event remembered (see remember): its call, output_index,
+	// and whether it had a sequence_number, the memo's second token.
+	memoCall   *respCall
+	memoOut    int
+	memoHasOut bool
+	memoSeq    bool
 }
 
 func newResponses() *responsesDecoder { return &responsesDecoder{calls: make(map[string]*respCall)} }
 
 // respEvent is the fields of a Responses event that the decoder reads.
 type respEvent struct {
-	typ, itemID, delta, arguments, input, item, code, message, errv, response value
+	typ, itemID, delta, arguments, input, item, code, message, errv, response, seqv value
 	outputIndex                                                               int
 	hasIndex                                                                  bool
 	seq                                                                       int64
@@ -58,7 +64,7 @@ func (d *Decoder) readRespEvent(v value) respEvent {
 		case "sequence_number":
 			var n int
 			n, e.hasSeq = val.int()
-			e.seq = int64(n)
+			e.seq, e.seqv = int64(n), val
 		case "delta":
 			e.delta = val
 		case "arguments":
@@ -128,7 +134,7 @@ func (it *respItem) raw() value {
 	return it.arguments
 }
 
-func (rd *responsesDecoder) decode(d *Decoder, v value, _ []byte) error {
+func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 	if !v.isObject() {
 		return errNotObject
 	}
@@ -179,12 +185,10 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, _ []byte) error {
 		if e.typ.is("response.custom_tool_call_input.delta") {
 			c.text = true
 		}
-		text, ok, err := d.args(e.delta)
-		if err != nil || !ok {
+		if err := rd.delta(d, c, &e, e.delta); err != nil || !e.delta.isString() {
 			return err
 		}
-		c.sent = true
-		rd.emit(d, resume.EventDelta, c, &e).Data = text
+		rd.remember(d, v, c, &e, event)
 	case e.typ.is("response.function_call_arguments.done"):
 		return rd.end(d, &e, e.itemID, e.arguments, respItem{})
 	case e.typ.is("response.custom_tool_call_input.done"):
@@ -197,6 +201,57 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, _ []byte) error {
 		d.skipped++
 	}
 	return nil
+}
+
+// delta applies a delta event's piece to call c.
+func (rd *responsesDecoder) delta(d *Decoder, c *respCall, e *respEvent, piece value) error {
+	text, ok, err := d.args(piece)
+	if err != nil || !ok {
+		return err
+	}
+	c.sent = true
+	rd.emit(d, resume.EventDelta, c, e).Data = text
+	return nil
+}
+
+// remember sets the Decoder's memo to the delta event e, of call c, just
+// decoded from v: the next event may differ from it in its piece, its
+// sequence_number, and the fields readRespEvent does not read (such as
+// obfuscation).
+func (rd *responsesDecoder) remember(d *Decoder, v value, c *respCall, e *respEvent, event []byte) {
+	var also [memoLen]value
+	n := 0
+	if e.seqv != nil {
+		also[n], n = e.seqv, n+1
+	}
+	for name, val := range d.members(v) {
+		switch string(name) {
+		case "type", "item_id", "output_index", "sequence_number", "delta", "arguments", "input", "item", "code", "message", "error", "response":
+		default:
+			if n == len(also) {
+				return
+			}
+			also[n], n = val, n+1
+		}
+	}
+	rd.memoCall, rd.memoOut, rd.memoHasOut, rd.memoSeq = c, e.outputIndex, e.hasIndex, e.seqv != nil
+	d.remember(e.delta, event, also[:n]...)
+}
+
+// replay applies the delta event remembered again, with piece as its text
+// and the sequence_number the new payload has.
+func (rd *responsesDecoder) replay(d *Decoder, piece value) error {
+	if rd.memoCall.ended {
+		return nil
+	}
+	e := respEvent{outputIndex: rd.memoOut, hasIndex: rd.memoHasOut}
+	if rd.memoSeq {
+		n, ok := d.tape.value(int(d.memo[1])).int()
+		if e.seq, e.hasSeq = int64(n), ok; ok {
+			d.seq = e.seq
+		}
+	}
+	return rd.delta(d, rd.memoCall, &e, piece)
 }
 
 // call finds the call of item id, or starts following it.

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"io"
 	"iter"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -331,10 +332,11 @@ type tape struct {
 	// which jsonwire.Reindex reads alone.
 	last []byte
 	// reindexed says that jsonwire.Reindex wrote the tape from the one
-	// before, reading again only tokens run[0] to run[1] (none when they
-	// are in reverse).
+	// before: the tokens whose bytes changed are among first to first+15,
+	// marked in changed.
 	reindexed bool
-	run       [2]int32
+	first     int32
+	changed   uint16
 }
 
 // maxLast bounds the payload a tape keeps a copy of.
@@ -349,9 +351,9 @@ func (t *tape) validate(b []byte) error {
 	t.seen = [8]struct{ off, k int32 }{}
 	t.reindexed = false
 	if len(t.last) > 0 {
-		var first, last int
-		t.toks, first, last, ok = jsonwire.Reindex(t.last, b, t.toks)
-		t.reindexed, t.run = ok, [2]int32{int32(first), int32(last)}
+		var first int
+		t.toks, first, t.changed, ok = jsonwire.Reindex(t.last, b, t.toks)
+		t.reindexed, t.first = ok, int32(first)
 	}
 	if !ok {
 		t.toks, t.stack, ok = jsonwire.Index(b, t.toks[:0], t.stack[:0])
@@ -431,10 +433,18 @@ func (t *tape) at(v value) int {
 	return k
 }
 
-// only reports whether the payload validated last differs from the one
-// before at most in token k: jsonwire.Reindex read nothing else again.
-func (t *tape) only(k int32) bool {
-	return t.reindexed && (t.run[0] > t.run[1] || t.run[0] == k && t.run[1] == k)
+// changedIn reports whether the payload validated last differs from the
+// one before at most in the tokens at the tape indexes in m.
+func (t *tape) changedIn(m *[memoLen]int32) bool {
+	if !t.reindexed {
+		return false
+	}
+	for c := t.changed; c != 0; c &= c - 1 {
+		if k := t.first + int32(bits.TrailingZeros16(c)); k != m[0] && k != m[1] && k != m[2] && k != m[3] {
+			return false
+		}
+	}
+	return true
 }
 
 // trimValue returns the value in a whole payload, without the space

@@ -185,20 +185,20 @@ const (
 // prev, only inside a short run of scalar values and names at one level,
 // as the events of one stream do (an argument piece, a sequence number).
 // toks must be what Index gave for prev, with ok true. Reindex reads again
-// only that run, toks[first:last+1] (none when b is prev), and returns
-// toks updated in place, with ok true, when b is valid JSON with the same
-// structure: the tokens are then those that Index gives for b, and those
-// outside the run stand for the same bytes as before. With ok false toks
-// is unchanged, and Index must read b: the difference opens or closes a
-// container, reaches past the run, is invalid, or makes the run more than
-// twice as long.
-func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first, last int, ok bool) {
+// only that run, and returns toks updated in place, with ok true, when b
+// is valid JSON with the same structure: the tokens are then those that
+// Index gives for b. The tokens whose bytes differ from before are then
+// among toks[first:first+16]: bit i of changed marks toks[first+i]. With
+// ok false toks is unchanged, and Index must read b: the difference opens
+// or closes a container, reaches past the run, is invalid, or makes the
+// run more than twice as long.
+func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first int, changed uint16, ok bool) {
 	if len(toks) < 2 || len(b) > indexMaxLen {
 		return toks, 0, 0, false
 	}
 	a := commonPrefix(prev, b)
 	if a == len(prev) && a == len(b) {
-		return toks, 1, 0, true
+		return toks, 0, 0, true
 	}
 	d := len(b) - len(prev)
 	pe := len(prev) - commonSuffix(prev[a:], b[a:]) // prev[a:pe] differs
@@ -288,6 +288,9 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first, last int, ok bool) {
 			kind = KindName
 		}
 		run[k-k1] = Tok{int32(i), int32(j), toks[k].Next, kind}
+		if kind != toks[k].Kind || string(b[i:j]) != string(prev[toks[k].Off:toks[k].End]) {
+			changed |= 1 << (k - k1)
+		}
 		i = j
 	}
 	if i != end {
@@ -301,7 +304,7 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first, last int, ok bool) {
 		toks[m].Off += int32(d)
 		toks[m].End += int32(d)
 	}
-	return toks, k1, k2, true
+	return toks, k1, changed, true
 }
 
 // scalarOrName reports whether a token of kind k is a name or a value
