@@ -30,7 +30,7 @@ type anthropicDecoder struct {
 	bedrock  bool // payloads are {"bytes": base64 of the event}
 	blocks   []*anthropicBlock
 	messages int
-	memoIdx  int // the block of the delta remembered (see Decoder.memo)
+	memoIdx  int    // the block of the delta remembered (see Decoder.memo)
 	raw      []byte // a Bedrock payload's decoded bytes
 }
 
@@ -71,7 +71,9 @@ func (ad *anthropicDecoder) delta(d *Decoder, idx int, piece value) error {
 }
 
 // replay applies the delta remembered again, with piece as its text.
-func (ad *anthropicDecoder) replay(d *Decoder, piece value) error { return ad.delta(d, ad.memoIdx, piece) }
+func (ad *anthropicDecoder) replay(d *Decoder, piece value) error {
+	return ad.delta(d, ad.memoIdx, piece)
+}
 
 // unwrap returns the Anthropic event that a Bedrock payload carries in
 // base64 as {"bytes": ...}, validated; a payload without bytes is the

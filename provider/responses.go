@@ -45,10 +45,10 @@ func newResponses() *responsesDecoder { return &responsesDecoder{calls: make(map
 // respEvent is the fields of a Responses event that the decoder reads.
 type respEvent struct {
 	typ, itemID, delta, arguments, input, item, code, message, errv, response, seqv value
-	outputIndex                                                               int
-	hasIndex                                                                  bool
-	seq                                                                       int64
-	hasSeq                                                                    bool
+	outputIndex                                                                     int
+	hasIndex                                                                        bool
+	seq                                                                             int64
+	hasSeq                                                                          bool
 }
 
 func (d *Decoder) readRespEvent(v value) respEvent {
