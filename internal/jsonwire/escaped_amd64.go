@@ -12,3 +12,11 @@ package jsonwire
 //
 //go:noescape
 func scanEscapedVector(b []byte) (n int, quote bool)
+
+// unescapeVector decodes src into dst, 32 bytes a step while 33 are left
+// in src, as AppendUnescaped does, and returns the bytes written and
+// read. It stops early at a backslash before anything but a two-byte
+// escape's letter (a \u escape). len(dst) must be at least len(src).
+//
+//go:noescape
+func unescapeVector(dst, src []byte) (nd, ns int)

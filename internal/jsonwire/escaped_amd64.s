@@ -136,3 +136,58 @@ escOut:
 	MOVB $0, quote+32(FP)
 	VZEROUPPER
 	RET
+
+// unescapeTab: by the byte after a backslash, the byte that the
+// two-byte escape stands for, and 0 for any other (\u among them).
+DATA unescapeTab<>+0x22(SB)/1, $0x22
+DATA unescapeTab<>+0x2F(SB)/1, $0x2F
+DATA unescapeTab<>+0x5C(SB)/1, $0x5C
+DATA unescapeTab<>+0x62(SB)/1, $0x08
+DATA unescapeTab<>+0x66(SB)/1, $0x0C
+DATA unescapeTab<>+0x6E(SB)/1, $0x0A
+DATA unescapeTab<>+0x72(SB)/1, $0x0D
+DATA unescapeTab<>+0x74(SB)/1, $0x09
+GLOBL unescapeTab<>(SB), RODATA|NOPTR, $256
+
+// func unescapeVector(dst, src []byte) (nd, ns int)
+TEXT ·unescapeVector(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), DI
+	MOVQ         src_base+24(FP), SI
+	MOVQ         src_len+32(FP), CX
+	VPBROADCASTB escSplat<>+1(SB), Y14
+	LEAQ         unescapeTab<>(SB), R10
+	XORQ         AX, AX
+	XORQ         BX, BX
+	SUBQ         $33, CX // steps while 33 bytes are left: an escape's letter is then in src
+
+unLoop:
+	CMPQ      AX, CX
+	JG        unOut
+	VMOVDQU   (SI)(AX*1), Y0
+	VMOVDQU   Y0, (DI)(BX*1) // stored before it is looked at: BX <= AX
+	VPCMPEQB  Y0, Y14, Y1
+	VPMOVMSKB Y1, DX
+	TESTL     DX, DX
+	JNZ       unEscape
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       unLoop
+
+unEscape:
+	BSFL    DX, DX
+	ADDQ    DX, AX
+	ADDQ    DX, BX
+	MOVBLZX 1(SI)(AX*1), DX
+	MOVBLZX (R10)(DX*1), R8
+	TESTL   R8, R8
+	JZ      unOut // \u, or no escape: left to the caller
+	MOVB    R8, (DI)(BX*1)
+	ADDQ    $2, AX
+	INCQ    BX
+	JMP     unLoop
+
+unOut:
+	MOVQ BX, nd+48(FP)
+	MOVQ AX, ns+56(FP)
+	VZEROUPPER
+	RET

@@ -26,3 +26,17 @@ func TestScanEscapedAtPageEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestUnescapeAtPageEnd decodes escaped contents that end at the last
+// byte of a page with a guard page after it.
+func TestUnescapeAtPageEnd(t *testing.T) {
+	page := guardedPage(t)
+	for _, bg := range escapedBackgrounds {
+		in := fill(bg, 160)
+		for n := 0; n <= len(in); n++ {
+			if !checkUnescapePaths(t, atPageEnd(page, in[len(in)-n:])) {
+				return
+			}
+		}
+	}
+}

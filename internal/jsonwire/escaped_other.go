@@ -5,3 +5,7 @@ package jsonwire
 // scanEscapedVector stands in for the vector scan; it is never called,
 // vector being false.
 func scanEscapedVector([]byte) (int, bool) { panic("jsonwire: no vector scans") }
+
+// unescapeVector stands in for the vector decoder; it is never called,
+// vector being false.
+func unescapeVector(dst, src []byte) (int, int) { panic("jsonwire: no vector scans") }

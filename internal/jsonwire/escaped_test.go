@@ -104,3 +104,46 @@ func FuzzScanEscaped(f *testing.F) {
 		checkScanStringPaths(t, p, 0)
 	})
 }
+
+// checkUnescapePaths compares AppendUnescaped's two paths on b.
+func checkUnescapePaths(t *testing.T, b []byte) bool {
+	t.Helper()
+	narrow, wide := bothPaths(t, func() string { return string(AppendUnescaped([]byte("x"), b)) })
+	if narrow != wide {
+		t.Errorf("AppendUnescaped(%q): vector path %q, pure-Go path %q", b, wide, narrow)
+		return false
+	}
+	return true
+}
+
+// TestUnescapeVector decodes escaped contents with each escape, \u and
+// bad ones among them, at every place of three steps, on both paths.
+func TestUnescapeVector(t *testing.T) {
+	skipNoVector(t)
+	for _, bg := range escapedBackgrounds {
+		for _, esc := range []string{`\n`, `\\`, `\"`, `\u00e9`, `\uD83D\uDE00`, `\uD83D`, `\x`, `\`, `é`} {
+			for p := 0; p <= 96+1; p++ {
+				b := []byte(strings.Repeat(bg, 200/len(bg)+1))[:p]
+				if k := strings.LastIndexFunc(string(b), func(r rune) bool { return r != '\\' }); (len(b)-k-1)%2 == 1 {
+					b = b[:len(b)-1]
+				}
+				b = append(append(b, esc...), bg...)
+				for _, e := range []int{len(b), p + len(esc), p + 33, p + 64, p + 65} {
+					if e <= len(b) && !checkUnescapePaths(t, b[:e:e]) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+func FuzzUnescapePaths(f *testing.F) {
+	for _, bg := range escapedBackgrounds {
+		f.Add([]byte(bg))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		checkUnescapePaths(t, b)
+		checkUnescapePaths(t, append([]byte(strings.Repeat(`ab\n\"`, 20)), b...))
+	})
+}

@@ -72,6 +72,10 @@ func AppendUnescaped(dst, b []byte) []byte {
 	dst = slices.Grow(dst, len(b))[:n+len(b)] // decoded, a string is never longer
 	out, w, i := dst[n:], 0, 0
 	for i < len(b) {
+		if vector && len(b)-i >= 64 {
+			nw, ni := unescapeVector(out[w:], b[i:])
+			i, w = i+ni, w+nw
+		}
 		// Plain bytes a word at a time, stored before they are looked at:
 		// w <= i, so a whole word of b fits in out, and bytes stored past
 		// a backslash are stored again.
