@@ -274,3 +274,70 @@ strOut:
 	MOVB       $0, stop+32(FP)
 	VZEROUPPER
 	RET
+
+// digitBase and digitMax, broadcast: a byte less '0' is at most 9 (as
+// an unsigned byte) when it is a digit.
+DATA digitSplat<>+0x00(SB)/2, $0x0930
+GLOBL digitSplat<>(SB), RODATA|NOPTR, $2
+
+// func indexBlockVector(x *Block, p *byte)
+//
+// The three masks of a Block, for the 64 bytes at p: two loads, and for
+// each half of them whitespace by spaceByLow, the stops by compares (a
+// control byte is at most 0x1F; a non-ASCII byte gives its high bit to
+// VPMOVMSKB as it is), the digits by a subtraction and a compare.
+TEXT ·indexBlockVector(SB), NOSPLIT, $0-16
+	MOVQ           x+0(FP), DI
+	MOVQ           p+8(FP), SI
+	VBROADCASTI128 spaceByLow<>(SB), Y8
+	VPBROADCASTB   splat<>+2(SB), Y9     // '"'
+	VPBROADCASTB   splat<>+1(SB), Y10    // '\\'
+	VPBROADCASTB   splat<>+3(SB), Y11    // 0x1F
+	VPBROADCASTB   digitSplat<>+0(SB), Y12 // '0'
+	VPBROADCASTB   digitSplat<>+1(SB), Y13 // 9
+	VMOVDQU        (SI), Y0
+	VMOVDQU        32(SI), Y1
+
+	VPSHUFB   Y0, Y8, Y2
+	VPCMPEQB  Y0, Y2, Y2
+	VPMOVMSKB Y2, AX
+	VPSHUFB   Y1, Y8, Y3
+	VPCMPEQB  Y1, Y3, Y3
+	VPMOVMSKB Y3, BX
+	SHLQ      $32, BX
+	ORQ       BX, AX
+	MOVQ      AX, 0(DI)
+
+	VPCMPEQB  Y0, Y9, Y2
+	VPCMPEQB  Y0, Y10, Y3
+	VPOR      Y2, Y3, Y2
+	VPMAXUB   Y0, Y11, Y3
+	VPCMPEQB  Y3, Y11, Y3
+	VPOR      Y2, Y3, Y2
+	VPOR      Y0, Y2, Y2
+	VPMOVMSKB Y2, AX
+	VPCMPEQB  Y1, Y9, Y4
+	VPCMPEQB  Y1, Y10, Y5
+	VPOR      Y4, Y5, Y4
+	VPMAXUB   Y1, Y11, Y5
+	VPCMPEQB  Y5, Y11, Y5
+	VPOR      Y4, Y5, Y4
+	VPOR      Y1, Y4, Y4
+	VPMOVMSKB Y4, BX
+	SHLQ      $32, BX
+	ORQ       BX, AX
+	MOVQ      AX, 8(DI)
+
+	VPSUBB    Y12, Y0, Y2
+	VPMAXUB   Y2, Y13, Y3
+	VPCMPEQB  Y3, Y13, Y3
+	VPMOVMSKB Y3, AX
+	VPSUBB    Y12, Y1, Y4
+	VPMAXUB   Y4, Y13, Y5
+	VPCMPEQB  Y5, Y13, Y5
+	VPMOVMSKB Y5, BX
+	SHLQ      $32, BX
+	ORQ       BX, AX
+	MOVQ      AX, 16(DI)
+	VZEROUPPER
+	RET
