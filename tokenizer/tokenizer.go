@@ -164,14 +164,6 @@ type Tokenizer struct {
 	nNum       int
 
 	path pathStack
-
-	// A bitmap index of buf[ixAt:ixAt+ixLen], where ixLen is
-	// jsonwire.BlockLen, or 0 for no index. Next's fast path builds it
-	// where a run of whitespace, string bytes or digits starts and no
-	// index covers it, and reads such runs from it; Feed drops it.
-	ix    jsonwire.Block
-	ixAt  int
-	ixLen int
 }
 
 // top is the top container's state: its kind and where the reader is in
@@ -224,7 +216,6 @@ func (t *Tokenizer) Feed(chunk []byte) error {
 	}
 	t.base += int64(len(t.buf))
 	t.buf, t.pos, t.pieceStart = chunk, 0, 0
-	t.ixLen = 0
 	if room := t.lim.maxBytes - t.base; int64(len(chunk)) > room {
 		t.buf, t.cut = chunk[:room], true
 	}
@@ -263,17 +254,6 @@ loop:
 		if c <= ' ' {
 			if !jsonwire.Space[c] {
 				break
-			}
-			if d := uint(i - t.ixAt); d < uint(t.ixLen) {
-				// A run the index covers ends in one step; one that
-				// runs to its end goes on in the next turn.
-				i = t.ixAt + min(t.ix.SpaceEnd(d), jsonwire.BlockLen)
-				continue
-			}
-			if jsonwire.BlockOn() && i+jsonwire.BlockLen <= len(b) {
-				t.pos, t.expect = i, exp
-				t.index(i)
-				return t.Next()
 			}
 			// One space, as in ", " (the colon case takes ": "), or a
 			// newline and an indentation of spaces, read here a word at a
@@ -361,16 +341,7 @@ loop:
 			// rest. (With the call on every string, the registers live
 			// across it were spilled for every value: 8-14% of the time
 			// of all three benchmark files.)
-			if d := uint(i + 1 - t.ixAt); d < uint(t.ixLen) {
-				j = t.ixAt + min(t.ix.StopAt(d), jsonwire.BlockLen)
-			} else if jsonwire.BlockOn() && i+1+jsonwire.BlockLen <= len(b) {
-				t.pos, t.expect = i, exp
-				t.index(i + 1)
-				return t.Next()
-			} else {
-				j = jsonwire.SkipPlain(b, i+1)
-			}
-			if j == len(b) || b[j] != '"' {
+			if j = jsonwire.SkipPlain(b, i+1); j == len(b) || b[j] != '"' {
 				t.pos, t.expect = i, exp
 				return t.scanString(i, j, kind == KindName)
 			}
@@ -402,30 +373,12 @@ loop:
 			if c == '-' {
 				k++
 			}
-			d := uint(k - t.ixAt)
-			if d >= uint(t.ixLen) && jsonwire.BlockOn() && i+jsonwire.BlockLen <= len(b) {
-				t.pos, t.expect = i, exp
-				t.index(i)
-				return t.Next()
-			}
-			if j = k; d < uint(t.ixLen) {
-				j = t.ixAt + min(t.ix.DigitEnd(d), jsonwire.BlockLen)
-			}
-			if j == t.ixAt+jsonwire.BlockLen || d >= uint(t.ixLen) {
-				j = jsonwire.SkipManyDigits(b, j)
-			}
-			if j == k || j == len(b) || b[k] == '0' && j > k+1 {
+			if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) || b[k] == '0' && j > k+1 {
 				break loop
 			}
 			if b[j] == '.' {
 				k = j + 1
-				if d = uint(k - t.ixAt); d < uint(t.ixLen) {
-					j = t.ixAt + min(t.ix.DigitEnd(d), jsonwire.BlockLen)
-				}
-				if j == t.ixAt+jsonwire.BlockLen || d >= uint(t.ixLen) {
-					j = jsonwire.SkipManyDigits(b, max(j, k))
-				}
-				if j == k || j == len(b) {
+				if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) {
 					break loop
 				}
 			}
@@ -466,16 +419,6 @@ loop:
 		return Token{}, ErrNeedMore
 	}
 	return t.next()
-}
-
-// index builds the bitmap index of buf[i:i+jsonwire.BlockLen]. It is
-// Next's one call that is not a tail call, and Next calls it just
-// before it returns Next again, so that no register lives across it.
-//
-//go:noinline
-func (t *Tokenizer) index(i int) {
-	jsonwire.IndexBlock(&t.ix, t.buf, i)
-	t.ixAt, t.ixLen = i, jsonwire.BlockLen
 }
 
 // whole returns the whole token buf[i:j] of the given kind, and moves

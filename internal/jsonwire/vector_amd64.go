@@ -43,12 +43,3 @@ func SkipSpace(b []byte, i int) int
 //
 //go:noescape
 func scanStringVector(b []byte) (n int, stop bool)
-
-// indexBlockVector is IndexBlock for the 64 bytes at p, in AVX2.
-//
-//go:noescape
-func indexBlockVector(x *Block, p *byte)
-
-// BlockOn reports whether IndexBlock builds in vectors, which is when a
-// reader should use Blocks.
-func BlockOn() bool { return vector }

@@ -21,11 +21,3 @@ func SkipSpace(b []byte, i int) int { return skipSpaceSWAR(b, i) }
 // scanStringVector stands in for the vector scan; it is never called,
 // vector being false.
 func scanStringVector([]byte) (int, bool) { panic("jsonwire: no vector scans") }
-
-// indexBlockVector stands in for the vector build; it is never called,
-// vector being false.
-func indexBlockVector(*Block, *byte) { panic("jsonwire: no vector scans") }
-
-// BlockOn reports whether IndexBlock builds in vectors, which is when a
-// reader should use Blocks: never here.
-func BlockOn() bool { return false }
