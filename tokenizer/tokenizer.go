@@ -248,8 +248,12 @@ func (t *Tokenizer) Next() (Token, error) {
 	// kept in exp while separators are read, and stored before anything
 	// else reads it.
 	b, i, exp := t.buf, t.pos, t.expect
+	// With b's capacity its length, Raw's (b[i:j:j]) is checked once,
+	// and as uints the loop's bound proves b[i] in bounds: two checks
+	// less per token.
+	b = b[:len(b):len(b)]
 loop:
-	for i < len(b) {
+	for uint(i) < uint(len(b)) {
 		c := b[i]
 		if c <= ' ' {
 			if !jsonwire.Space[c] {
