@@ -81,7 +81,7 @@ func (p *pathStack) ensure(used, room int) {
 // nothing is kept while the top is an array. It reports whether it could.
 func (p *pathStack) pushSmall(index int64) bool {
 	n := p.n
-	if uint64(index) >= 1<<14 || n > pathInline-4 {
+	if uint64(index) >= 1<<14 || uint(n) > pathInline-4 { // as a uint, n proves the store in bounds too
 		return false
 	}
 	w, size := uint32(index)|smallIndexFrame<<8, 3
@@ -179,7 +179,9 @@ func (p *pathStack) pop() (top, bool) {
 // is the container just opened. It reports whether it could.
 func (p *pathStack) pushShort(b []byte, start, end int) bool {
 	n, size := p.n, end-start
-	if size > 16 || start+16 > len(b) || n > pathInline-18 {
+	// Compared as uints, the three bounds prove every access below in
+	// bounds (start is never negative, nor near the top of an int).
+	if uint(size) > 16 || uint(start)+16 > uint(len(b)) || uint(n) > pathInline-18 {
 		return false
 	}
 	copy(p.buf[n:n+16], b[start:start+16])

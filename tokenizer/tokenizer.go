@@ -248,8 +248,12 @@ func (t *Tokenizer) Next() (Token, error) {
 	// kept in exp while separators are read, and stored before anything
 	// else reads it.
 	b, i, exp := t.buf, t.pos, t.expect
+	// With b's capacity its length, Raw's (b[i:j:j]) is checked once,
+	// and as uints the loop's bound proves b[i] in bounds: two checks
+	// less per token.
+	b = b[:len(b):len(b)]
 loop:
-	for i < len(b) {
+	for uint(i) < uint(len(b)) {
 		c := b[i]
 		if c <= ' ' {
 			if !jsonwire.Space[c] {
@@ -274,10 +278,10 @@ loop:
 				break loop
 			}
 			if index := t.path.popSmall(); index >= 0 {
-				return t.leave(i, top{index: index}), nil
+				return t.leave(b, i, top{index: index}), nil
 			}
 			if n := t.path.popName(); n >= 0 {
-				return t.leave(i, top{nameLen: n, obj: true, hasName: true}), nil
+				return t.leave(b, i, top{nameLen: n, obj: true, hasName: true}), nil
 			}
 			return t.closeToken(i), nil
 		}
@@ -334,7 +338,7 @@ loop:
 			default:
 				return t.openToken(i, c == '{'), nil
 			}
-			return t.enter(i, c == '{'), nil
+			return t.enter(b, i, c == '{'), nil
 		case '"':
 			// A string of plain ASCII, as most names are, is read by
 			// SkipPlain, which inlines; ScanString, a call, takes the
@@ -621,12 +625,13 @@ func (t *Tokenizer) openToken(i int, obj bool) Token {
 	default:
 		t.path.pushArray(t.top.index)
 	}
-	return t.enter(i, obj)
+	return t.enter(t.buf, i, obj)
 }
 
-// enter moves into the container opened at buf[i], once its parent's
-// frame is frozen, and returns its token.
-func (t *Tokenizer) enter(i int, obj bool) Token {
+// enter moves into the container opened at b[i], once its parent's
+// frame is frozen, and returns its token. b is buf, or Next's copy of
+// it, whose bounds Next has proved i within.
+func (t *Tokenizer) enter(b []byte, i int, obj bool) Token {
 	kind, exp := KindBeginArray, uint8(expFirstValue)
 	if obj {
 		kind, exp = KindBeginObject, expFirstName
@@ -635,7 +640,7 @@ func (t *Tokenizer) enter(i int, obj bool) Token {
 	t.depth++
 	t.expect, t.pos = exp, i+1
 	t.top, t.nameCut = top{obj: obj}, false
-	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
+	return Token{Raw: b[i : i+1 : i+1], info: info}
 }
 
 // closeToken closes the top container at buf[i] and returns its token.
@@ -647,16 +652,16 @@ func (t *Tokenizer) closeToken(i int) Token {
 	if t.depth > 1 {
 		parent, cut = t.path.pop()
 	}
-	tok := t.leave(i, parent)
+	tok := t.leave(t.buf, i, parent)
 	t.nameCut = cut
 	t.afterValue()
 	return tok
 }
 
-// leave closes the top container at buf[i], going back to its parent,
-// whose frame was just unfrozen, and returns its token. It leaves the
-// grammar expecting what follows a value in a container.
-func (t *Tokenizer) leave(i int, parent top) Token {
+// leave closes the top container at b[i] (b as for enter), going back
+// to its parent, whose frame was just unfrozen, and returns its token.
+// It leaves the grammar expecting what follows a value in a container.
+func (t *Tokenizer) leave(b []byte, i int, parent top) Token {
 	kind := KindEndArray
 	if t.top.obj {
 		kind = KindEndObject
@@ -665,7 +670,7 @@ func (t *Tokenizer) leave(i int, parent top) Token {
 	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
 	t.top, t.nameRef, t.nameCut = parent, false, false
 	t.expect, t.pos = expComma, i+1
-	return Token{Raw: t.buf[i:t.pos:t.pos], info: info}
+	return Token{Raw: b[i : i+1 : i+1], info: info}
 }
 
 // flushName copies a name held by reference into path.

@@ -53,6 +53,20 @@ const (
 	spaces8 = 0x2020202020202020
 )
 
+// The masks of SkipPlain, as variables: the compiler folds a load of
+// each into the operation, where a constant took a move of its own
+// every step.
+var (
+	quotes8v      uint64 = '"' * ones8
+	slashes8v     uint64 = '\\' * ones8
+	minusOnes8v   uint64 = -ones8 & (1<<64 - 1)
+	minusSpaces8v uint64 = -spaces8 & (1<<64 - 1)
+	highs8v       uint64 = highs8
+	spaces8v      uint64 = spaces8
+	digitHigh8v   uint64 = 0x46 * ones8
+	minusZeros8v  uint64 = -('0' * ones8) & (1<<64 - 1)
+)
+
 // skipSpaceSWAR is SkipSpace eight bytes at a time. Indented JSON has
 // long runs of spaces; it takes them a word at a time, and jumps to the
 // first byte of a word that is not a space.
@@ -89,7 +103,7 @@ func SkipPlain(b []byte, i int) int {
 		// it. (One expression, with no temporaries for the quote and
 		// backslash words, keeps SkipPlain inlinable.)
 		w := binary.LittleEndian.Uint64(b[i : i+8])
-		if special := (((w ^ '"'*ones8) - ones8) | ((w ^ '\\'*ones8) - ones8) | (w - spaces8) | w) & highs8; special != 0 {
+		if special := (((w ^ quotes8v) + minusOnes8v) | ((w ^ slashes8v) + minusOnes8v) | (w + minusSpaces8v) | w) & highs8v; special != 0 {
 			return i + bits.TrailingZeros64(special)>>3
 		}
 		i += 8
@@ -148,7 +162,7 @@ func ScanInt(b []byte, i int) int {
 // digitEnds flags, in the high bit of each byte of the little-endian
 // word w, the bytes that are not ASCII digits: the lowest flagged byte is
 // the first such byte (see SkipManyDigits).
-func digitEnds(w uint64) uint64 { return ((w + 0x46*ones8) | (w - '0'*ones8)) & highs8 }
+func digitEnds(w uint64) uint64 { return ((w + digitHigh8v) | (w + minusZeros8v)) & highs8v }
 
 // ScanExponent reads the exponent of a number, from its 'e' or 'E' at b[i]
 // (see above).
@@ -539,8 +553,8 @@ func scanStringNarrow(b []byte, i int) (int, bool) {
 func SkipIndent(b []byte, i int) int {
 	for i+16 <= len(b) {
 		w := b[i : i+16] // one bounds check for both loads
-		x := binary.LittleEndian.Uint64(w) ^ spaces8
-		y := binary.LittleEndian.Uint64(w[8:]) ^ spaces8
+		x := binary.LittleEndian.Uint64(w) ^ spaces8v
+		y := binary.LittleEndian.Uint64(w[8:]) ^ spaces8v
 		if x|y != 0 {
 			if x != 0 {
 				return i + bits.TrailingZeros64(x)>>3
