@@ -13,6 +13,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -86,18 +87,10 @@ func (r *Reader) nextSSE() (Message, bool, error) {
 }
 
 // indexLineEnd returns the index of the first CR or LF in b at or after
-// from, or -1. Two IndexByte scans beat one IndexAny.
+// from, or -1.
 func indexLineEnd(b []byte, from int) int {
-	lf := bytes.IndexByte(b[from:], '\n')
-	head := b[from:]
-	if lf >= 0 {
-		head = head[:lf]
-	}
-	if cr := bytes.IndexByte(head, '\r'); cr >= 0 {
-		return from + cr
-	}
-	if lf >= 0 {
-		return from + lf
+	if i := jsonwire.IndexLineEnd(b[from:]); i >= 0 {
+		return from + i
 	}
 	return -1
 }

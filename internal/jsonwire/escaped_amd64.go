@@ -20,3 +20,10 @@ func scanEscapedVector(b []byte) (n int, quote bool)
 //
 //go:noescape
 func unescapeVector(dst, src []byte) (nd, ns int)
+
+// IndexLineEnd returns the index of the first LF or CR in b, or -1. With
+// the vector scans on and 32 bytes in b it reads 32 bytes a step;
+// otherwise it is indexLineEndSWAR.
+//
+//go:noescape
+func IndexLineEnd(b []byte) int

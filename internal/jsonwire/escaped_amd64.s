@@ -191,3 +191,65 @@ unOut:
 	MOVQ AX, ns+56(FP)
 	VZEROUPPER
 	RET
+
+// lineEnds: the bytes that end a line, LF and CR.
+DATA lineEnds<>+0x00(SB)/2, $0x0D0A
+GLOBL lineEnds<>(SB), RODATA|NOPTR, $2
+
+// func IndexLineEnd(b []byte) int
+TEXT ·IndexLineEnd(SB), NOSPLIT, $0-32
+	MOVQ         b_base+0(FP), SI
+	MOVQ         b_len+8(FP), CX
+	CMPQ         CX, $32
+	JLT          lineSWAR
+	CMPB         ·vector(SB), $0
+	JEQ          lineSWAR
+	VPBROADCASTB lineEnds<>+0(SB), Y1
+	VPBROADCASTB lineEnds<>+1(SB), Y2
+	XORQ         AX, AX
+
+lineLoop:
+	LEAQ      32(AX), DX
+	CMPQ      DX, CX
+	JA        lineTail
+	VMOVDQU   (SI)(AX*1), Y0
+	VPCMPEQB  Y0, Y1, Y3
+	VPCMPEQB  Y0, Y2, Y4
+	VPOR      Y3, Y4, Y3
+	VPMOVMSKB Y3, BX
+	TESTL     BX, BX
+	JNZ       lineFound
+	MOVQ      DX, AX
+	JMP       lineLoop
+
+lineTail:
+	// The last 32 bytes of b, of which the first DX-len were read.
+	CMPQ      AX, CX
+	JEQ       lineNone
+	VMOVDQU   -32(SI)(CX*1), Y0
+	VPCMPEQB  Y0, Y1, Y3
+	VPCMPEQB  Y0, Y2, Y4
+	VPOR      Y3, Y4, Y3
+	VPMOVMSKB Y3, BX
+	SUBQ      CX, DX
+	MOVQ      CX, R8
+	MOVQ      DX, CX
+	SHRL      CX, BX
+	MOVQ      R8, CX
+	TESTL     BX, BX
+	JZ        lineNone
+
+lineFound:
+	BSFL       BX, BX
+	ADDQ       BX, AX
+	MOVQ       AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+lineNone:
+	MOVQ       $-1, ret+24(FP)
+	VZEROUPPER
+	RET
+
+lineSWAR:
+	JMP ·indexLineEndSWAR(SB)

@@ -2,7 +2,10 @@
 
 package jsonwire
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 // TestScanEscapedAtPageEnd runs ScanString, on both paths, over escaped
 // contents that end at the last byte of a page with a guard page after
@@ -37,6 +40,21 @@ func TestUnescapeAtPageEnd(t *testing.T) {
 			if !checkUnescapePaths(t, atPageEnd(page, in[len(in)-n:])) {
 				return
 			}
+		}
+	}
+}
+
+// TestIndexLineEndAtPageEnd scans inputs that end at the last byte of a
+// page with a guard page after it.
+func TestIndexLineEndAtPageEnd(t *testing.T) {
+	page := guardedPage(t)
+	in := append(bytes.Repeat([]byte("data: {}"), 20), '\n')
+	for n := 0; n <= len(in); n++ {
+		if !checkIndexLineEnd(t, atPageEnd(page, in[len(in)-n:])) {
+			return
+		}
+		if n > 0 && !checkIndexLineEnd(t, atPageEnd(page, in[len(in)-n:len(in)-1])) {
+			return
 		}
 	}
 }
