@@ -355,9 +355,9 @@ func TestCaps(t *testing.T) {
 		s.Remove("0")
 		assert.Equal(t, int64(0), s.Bytes())
 		for _, ev := range []resume.Event{
-			resume.NewEvent(resume.EventStart, "0"),
+			resume.Event{Kind: resume.EventStart, Key: "0"},
 			{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`)},
-			resume.NewEvent(resume.EventEnd, "0"),
+			resume.Event{Kind: resume.EventEnd, Key: "0"},
 		} {
 			c, err := s.Apply(ev)
 			require.ErrorIs(t, err, resume.ErrRemoved, "%v", ev.Kind)
@@ -372,13 +372,13 @@ func TestCaps(t *testing.T) {
 		// Anthropic's second message numbers its blocks from 0 again.
 		s := resume.NewSet(resume.Options{})
 		start := func(id string) resume.Event {
-			ev := resume.NewEvent(resume.EventStart, "1")
+			ev := resume.Event{Kind: resume.EventStart, Key: "1"}
 			ev.ID = id
 			return ev
 		}
-		delta := resume.NewEvent(resume.EventDelta, "1")
+		delta := resume.Event{Kind: resume.EventDelta, Key: "1"}
 		delta.Data = []byte(`{"n":1}`)
-		for _, ev := range []resume.Event{start("toolu_A"), delta, resume.NewEvent(resume.EventEnd, "1")} {
+		for _, ev := range []resume.Event{start("toolu_A"), delta, resume.Event{Kind: resume.EventEnd, Key: "1"}} {
 			_, err := s.Apply(ev)
 			require.NoError(t, err)
 		}
@@ -388,7 +388,7 @@ func TestCaps(t *testing.T) {
 			require.ErrorIs(t, err, resume.ErrRemoved, "the same ID, or none, is the removed call's")
 		}
 		delta.Data = []byte(`{"n":2}`)
-		for _, ev := range []resume.Event{start("toolu_B"), delta, resume.NewEvent(resume.EventEnd, "1")} {
+		for _, ev := range []resume.Event{start("toolu_B"), delta, resume.Event{Kind: resume.EventEnd, Key: "1"}} {
 			_, err := s.Apply(ev)
 			require.NoError(t, err, "%v", ev.Kind)
 		}
@@ -406,7 +406,7 @@ func TestCaps(t *testing.T) {
 	t.Run("removed key: a refused new ID forgets nothing", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1, RequireStart: true})
 		ev := func(kind resume.EventKind, key, id, data string) resume.Event {
-			e := resume.NewEvent(kind, key)
+			e := resume.Event{Kind: kind, Key: key}
 			e.ID, e.Data = id, []byte(data)
 			return e
 		}
@@ -435,7 +435,7 @@ func TestCaps(t *testing.T) {
 		// it still takes its own events.
 		s := resume.NewSet(resume.Options{})
 		ev := func(kind resume.EventKind, key, id, data string) resume.Event {
-			e := resume.NewEvent(kind, key)
+			e := resume.Event{Kind: kind, Key: key}
 			e.ID, e.Data = id, []byte(data)
 			return e
 		}
@@ -452,7 +452,7 @@ func TestCaps(t *testing.T) {
 	t.Run("refusals do not push removed IDs out", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1})
 		start := func(key, id string) resume.Event {
-			e := resume.NewEvent(resume.EventStart, key)
+			e := resume.Event{Kind: resume.EventStart, Key: key}
 			e.ID = id
 			return e
 		}
@@ -475,7 +475,7 @@ func TestCaps(t *testing.T) {
 		// Some servers change a call's ID after its first chunk
 		// (Poolside; mlx-openai-server before its PR 216).
 		s := resume.NewSet(resume.Options{})
-		call := []resume.Event{resume.NewEvent(resume.EventDelta, "0"), resume.NewEvent(resume.EventDelta, "0"), resume.NewEvent(resume.EventEnd, "0")}
+		call := []resume.Event{resume.Event{Kind: resume.EventDelta, Key: "0"}, resume.Event{Kind: resume.EventDelta, Key: "0"}, resume.Event{Kind: resume.EventEnd, Key: "0"}}
 		call[0].ID, call[0].Data = "id1", []byte(`{"n":`)
 		call[1].ID, call[1].Data = "id2", []byte(`1}`)
 		for _, e := range call {

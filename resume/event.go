@@ -75,13 +75,6 @@ type Event struct {
 	Text bool
 }
 
-// NewEvent returns an event of the given kind for the call key. It is the
-// same as the literal Event{Kind: kind, Key: key}: a field left out of an
-// Event is not given.
-func NewEvent(kind EventKind, key string) Event {
-	return Event{Kind: kind, Key: key}
-}
-
 // seq returns Seq, or -1 when it is not given.
 func (ev *Event) seq() int64 {
 	if !ev.HasSeq || ev.Seq < 0 {

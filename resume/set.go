@@ -255,7 +255,7 @@ func (s *Set) Finish() []Result {
 func (s *Set) EndAll() []*Call {
 	p := s.Pending()
 	for _, c := range p {
-		s.Apply(NewEvent(EventEnd, c.key))
+		s.Apply(Event{Kind: EventEnd, Key: c.key})
 	}
 	return p
 }
