@@ -23,8 +23,9 @@ import (
 
 // Call is the stream state of one tool call: the argument bytes received
 // so far and the tokenizer reading them. Feed it the call's events with
-// Apply, or with Start, Delta and End; read Status after each. Make one
-// with NewCall, Restore or a Set: the zero Call is not ready to use.
+// Apply, or its deltas and end signal with Delta and End; read Status
+// after each. Make one with NewCall, Restore or a Set: the zero Call is
+// not ready to use.
 //
 // A Call is not safe for concurrent use. Beyond its argument bytes it
 // holds a state of fixed size, mostly its tokenizer (bench/README.md gives
@@ -134,11 +135,9 @@ func (c *Call) Hosted() bool { return c.hosted }
 // Event.Text).
 func (c *Call) Text() bool { return c.text }
 
-// MarkHosted marks the call as one the provider runs itself (see
-// Event.Hosted): at its end it becomes StatusRejected with ErrHosted
-// instead of ready. Mark it before the end signal: a call that has
-// ended (or is ending, as in a gate check) is left as it is.
-func (c *Call) MarkHosted() {
+// markHosted marks the call as one the provider runs itself (see
+// Event.Hosted), unless it has ended or is ending (as in a gate check).
+func (c *Call) markHosted() {
 	if !c.over() {
 		c.hosted = true
 	}
@@ -213,12 +212,12 @@ func (c *Call) apply(ev Event, budget int64) error {
 	// delta, an end that is the call's only event) says what a start
 	// would, unless the call takes no more events.
 	if (ev.Kind == EventStart || ev.ID != "" || ev.Name != "") && !c.over() {
-		c.Start(ev.ID, ev.Name, ev.index())
+		c.start(ev.ID, ev.Name, ev.index())
 	} else if i := ev.index(); i >= 0 && !c.over() {
 		c.index = i
 	}
 	if ev.Hosted {
-		c.MarkHosted()
+		c.markHosted()
 	}
 	if ev.Text && !c.text && len(c.args) == 0 && c.deltas == 0 && c.status == StatusReceiving && !c.over() {
 		c.text = true
@@ -272,10 +271,9 @@ func (c *Call) noteMiddleID(id string) {
 	}
 }
 
-// Start records the call's id, name and index. Empty values, and an index
-// below zero, leave what is known. It may come at any time; it changes
-// no status.
-func (c *Call) Start(id, name string, index int) {
+// start records the call's id, name and index. Empty values, and an
+// index below zero, leave what is known; it changes no status.
+func (c *Call) start(id, name string, index int) {
 	c.others++
 	if id != "" {
 		if c.id != "" && c.id != id && c.id != c.firstID {
@@ -341,15 +339,6 @@ func (c *Call) Delta(data []byte, seq, offset int64) error {
 		return nil
 	}
 	return c.delta(data, seq, offset, -1)
-}
-
-// Write appends p as a delta with no sequence number or offset, for
-// io.Copy and friends. It returns len(p) when p was kept.
-func (c *Call) Write(p []byte) (int, error) {
-	if err := c.Delta(p, -1, -1); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }
 
 // delta is Delta with budget, the bytes a Set still allows (or -1).

@@ -548,7 +548,7 @@ func TestGate(t *testing.T) {
 			assert.Equal(t, `{"city":"Oslo"}`, string(args), tt.name)
 			return tt.check(c, args)
 		}})
-		c.Start("call_1", tt.tool, 0)
+		require.NoError(t, c.Apply(resume.Event{Kind: resume.EventStart, ID: "call_1", Name: tt.tool}))
 		require.NoError(t, feed(c, `{"city":"Oslo"}`, 1), tt.name)
 		assert.Equal(t, 0, runs, "%s: no check before the end", tt.name)
 		require.NoError(t, c.End(nil), tt.name)
@@ -606,25 +606,6 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
-
-func TestWriter(t *testing.T) {
-	c := resume.NewCall("0", resume.Options{})
-	_, err := io.Copy(c, iotestOneByte(strings.NewReader(`{"a":"b"}`)))
-	require.NoError(t, err)
-	assert.Equal(t, resume.StatusComplete, c.Status())
-	assert.Equal(t, 9, c.Result().Deltas)
-}
-
-type oneByteReader struct{ r io.Reader }
-
-func (o oneByteReader) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	return o.r.Read(p[:1])
-}
-
-func iotestOneByte(r io.Reader) io.Reader { return oneByteReader{r} }
 
 func TestReplayAfterFinal(t *testing.T) {
 	c := resume.NewCall("fc_1", resume.Options{})

@@ -121,7 +121,7 @@ func (s *Set) count(c *Call) {
 }
 
 // Call returns the call with the given key, or nil. Feed a Set's calls
-// through Apply: Delta, Write and End called on them directly are not
+// through Apply: Delta, End and Apply called on them directly are not
 // held to MaxTotalBytes, and Bytes counts what they add only from the
 // call's next event through Apply.
 func (s *Set) Call(key string) *Call { return s.calls[key] }

@@ -540,7 +540,7 @@ func TestHosted(t *testing.T) {
 	// A gate check is not asked about it; it could only pass it.
 	asked := false
 	d := resume.NewCall("k", resume.Options{Check: func(*resume.Call, []byte) error { asked = true; return nil }})
-	d.MarkHosted()
+	_ = d.Apply(resume.Event{Kind: resume.EventStart, Hosted: true})
 	require.NoError(t, d.Delta([]byte(`{}`), -1, -1))
 	require.NoError(t, d.End(nil))
 	assert.Equal(t, resume.StatusRejected, d.Status())
@@ -550,10 +550,13 @@ func TestHosted(t *testing.T) {
 	// ready, and is not called hosted.
 	e := resume.NewCall("k", resume.Options{})
 	require.NoError(t, e.End([]byte(`{}`)))
-	e.MarkHosted()
+	assert.ErrorIs(t, e.Apply(resume.Event{Kind: resume.EventStart, Hosted: true}), resume.ErrDuplicate)
 	assert.Equal(t, resume.StatusReady, e.Status())
-	assert.False(t, e.Hosted())
-	f := resume.NewCall("k", resume.Options{Check: func(c *resume.Call, _ []byte) error { c.MarkHosted(); return nil }})
+	assert.False(t, e.Result().Hosted)
+	f := resume.NewCall("k", resume.Options{Check: func(c *resume.Call, _ []byte) error {
+		_ = c.Apply(resume.Event{Kind: resume.EventStart, Hosted: true})
+		return nil
+	}})
 	require.NoError(t, f.End([]byte(`{}`)))
 	assert.Equal(t, resume.StatusReady, f.Status())
 	assert.False(t, f.Result().Hosted)
@@ -676,7 +679,7 @@ func TestRemovedWithoutIDRestoreAndForget(t *testing.T) {
 	require.NoError(t, err)
 	// Another process saw the start: its checkpoint names the ID.
 	other := resume.NewCall("item", resume.Options{})
-	other.Start("call_X", "f", 0)
+	require.NoError(t, other.Apply(resume.Event{Kind: resume.EventStart, ID: "call_X", Name: "f", Index: 0, HasIndex: true}))
 	require.NoError(t, other.Delta(d.Data, -1, -1))
 	cp, err := other.Checkpoint()
 	require.NoError(t, err)
