@@ -27,7 +27,7 @@ type outcome struct {
 
 func outcomeOf(c *resume.Call) outcome {
 	return outcome{Key: c.Key(), ID: c.ID(), Name: c.Name(), Status: c.Status().String(),
-		Args: string(c.Arguments()), Text: c.Text(), Hosted: c.Hosted()}
+		Args: string(c.Arguments()), Text: c.Result().Text, Hosted: c.Result().Hosted}
 }
 
 // handled runs a Handler over r and returns, in the order the hooks saw
@@ -39,8 +39,8 @@ func handled(t testing.TB, r io.Reader, opts Options) ([]outcome, error) {
 	started := map[string]int{}
 	opts.OnStart = func(c *resume.Call) {
 		started[c.Key()]++
-		if c.Len() != 0 {
-			t.Errorf("%s: OnStart after %d bytes", c.Key(), c.Len())
+		if len(c.Arguments()) != 0 {
+			t.Errorf("%s: OnStart after %d bytes", c.Key(), len(c.Arguments()))
 		}
 	}
 	opts.OnReady = func(c *resume.Call) {

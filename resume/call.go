@@ -127,14 +127,6 @@ func (c *Call) Name() string { return c.name }
 // Index returns the call's position in the response, or -1.
 func (c *Call) Index() int { return c.index }
 
-// Hosted reports whether the call is one the provider runs itself (see
-// Event.Hosted).
-func (c *Call) Hosted() bool { return c.hosted }
-
-// Text reports whether the call's input is free-form text, not JSON (see
-// Event.Text).
-func (c *Call) Text() bool { return c.text }
-
 // markHosted marks the call as one the provider runs itself (see
 // Event.Hosted), unless it has ended or is ending (as in a gate check).
 func (c *Call) markHosted() {
@@ -156,9 +148,6 @@ func (c *Call) Ended() bool { return c.ended }
 // over reports whether the call takes no more events: its end signal
 // came, or Abandon gave it up (StatusIncomplete without an end).
 func (c *Call) over() bool { return c.ended || c.status == StatusIncomplete }
-
-// Len returns the number of argument bytes held.
-func (c *Call) Len() int { return len(c.args) }
 
 // Arguments returns the argument text as received: the deltas joined,
 // or the final arguments of the end signal when it carried them. It is

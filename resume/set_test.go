@@ -196,7 +196,7 @@ func TestSetDefaultCaps(t *testing.T) {
 	require.ErrorIs(t, err, resume.ErrTotalTooLarge)
 	assert.Contains(t, err.Error(), strconv.Itoa(resume.DefaultMaxTotalBytes))
 	assert.Equal(t, resume.StatusTooLarge, c.Status())
-	assert.Zero(t, c.Len())
+	assert.Zero(t, len(c.Arguments()))
 	assert.Zero(t, s.Bytes())
 	s = resume.NewSet(resume.Options{MaxBytes: -1, MaxTotalBytes: -1})
 	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "a", Data: big})
@@ -512,7 +512,7 @@ func TestHosted(t *testing.T) {
 	for _, ev := range []resume.Event{start, delta} {
 		c, err := s.Apply(ev)
 		require.NoError(t, err)
-		assert.True(t, c.Hosted())
+		assert.True(t, c.Result().Hosted)
 	}
 	assert.Equal(t, resume.StatusComplete, s.Call("1").Status())
 	c, err := s.Apply(resume.Event{Kind: resume.EventEnd, Key: "1"})
