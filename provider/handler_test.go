@@ -252,7 +252,7 @@ func TestHandlerBadInput(t *testing.T) {
 			var e *Error
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, before, h.Set().Call("0").Result(), "the call held is as it was")
-			assert.Equal(t, 1, h.Set().Len())
+			assert.Equal(t, 1, len(h.Set().Calls()))
 		})
 	}
 	t.Run("unknown event type", func(t *testing.T) {
@@ -415,7 +415,7 @@ func TestHandlerEndWithoutCall(t *testing.T) {
 	require.NoError(t, h.Apply(resume.Event{Kind: resume.EventEnd, Key: "0"}))
 	assert.Zero(t, started)
 	assert.Zero(t, ready)
-	assert.Zero(t, h.Set().Len())
+	assert.Zero(t, len(h.Set().Calls()))
 
 	// With final arguments an end is a whole call (Gemini).
 	require.NoError(t, h.Apply(resume.Event{Kind: resume.EventEnd, Key: "1", Name: "f", Final: []byte(`{}`)}))

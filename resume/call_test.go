@@ -326,9 +326,9 @@ func TestCaps(t *testing.T) {
 		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"b":2}`)})
 		require.ErrorIs(t, err, resume.ErrTotalTooLarge)
 		assert.Equal(t, resume.StatusTooLarge, c.Status())
-		assert.Equal(t, int64(7), s.Bytes())
+		assert.Equal(t, int64(7), resume.HeldBytes(s))
 		s.Remove("0")
-		assert.Equal(t, int64(0), s.Bytes())
+		assert.Equal(t, int64(0), resume.HeldBytes(s))
 	})
 	t.Run("total, a byte at a time", func(t *testing.T) {
 		// Deltas that Delta would take on its quick path still count
@@ -344,7 +344,7 @@ func TestCaps(t *testing.T) {
 		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "b", Data: []byte(b[5:6])})
 		require.ErrorIs(t, err, resume.ErrTotalTooLarge, "the 11th byte")
 		assert.Equal(t, resume.StatusTooLarge, c.Status())
-		assert.Equal(t, int64(10), s.Bytes())
+		assert.Equal(t, int64(10), resume.HeldBytes(s))
 		assert.Equal(t, b[:5], string(c.Arguments()))
 		assert.Equal(t, resume.StatusReceiving, s.Call("a").Status())
 	})
@@ -353,7 +353,7 @@ func TestCaps(t *testing.T) {
 		first, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":`)})
 		require.NoError(t, err)
 		s.Remove("0")
-		assert.Equal(t, int64(0), s.Bytes())
+		assert.Equal(t, int64(0), resume.HeldBytes(s))
 		for _, ev := range []resume.Event{
 			resume.Event{Kind: resume.EventStart, Key: "0"},
 			{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`)},
@@ -364,9 +364,9 @@ func TestCaps(t *testing.T) {
 			require.ErrorIs(t, err, resume.ErrDuplicate, "%v", ev.Kind)
 			assert.Nil(t, c)
 		}
-		assert.Equal(t, 0, s.Len())
+		assert.Equal(t, 0, len(s.Calls()))
 		assert.Equal(t, `{"a":`, string(first.Arguments()), "the removed call is left alone")
-		assert.Equal(t, int64(0), s.Bytes())
+		assert.Equal(t, int64(0), resume.HeldBytes(s))
 	})
 	t.Run("removed key taken by another call ID", func(t *testing.T) {
 		// Anthropic's second message numbers its blocks from 0 again.
@@ -510,7 +510,7 @@ func TestCaps(t *testing.T) {
 		c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "1", Index: 1, HasIndex: true})
 		require.ErrorIs(t, err, resume.ErrTooManyCalls)
 		assert.Nil(t, c)
-		assert.Equal(t, 1, s.Len())
+		assert.Equal(t, 1, len(s.Calls()))
 	})
 	t.Run("depth", func(t *testing.T) {
 		c := resume.NewCall("0", resume.Options{Tokenizer: tokenizer.Options{MaxDepth: 3}})

@@ -52,7 +52,7 @@ func TestUnknownKindMakesNoCall(t *testing.T) {
 	c, err := set.Apply(resume.Event{Key: "ghost"})
 	require.Error(t, err)
 	assert.Nil(t, c)
-	assert.Zero(t, set.Len())
+	assert.Zero(t, len(set.Calls()))
 	assert.Empty(t, set.EndAll(), "no call to end, so none becomes ready")
 }
 

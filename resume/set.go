@@ -121,21 +121,14 @@ func (s *Set) count(c *Call) {
 }
 
 // Call returns the call with the given key, or nil. Feed a Set's calls
-// through Apply: Delta, End and Apply called on them directly are not
-// held to MaxTotalBytes, and Bytes counts what they add only from the
-// call's next event through Apply.
+// through [Set.Apply]: [Call.Delta], [Call.End] and [Call.Apply] called
+// on them directly are not held to [Options.MaxTotalBytes] until the
+// call's next event through the Set.
 func (s *Set) Call(key string) *Call { return s.calls[key] }
 
 // Calls returns the calls in the order they started. The slice is
 // borrowed: valid until the next Apply or Remove.
 func (s *Set) Calls() []*Call { return s.order }
-
-// Len returns the number of calls held.
-func (s *Set) Len() int { return len(s.order) }
-
-// Bytes returns the argument bytes held by all calls, as of each call's
-// last event through Apply or Restore.
-func (s *Set) Bytes() int64 { return s.total }
 
 // Remove drops a call, for instance once it has run, and frees its
 // share of the total cap. The Set remembers the key and the call's IDs,
