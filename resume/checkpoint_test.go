@@ -29,7 +29,7 @@ func snap(c *resume.Call) snapshot {
 	r := c.Result()
 	errText := errString(r.Err)
 	r.Err, r.Arguments, r.Value = nil, nil, nil
-	return snapshot{c.Status(), errText, string(c.Arguments()), string(c.AppendPartial(nil)), c.Partial().Tentative, r}
+	return snapshot{c.Status(), errText, string(c.Arguments()), string(c.AppendPartial(nil)), c.Tentative(), r}
 }
 
 // TestCheckpointEverywhere saves a call after every byte, moves the

@@ -104,7 +104,7 @@
 // open strings and containers closed, an unfinished name, number or
 // literal left out, a member shown only once its value has begun. What it
 // shows only grows (Shown), so keeping a display current costs work
-// proportional to the delta; Partial names the tentative values. Watch
+// proportional to the delta; Tentative names the values that may still grow. Watch
 // reports the value at a JSON Pointer as it grows and when it is final,
 // so a UI can stream "/content" as it arrives.
 //

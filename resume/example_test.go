@@ -53,7 +53,7 @@ func ExampleCall_AppendPartial() {
 	for _, d := range []string{`{"city":"Mon`, `tréal","days":1`, `2,"units":["c`, `"]}`} {
 		_ = c.Delta([]byte(d), -1, -1)
 		view = c.AppendPartial(view[:0])
-		fmt.Printf("%-9s %s  tentative %q\n", c.Status(), view, c.Partial().Tentative)
+		fmt.Printf("%-9s %s  tentative %q\n", c.Status(), view, c.Tentative())
 	}
 	// Output:
 	// receiving {"city":"Mon"}  tentative ["" "/city"]

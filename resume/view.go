@@ -151,35 +151,17 @@ func (c *Call) appendClosers(dst []byte) []byte {
 	return dst
 }
 
-// Partial is the partial view with its tentative parts named.
-type Partial struct {
-	// Text is the rendering of AppendPartial; nil before any value began.
-	Text []byte
-	// Shown is the length of Text's prefix that is [Call.Shown]; the rest
-	// is the closing suffix.
-	Shown int
-	// Tentative lists the JSON Pointers (RFC 6901) of the values in Text
-	// that may still grow: each open container, outermost first, then the
-	// open string, if any. Everything else in Text is final. Each pointer
-	// holds its member names whole, however long, so it resolves to its
-	// value in Text and in the final arguments, and names no other.
-	Tentative []string
-}
-
-// Partial returns the partial view and its tentative values. Unlike
-// [Call.AppendPartial] it allocates; it is for display and tests. It
-// reads the bytes shown ([Call.Shown]) again to name the tentative
-// values, so its time and memory are proportional to them, which
-// [Options.MaxBytes] bounds: the pointers share one string, at most twice
-// as long.
-func (c *Call) Partial() Partial {
+// Tentative returns the JSON Pointers (RFC 6901) of the values in the
+// partial view ([Call.AppendPartial]) that may still grow: each open
+// container, outermost first, then the open string, if any; the rest of
+// the view is final. Each pointer holds its member names whole, so it
+// resolves to its value in the view and in the final arguments.
+func (c *Call) Tentative() []string {
 	c.flush()
-	p := Partial{Text: c.AppendPartial(nil), Shown: len(c.shown())}
 	if c.viewEnd == 0 || c.text {
-		return p
+		return nil
 	}
-	p.Tentative = c.tentative()
-	return p
+	return c.tentative()
 }
 
 // tentative returns the pointers of the containers open at the end of the
