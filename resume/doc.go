@@ -121,6 +121,14 @@
 // grow. Watch reports the value at a JSON Pointer as it grows and when it
 // is final, so a UI can stream "/content" as it arrives.
 //
+// The view shows nothing before a value begins. Final arguments that differ
+// from the deltas (Result.Mismatch) replace what it shows, and a call
+// taken as "{}" shows "{}" from its end on. Once the call is invalid the
+// view stays where it was when the bad byte was read, which may depend on
+// how the deltas were cut. A Text call's view is its text as received,
+// which is not JSON. A name that occurs twice in an object is reported
+// twice to its watch.
+//
 // # Providers
 //
 // Package provider turns live provider streams into Events; a handler of its

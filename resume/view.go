@@ -83,21 +83,10 @@ func (c *Call) isObject(d int) bool {
 	return c.x.deep[(d-64)/64]&(1<<(d%64)) != 0
 }
 
-// AppendPartial appends to dst a valid JSON rendering of the arguments
-// received so far, and returns it. Open strings and containers are
-// closed; an unfinished name, number or literal is left out, and so is
-// a member whose value has not begun. Before any value has begun nothing
-// is appended. It allocates only if dst must grow.
-//
-// The view is monotonic: the argument bytes it shows (see Shown) only
-// ever grow, so a value once shown is never retracted or changed in type.
-// The one exception is final arguments that differ from the deltas
-// (Result.Mismatch): the view then shows the final arguments. A call
-// taken as "{}" ([Result.EmptyAsObject]) showed nothing before its end,
-// and shows "{}", its [Call.Value] once ready, from then on. Once the
-// call is invalid the view stays where it was when the bad byte was
-// read, which may depend on how the deltas were cut. A Text call's view
-// is its text as received, which is not JSON.
+// AppendPartial appends to dst the partial view, valid JSON of the
+// arguments so far (see the package doc's "Partial view and path
+// events"), and returns it. Its prefix [Call.Shown] only grows, unless
+// final arguments that differ replace the deltas ([Result].Mismatch).
 func (c *Call) AppendPartial(dst []byte) []byte {
 	n := c.view()
 	if n == 0 {
@@ -107,13 +96,9 @@ func (c *Call) AppendPartial(dst []byte) []byte {
 	return c.appendClosers(dst)
 }
 
-// Shown returns the argument bytes the partial view shows, as received
-// (or "{}" for a call taken as "{}": see [Call.AppendPartial]): the view
-// is Shown followed by a closing suffix of quotes, '}' and ']'. Its
-// length only grows, so a display can append Shown[len(before):] and
-// redraw the suffix: work proportional to the delta. It is borrowed like
-// Arguments, and like it has no room to append into: the bytes after it,
-// which the view does not show yet, are the call's.
+// Shown returns the prefix of the partial view that is argument bytes as
+// received, borrowed like [Call.Arguments]; [Call.AppendClosers] gives
+// the rest. It only grows, so a display can append what is new in it.
 func (c *Call) Shown() []byte { return c.shown() }
 
 // shown is Shown. A call taken as "{}" has no argument bytes to show
@@ -126,7 +111,8 @@ func (c *Call) shown() []byte {
 	return c.args[:n:n]
 }
 
-// AppendClosers appends the closing suffix of the partial view to dst.
+// AppendClosers appends to dst the partial view's closing quote and
+// brackets, which follow [Call.Shown].
 func (c *Call) AppendClosers(dst []byte) []byte {
 	if c.view() == 0 {
 		return dst
