@@ -26,6 +26,7 @@ func (k EventKind) String() string {
 // package provider decodes it or a handler builds it. A field left out of
 // a literal is not given.
 type Event struct {
+	// Kind says what happened: a start, a delta or the end.
 	Kind EventKind
 	// Key tells the calls of one response apart: an index, a block
 	// number, an item id, as the provider's decoder chose (see the package

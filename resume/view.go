@@ -137,11 +137,11 @@ func (c *Call) appendClosers(dst []byte) []byte {
 	return dst
 }
 
-// Tentative returns the JSON Pointers (RFC 6901) of the values in the
-// partial view ([Call.AppendPartial]) that may still grow: each open
-// container, outermost first, then the open string, if any; the rest of
-// the view is final. Each pointer holds its member names whole, so it
-// resolves to its value in the view and in the final arguments.
+// Tentative returns the JSON Pointers of the values in the partial view
+// ([Call.AppendPartial]) that may still grow: each open container,
+// outermost first, then the open string; the rest of the view is final.
+// Each pointer holds its names whole, so it resolves in the view and in
+// the final arguments.
 func (c *Call) Tentative() []string {
 	c.flush()
 	if c.viewEnd == 0 || c.text {
