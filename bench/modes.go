@@ -108,7 +108,7 @@ var SetMode = StreamMode{Name: "resume-set", Run: StreamResumeSet}
 // Set.
 func StreamResumeSet(s Stream) error {
 	calls := resume.NewSet(streamOptions(len(s.Doc)))
-	ev := resume.NewEvent(resume.EventDelta, "0")
+	ev := resume.Event{Kind: resume.EventDelta, Key: "0"}
 	for _, d := range s.Deltas {
 		ev.Data = d
 		c, err := calls.Apply(ev)
@@ -119,7 +119,7 @@ func StreamResumeSet(s Stream) error {
 			return c.Err()
 		}
 	}
-	c, err := calls.Apply(resume.NewEvent(resume.EventEnd, "0"))
+	c, err := calls.Apply(resume.Event{Kind: resume.EventEnd, Key: "0"})
 	if err != nil {
 		return err
 	}

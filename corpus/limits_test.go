@@ -169,7 +169,7 @@ func TestResplitSeq(t *testing.T) {
 		assert.Equal(t, want, Resplit(events, n), "n=%d", n)
 	}
 
-	d := resume.NewEvent(resume.EventDelta, "0")
+	d := resume.Event{Kind: resume.EventDelta, Key: "0"}
 	d.Data = bytes.Repeat([]byte("x"), 1<<20)
 	made := 0
 	for p := range ResplitSeq([]resume.Event{d}, 1) {

@@ -43,9 +43,9 @@ func TestReadCutBeforeFirstPayload(t *testing.T) {
 }
 
 func TestResplit(t *testing.T) {
-	d := resume.NewEvent(resume.EventDelta, "0")
+	d := resume.Event{Kind: resume.EventDelta, Key: "0"}
 	d.Data, d.Seq, d.Offset, d.HasSeq, d.HasOffset = []byte("abcde"), 7, 10, true, true
-	end := resume.NewEvent(resume.EventEnd, "0")
+	end := resume.Event{Kind: resume.EventEnd, Key: "0"}
 	out := Resplit([]resume.Event{d, end}, 2)
 	require.Len(t, out, 4)
 	for i, want := range []struct {

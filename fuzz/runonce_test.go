@@ -33,18 +33,18 @@ func FuzzRunOnce(f *testing.F) {
 		for j := range calls {
 			s := &script{key: strconv.Itoa(j % 3), id: "id" + strconv.Itoa(j), hosted: j%3 == 2}
 			args := `{"call":` + strconv.Itoa(j) + `,"s":"東京"}`
-			start := resume.NewEvent(resume.EventStart, s.key)
+			start := resume.Event{Kind: resume.EventStart, Key: s.key}
 			start.ID, start.Name = s.id, "f"
 			s.events = append(s.events, start)
 			for k := 0; k < len(args); k += 5 {
 				// With its offset, so that a replay of bytes held is
 				// known for one (OpenAI Responses' sequence numbers do
 				// the same).
-				d := resume.NewEvent(resume.EventDelta, s.key)
+				d := resume.Event{Kind: resume.EventDelta, Key: s.key}
 				d.Data, d.Offset, d.HasOffset = []byte(args[k:min(k+5, len(args))]), int64(k), true
 				s.events = append(s.events, d)
 			}
-			s.events = append(s.events, resume.NewEvent(resume.EventEnd, s.key))
+			s.events = append(s.events, resume.Event{Kind: resume.EventEnd, Key: s.key})
 			for k := range s.events {
 				s.events[k].Hosted = s.hosted
 			}

@@ -39,7 +39,7 @@ func fuzzFormat(f *testing.F, format Format) {
 		lines := bytes.Split(data, []byte("\n"))
 		h := NewHandler(Options{Format: format, Calls: resume.Options{MaxCalls: 32, MaxTotalBytes: 1 << 20},
 			OnReady: func(c *resume.Call) {
-				if v := c.Value(); !c.Text() && !json.Valid(v) {
+				if v := c.Value(); !c.Result().Text && !json.Valid(v) {
 					t.Fatalf("%s ready with %q", c.Key(), v)
 				}
 			}})

@@ -100,7 +100,7 @@ func ExampleRepair_resumeCall() {
 		return nil
 	}}
 	c := resume.NewCall("0", opts)
-	c.Start("call_1", "get_weather", 0)
+	_ = c.Apply(resume.Event{Kind: resume.EventStart, ID: "call_1", Name: "get_weather"})
 	_ = c.Delta([]byte(`{"city": "Oslo", "days": 3,}`), -1, -1)
 	_ = c.End(nil)
 	fmt.Println(c.Status())
@@ -111,8 +111,7 @@ func ExampleRepair_resumeCall() {
 		return
 	}
 	again := resume.NewCall(c.Key(), opts)
-	again.Start(c.ID(), c.Name(), c.Index())
-	_ = again.End(out)
+	_ = again.Apply(resume.Event{Kind: resume.EventEnd, ID: c.ID(), Name: c.Name(), Final: out})
 	fmt.Println(again.Status(), string(again.Value()))
 	log.WriteText(os.Stdout, c.Arguments())
 	// Output:

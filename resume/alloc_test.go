@@ -103,7 +103,7 @@ func TestCallSize(t *testing.T) {
 		_, err := s.Apply(delta(k, args))
 		require.NoError(t, err)
 	}
-	require.Equal(t, calls, s.Len())
+	require.Equal(t, calls, len(s.Calls()))
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	per := float64(after.HeapAlloc-before.HeapAlloc)/calls - float64(len(args))

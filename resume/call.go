@@ -21,14 +21,10 @@ import (
 // that a cap passed makes the call StatusTooLarge (a terminal status, and
 // the bytes that crossed the cap are not kept).
 
-// Call is the stream state of one tool call: the argument bytes received
-// so far and the tokenizer reading them. Feed it the call's events with
-// Apply, or with Start, Delta and End; read Status after each. Make one
-// with NewCall, Restore or a Set: the zero Call is not ready to use.
-//
-// A Call is not safe for concurrent use. Beyond its argument bytes it
-// holds a state of fixed size, mostly its tokenizer (bench/README.md gives
-// the sizes); it allocates per delta only while its argument buffer grows.
+// Call is one tool call's stream state: its argument bytes and the
+// tokenizer reading them. Feed it with [Call.Apply], or [Call.Delta] and
+// [Call.End], and read [Call.Status] after each; make one with [NewCall],
+// [Restore] or a [Set], and use it from one goroutine at a time.
 type Call struct {
 	tk   tokenizer.Tokenizer
 	args []byte
@@ -99,8 +95,8 @@ type seqEntry struct {
 	off, n int64
 }
 
-// NewCall returns a call identified by key (see Event.Key) with the
-// given options. A Set makes its calls itself.
+// NewCall returns a call with the given key ([Event.Key]) and options,
+// for a handler of one call; a [Set] makes its calls itself.
 func NewCall(key string, opts Options) *Call {
 	return newCall(key, &opts)
 }
@@ -126,19 +122,9 @@ func (c *Call) Name() string { return c.name }
 // Index returns the call's position in the response, or -1.
 func (c *Call) Index() int { return c.index }
 
-// Hosted reports whether the call is one the provider runs itself (see
-// Event.Hosted).
-func (c *Call) Hosted() bool { return c.hosted }
-
-// Text reports whether the call's input is free-form text, not JSON (see
-// Event.Text).
-func (c *Call) Text() bool { return c.text }
-
-// MarkHosted marks the call as one the provider runs itself (see
-// Event.Hosted): at its end it becomes StatusRejected with ErrHosted
-// instead of ready. Mark it before the end signal: a call that has
-// ended (or is ending, as in a gate check) is left as it is.
-func (c *Call) MarkHosted() {
+// markHosted marks the call as one the provider runs itself (see
+// Event.Hosted), unless it has ended or is ending (as in a gate check).
+func (c *Call) markHosted() {
 	if !c.over() {
 		c.hosted = true
 	}
@@ -147,34 +133,28 @@ func (c *Call) MarkHosted() {
 // Status returns where the call stands.
 func (c *Call) Status() Status { return c.status }
 
-// Err returns the reason for StatusInvalid, StatusIncomplete,
-// StatusTooLarge and StatusRejected, or nil.
+// Err returns the reason for [StatusInvalid], [StatusIncomplete],
+// [StatusTooLarge] and [StatusRejected], or nil.
 func (c *Call) Err() error { return c.err }
 
-// Ended reports whether the end signal has been applied.
+// Ended reports whether the call's end signal has been applied.
 func (c *Call) Ended() bool { return c.ended }
 
 // over reports whether the call takes no more events: its end signal
 // came, or Abandon gave it up (StatusIncomplete without an end).
 func (c *Call) over() bool { return c.ended || c.status == StatusIncomplete }
 
-// Len returns the number of argument bytes held.
-func (c *Call) Len() int { return len(c.args) }
-
-// Arguments returns the argument text as received: the deltas joined,
-// or the final arguments of the end signal when it carried them. It is
-// borrowed: valid until the next event, and must not be modified. Its
-// capacity is its length, so appending to it copies it instead of
-// writing over the bytes the call holds after it.
+// Arguments returns the argument text as received: the deltas joined, or
+// the end signal's final arguments. It is borrowed, valid until the next
+// event, not to be modified, and with no room to append into.
 func (c *Call) Arguments() []byte { return c.args[:len(c.args):len(c.args)] }
 
 // emptyObject is what a call with no argument bytes runs with.
 var emptyObject = []byte("{}")
 
-// Value returns the arguments the call should run with: Arguments, or
-// "{}" when the call ended with no argument bytes, or only whitespace (Result says so
-// in EmptyAsObject). It is nil unless the call is ready, and borrowed
-// like Arguments.
+// Value returns the arguments a ready call runs with, borrowed like
+// [Call.Arguments]: those, or "{}" for a call that ended with none
+// ([Result].EmptyAsObject). It is nil unless the call is [StatusReady].
 func (c *Call) Value() []byte {
 	if c.status != StatusReady {
 		return nil
@@ -189,12 +169,10 @@ func (c *Call) value() []byte {
 	return c.Arguments()
 }
 
-// Apply applies one event as a Set does. Events whose Key names another
-// call are applied all the same; use a Set to keep calls apart. A delta or
-// an end that carries an id or a name records it, as a start would,
-// unless the call takes no more events. An event with an id or name
-// longer than MaxIdentityBytes is refused with ErrIdentityTooLong, and
-// rejects the call for good (StatusRejected), as in a Set.
+// Apply applies ev to the call whatever its Key, as [Set.Apply] would,
+// recording an ID or Name it carries while the call takes events. An ID
+// or Name past [MaxIdentityBytes] gives [ErrIdentityTooLong], and rejects
+// the call.
 func (c *Call) Apply(ev Event) error {
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
 		return errUnknownKind(ev.Kind)
@@ -213,12 +191,12 @@ func (c *Call) apply(ev Event, budget int64) error {
 	// delta, an end that is the call's only event) says what a start
 	// would, unless the call takes no more events.
 	if (ev.Kind == EventStart || ev.ID != "" || ev.Name != "") && !c.over() {
-		c.Start(ev.ID, ev.Name, ev.index())
+		c.start(ev.ID, ev.Name, ev.index())
 	} else if i := ev.index(); i >= 0 && !c.over() {
 		c.index = i
 	}
 	if ev.Hosted {
-		c.MarkHosted()
+		c.markHosted()
 	}
 	if ev.Text && !c.text && len(c.args) == 0 && c.deltas == 0 && c.status == StatusReceiving && !c.over() {
 		c.text = true
@@ -272,10 +250,9 @@ func (c *Call) noteMiddleID(id string) {
 	}
 }
 
-// Start records the call's id, name and index. Empty values, and an index
-// below zero, leave what is known. It may come at any time; it changes
-// no status.
-func (c *Call) Start(id, name string, index int) {
+// start records the call's id, name and index. Empty values, and an
+// index below zero, leave what is known; it changes no status.
+func (c *Call) start(id, name string, index int) {
 	c.others++
 	if id != "" {
 		if c.id != "" && c.id != id && c.id != c.firstID {
@@ -295,22 +272,10 @@ func (c *Call) Start(id, name string, index int) {
 	c.logStart()
 }
 
-// Delta appends the next piece of argument text. seq is the provider's
-// sequence number and offset the piece's byte offset in the arguments;
-// pass -1 for either when the provider has none.
-//
-// A delta whose bytes are already held (by offset, or by a sequence number
-// not above the largest seen) is a replay: when its bytes match it gives
-// ErrDuplicate, else a *ReplayError. A delta starting past the bytes held
-// gives a *GapError. A delta after the end signal gives ErrEnded, unless
-// it is numbered at or below the largest number seen: then it is taken
-// for a replay (ErrDuplicate), even if that number was never seen, since
-// final arguments may have replaced the deltas the numbers placed. (Before
-// the end signal, such a number never seen gives ErrOutOfOrder, unless it
-// is older than the last eight numbered deltas, which are remembered.) None of
-// these change the call. Bytes after an invalid byte are kept (Arguments
-// holds all that arrived) but not read: the status stays invalid until
-// final arguments in the end signal replace them.
+// Delta applies an [EventDelta] carrying data, with seq and offset as its
+// Seq and Offset, or -1 for none. Replays, gaps and late deltas give the
+// errors of the package doc's "Reconnects and restarts", and change
+// nothing.
 func (c *Call) Delta(data []byte, seq, offset int64) error {
 	// With no sequence number or offset, and room under every cap, the
 	// rules for replays, gaps, the end and the caps have nothing to say:
@@ -341,15 +306,6 @@ func (c *Call) Delta(data []byte, seq, offset int64) error {
 		return nil
 	}
 	return c.delta(data, seq, offset, -1)
-}
-
-// Write appends p as a delta with no sequence number or offset, for
-// io.Copy and friends. It returns len(p) when p was kept.
-func (c *Call) Write(p []byte) (int, error) {
-	if err := c.Delta(p, -1, -1); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }
 
 // delta is Delta with budget, the bytes a Set still allows (or -1).
@@ -582,20 +538,9 @@ func (c *Call) feed(chunk []byte) {
 	}
 }
 
-// End applies the end signal. final is the complete argument text when
-// the signal carries it (OpenAI Responses ".done", a Gemini whole-args
-// part), else nil. Final arguments win over the deltas; when deltas were
-// received and differ, Result reports a mismatch at the first differing
-// offset. An empty final, such as []byte(s) of an SDK's string field
-// that the event left out, is no argument text, and counts as none: it
-// does not replace the deltas.
-//
-// Then the call becomes ready (whole, valid and passing the gate check),
-// invalid, incomplete (unfinished value), rejected or too large. A call
-// that ends with no argument bytes (or only whitespace) and no final arguments, such
-// as an Anthropic tool without parameters, runs with "{}".
-//
-// A second end signal changes nothing and gives ErrDuplicate.
+// End applies an [EventEnd] whose Final is final, nil or empty for none,
+// and the call leaves [StatusReceiving] and [StatusComplete] for good. The
+// package doc's "End signals" says how final arguments meet the deltas.
 func (c *Call) End(final []byte) error { return c.end(final, -1) }
 
 func (c *Call) end(final []byte, budget int64) error {
@@ -799,13 +744,10 @@ func (c *Call) runCheck() (err error) {
 	return nil
 }
 
-// Abandon marks a call whose stream stopped without an end signal as
-// StatusIncomplete, with an error wrapping ErrNoEnd (and the tokenizer's
-// io.ErrUnexpectedEOF error when the value was unfinished). A call that
-// has ended, or is invalid or too large, is left as it is. It reports
-// whether the status changed. An abandoned call takes no more events,
-// as after an end signal: a later delta gives ErrEnded and a later end
-// signal ErrDuplicate, and neither changes it.
+// Abandon makes a receiving or complete call whose stream stopped without
+// an end signal [StatusIncomplete], with an error wrapping [ErrNoEnd], and
+// reports whether it did. The call then takes no more events, as after an
+// end signal.
 func (c *Call) Abandon() bool {
 	if c.ended || c.status > StatusComplete {
 		return false
@@ -857,35 +799,33 @@ func (c *Call) setStatus(s Status, err error) {
 	}
 }
 
-// Result is the outcome of one call, for the handler that runs it.
+// Result is a call's outcome, as [Call.Result] and [Set.Finish] give it.
 type Result struct {
-	// Key, ID, Name and Index are the call's (see Call.Key and the rest).
+	// Key, ID, Name and Index are the call's ([Call.Key] and the rest).
 	Key, ID, Name string
 	Index         int
-	Hosted        bool // run by the provider (see Event.Hosted)
-	Text          bool // free-form input, not JSON (see Event.Text)
+	Hosted        bool // run by the provider ([Event.Hosted])
+	Text          bool // free-form input, not JSON ([Event.Text])
 	// Status is where the call stood when Result was taken.
 	Status Status
-	// Err is the reason for any status but ready, receiving and complete.
+	// Err is [Call.Err].
 	Err error
-	// Arguments is the argument text as received (see Call.Arguments);
-	// Value is what a ready call runs with (see Call.Value). Both are
-	// borrowed from the call.
+	// Arguments and Value are [Call.Arguments] and [Call.Value], borrowed
+	// from the call.
 	Arguments, Value []byte
-	// Ended says the end signal was applied; Final that it carried final
-	// arguments.
+	// Ended says the end signal was applied ([Call.Ended]); Final that it
+	// carried final arguments.
 	Ended, Final bool
-	// EmptyAsObject says the call ended with no argument bytes (or only
-	// whitespace) and runs
-	// with "{}".
+	// EmptyAsObject says the call ended with no argument bytes, or only
+	// whitespace, and runs with "{}".
 	EmptyAsObject bool
 	// Mismatch says the final arguments differed from the deltas;
 	// MismatchOffset is the first offset where they differ (the length of
 	// the shorter when one is a prefix of the other).
 	Mismatch       bool
 	MismatchOffset int64
-	// Deltas counts the delta events kept, Replays the replayed deltas
-	// ignored, DuplicateEnds the end signals after the first.
+	// Deltas counts the deltas kept, Replays the replayed deltas ignored,
+	// DuplicateEnds the end signals after the first.
 	Deltas, Replays, DuplicateEnds int
 }
 

@@ -326,9 +326,9 @@ func TestCaps(t *testing.T) {
 		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte(`{"b":2}`)})
 		require.ErrorIs(t, err, resume.ErrTotalTooLarge)
 		assert.Equal(t, resume.StatusTooLarge, c.Status())
-		assert.Equal(t, int64(7), s.Bytes())
+		assert.Equal(t, int64(7), resume.HeldBytes(s))
 		s.Remove("0")
-		assert.Equal(t, int64(0), s.Bytes())
+		assert.Equal(t, int64(0), resume.HeldBytes(s))
 	})
 	t.Run("total, a byte at a time", func(t *testing.T) {
 		// Deltas that Delta would take on its quick path still count
@@ -344,7 +344,7 @@ func TestCaps(t *testing.T) {
 		c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "b", Data: []byte(b[5:6])})
 		require.ErrorIs(t, err, resume.ErrTotalTooLarge, "the 11th byte")
 		assert.Equal(t, resume.StatusTooLarge, c.Status())
-		assert.Equal(t, int64(10), s.Bytes())
+		assert.Equal(t, int64(10), resume.HeldBytes(s))
 		assert.Equal(t, b[:5], string(c.Arguments()))
 		assert.Equal(t, resume.StatusReceiving, s.Call("a").Status())
 	})
@@ -353,32 +353,32 @@ func TestCaps(t *testing.T) {
 		first, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":`)})
 		require.NoError(t, err)
 		s.Remove("0")
-		assert.Equal(t, int64(0), s.Bytes())
+		assert.Equal(t, int64(0), resume.HeldBytes(s))
 		for _, ev := range []resume.Event{
-			resume.NewEvent(resume.EventStart, "0"),
+			resume.Event{Kind: resume.EventStart, Key: "0"},
 			{Kind: resume.EventDelta, Key: "0", Data: []byte(`[`)},
-			resume.NewEvent(resume.EventEnd, "0"),
+			resume.Event{Kind: resume.EventEnd, Key: "0"},
 		} {
 			c, err := s.Apply(ev)
 			require.ErrorIs(t, err, resume.ErrRemoved, "%v", ev.Kind)
 			require.ErrorIs(t, err, resume.ErrDuplicate, "%v", ev.Kind)
 			assert.Nil(t, c)
 		}
-		assert.Equal(t, 0, s.Len())
+		assert.Equal(t, 0, len(s.Calls()))
 		assert.Equal(t, `{"a":`, string(first.Arguments()), "the removed call is left alone")
-		assert.Equal(t, int64(0), s.Bytes())
+		assert.Equal(t, int64(0), resume.HeldBytes(s))
 	})
 	t.Run("removed key taken by another call ID", func(t *testing.T) {
 		// Anthropic's second message numbers its blocks from 0 again.
 		s := resume.NewSet(resume.Options{})
 		start := func(id string) resume.Event {
-			ev := resume.NewEvent(resume.EventStart, "1")
+			ev := resume.Event{Kind: resume.EventStart, Key: "1"}
 			ev.ID = id
 			return ev
 		}
-		delta := resume.NewEvent(resume.EventDelta, "1")
+		delta := resume.Event{Kind: resume.EventDelta, Key: "1"}
 		delta.Data = []byte(`{"n":1}`)
-		for _, ev := range []resume.Event{start("toolu_A"), delta, resume.NewEvent(resume.EventEnd, "1")} {
+		for _, ev := range []resume.Event{start("toolu_A"), delta, resume.Event{Kind: resume.EventEnd, Key: "1"}} {
 			_, err := s.Apply(ev)
 			require.NoError(t, err)
 		}
@@ -388,7 +388,7 @@ func TestCaps(t *testing.T) {
 			require.ErrorIs(t, err, resume.ErrRemoved, "the same ID, or none, is the removed call's")
 		}
 		delta.Data = []byte(`{"n":2}`)
-		for _, ev := range []resume.Event{start("toolu_B"), delta, resume.NewEvent(resume.EventEnd, "1")} {
+		for _, ev := range []resume.Event{start("toolu_B"), delta, resume.Event{Kind: resume.EventEnd, Key: "1"}} {
 			_, err := s.Apply(ev)
 			require.NoError(t, err, "%v", ev.Kind)
 		}
@@ -406,7 +406,7 @@ func TestCaps(t *testing.T) {
 	t.Run("removed key: a refused new ID forgets nothing", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1, RequireStart: true})
 		ev := func(kind resume.EventKind, key, id, data string) resume.Event {
-			e := resume.NewEvent(kind, key)
+			e := resume.Event{Kind: kind, Key: key}
 			e.ID, e.Data = id, []byte(data)
 			return e
 		}
@@ -435,7 +435,7 @@ func TestCaps(t *testing.T) {
 		// it still takes its own events.
 		s := resume.NewSet(resume.Options{})
 		ev := func(kind resume.EventKind, key, id, data string) resume.Event {
-			e := resume.NewEvent(kind, key)
+			e := resume.Event{Kind: kind, Key: key}
 			e.ID, e.Data = id, []byte(data)
 			return e
 		}
@@ -452,7 +452,7 @@ func TestCaps(t *testing.T) {
 	t.Run("refusals do not push removed IDs out", func(t *testing.T) {
 		s := resume.NewSet(resume.Options{MaxCalls: 1})
 		start := func(key, id string) resume.Event {
-			e := resume.NewEvent(resume.EventStart, key)
+			e := resume.Event{Kind: resume.EventStart, Key: key}
 			e.ID = id
 			return e
 		}
@@ -475,7 +475,7 @@ func TestCaps(t *testing.T) {
 		// Some servers change a call's ID after its first chunk
 		// (Poolside; mlx-openai-server before its PR 216).
 		s := resume.NewSet(resume.Options{})
-		call := []resume.Event{resume.NewEvent(resume.EventDelta, "0"), resume.NewEvent(resume.EventDelta, "0"), resume.NewEvent(resume.EventEnd, "0")}
+		call := []resume.Event{resume.Event{Kind: resume.EventDelta, Key: "0"}, resume.Event{Kind: resume.EventDelta, Key: "0"}, resume.Event{Kind: resume.EventEnd, Key: "0"}}
 		call[0].ID, call[0].Data = "id1", []byte(`{"n":`)
 		call[1].ID, call[1].Data = "id2", []byte(`1}`)
 		for _, e := range call {
@@ -510,7 +510,7 @@ func TestCaps(t *testing.T) {
 		c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "1", Index: 1, HasIndex: true})
 		require.ErrorIs(t, err, resume.ErrTooManyCalls)
 		assert.Nil(t, c)
-		assert.Equal(t, 1, s.Len())
+		assert.Equal(t, 1, len(s.Calls()))
 	})
 	t.Run("depth", func(t *testing.T) {
 		c := resume.NewCall("0", resume.Options{Tokenizer: tokenizer.Options{MaxDepth: 3}})
@@ -548,7 +548,7 @@ func TestGate(t *testing.T) {
 			assert.Equal(t, `{"city":"Oslo"}`, string(args), tt.name)
 			return tt.check(c, args)
 		}})
-		c.Start("call_1", tt.tool, 0)
+		require.NoError(t, c.Apply(resume.Event{Kind: resume.EventStart, ID: "call_1", Name: tt.tool}))
 		require.NoError(t, feed(c, `{"city":"Oslo"}`, 1), tt.name)
 		assert.Equal(t, 0, runs, "%s: no check before the end", tt.name)
 		require.NoError(t, c.End(nil), tt.name)
@@ -606,25 +606,6 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
-
-func TestWriter(t *testing.T) {
-	c := resume.NewCall("0", resume.Options{})
-	_, err := io.Copy(c, iotestOneByte(strings.NewReader(`{"a":"b"}`)))
-	require.NoError(t, err)
-	assert.Equal(t, resume.StatusComplete, c.Status())
-	assert.Equal(t, 9, c.Result().Deltas)
-}
-
-type oneByteReader struct{ r io.Reader }
-
-func (o oneByteReader) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	return o.r.Read(p[:1])
-}
-
-func iotestOneByte(r io.Reader) io.Reader { return oneByteReader{r} }
 
 func TestReplayAfterFinal(t *testing.T) {
 	c := resume.NewCall("fc_1", resume.Options{})

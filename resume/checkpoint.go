@@ -36,14 +36,9 @@ const (
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// Checkpoint is a saved call: everything but its argument bytes and its
-// Options (the gate, the logger; path watches are the call's, and are
-// not saved either). While the call takes events it holds no reference
-// to the arguments; after its end the tokenizer's last chunk, a part of
-// them, stays reachable through the Checkpoint value. Restore it with the
-// same argument bytes to go on where the call stood. A Checkpoint is a
-// value; its binary form (AppendBinary, MarshalBinary) resumes in
-// another process.
+// Checkpoint is a saved call: everything but its argument bytes, its
+// [Options] and its watches. [Restore] it with the same argument bytes, here
+// or, through [Checkpoint.MarshalBinary], in another process.
 type Checkpoint struct {
 	ok      bool   // made by Call.Checkpoint or UnmarshalBinary
 	c       Call   // the call's fields; its tk is the tokenizer to save
@@ -78,11 +73,9 @@ const (
 	errNotObject
 )
 
-// Checkpoint saves the call. It costs a pass over the argument bytes (for
-// their checksum), and the tokenizer reads any bytes held back from it
-// (see the package doc's Cost). It fails only if the call is in the
-// middle of an event, which cannot happen between calls of its methods,
-// and for a Text call, which has none (ErrTextCheckpoint).
+// Checkpoint saves the call at any moment between events (see the package
+// doc's "Reconnects and restarts"). A call whose input is text has none:
+// [ErrTextCheckpoint].
 func (c *Call) Checkpoint() (Checkpoint, error) {
 	if c.text {
 		return Checkpoint{}, ErrTextCheckpoint
@@ -142,22 +135,11 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 // Len returns the number of argument bytes the checkpoint was saved with.
 func (cp *Checkpoint) Len() int64 { return cp.n }
 
-// Restore makes a call from a checkpoint and the argument bytes it was
-// saved with. args may go on past them (the deltas that came after the
-// checkpoint, in order): the rest is applied as one delta, with no
-// sequence number or offset, so a stream resumed from the checkpoint's
-// last event would give those deltas again as new ones; resume it after
-// the last delta args holds, or give deltas their Offset. args is
-// copied. Arguments that do not match the checkpoint, or Options.Tokenizer
-// other than the one it was saved with, give ErrCheckpoint, and no call;
-// saved arguments past Options.MaxBytes give ErrTooLarge, and no call.
-// A call that had ended keeps the status and reason it was saved with:
-// the options that judge a call at its end (Check, AllowAnyValue,
-// AllowDuplicateNames) apply to calls that end after the restore.
-// The rest is applied as Delta applies a delta: when it is refused (the
-// call had ended, or it passes a cap, which makes the call
-// StatusTooLarge as Delta does), Restore returns the call with the
-// delta's error.
+// Restore makes a call from cp and a copy of args, the argument bytes it
+// was saved with and maybe more (see the package doc's "Reconnects and
+// restarts"). Bytes or an [Options.Tokenizer] it was not saved with give
+// [ErrCheckpoint], and saved bytes past [Options.MaxBytes] [ErrTooLarge],
+// with no call; a refused rest gives the call and [Call.Delta]'s error.
 func Restore(cp Checkpoint, args []byte, opts Options) (*Call, error) {
 	return restore(&cp, args, &opts, -1)
 }
@@ -306,10 +288,10 @@ func (c *Call) consistent() bool {
 	return false
 }
 
-// AppendBinary appends the checkpoint's binary form to b. It implements
-// encoding.BinaryAppender. A Checkpoint not made by Call.Checkpoint or
-// UnmarshalBinary, such as the zero one, has none: it gives ErrCheckpoint,
-// as Restore does.
+// AppendBinary appends the checkpoint's binary form to b, as
+// [encoding.BinaryAppender] does. A Checkpoint not made by
+// [Call.Checkpoint] or [Checkpoint.UnmarshalBinary] has none:
+// [ErrCheckpoint].
 func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 	if !cp.ok {
 		return b, errNotMade
@@ -377,11 +359,9 @@ func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 // MarshalBinary returns the checkpoint's binary form.
 func (cp *Checkpoint) MarshalBinary() ([]byte, error) { return cp.AppendBinary(nil) }
 
-// UnmarshalBinary replaces cp with a checkpoint in binary form. Corrupt
-// or truncated bytes give ErrCheckpoint, bytes from another version
-// ErrCheckpointVersion (also when it is the tokenizer's part that is
-// foreign); cp is then unchanged. Whether the checkpoint fits its
-// arguments is checked by Restore.
+// UnmarshalBinary replaces cp with the checkpoint in data. Corrupt or
+// truncated data gives [ErrCheckpoint] and data from another version
+// [ErrCheckpointVersion], and leaves cp unchanged.
 func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	version, maxKind := byte(checkpointVersion), uint8(errHosted)
 	if len(data) > len(checkpointMagic) && data[len(checkpointMagic)] == gateKinds {

@@ -29,7 +29,7 @@ func snap(c *resume.Call) snapshot {
 	r := c.Result()
 	errText := errString(r.Err)
 	r.Err, r.Arguments, r.Value = nil, nil, nil
-	return snapshot{c.Status(), errText, string(c.Arguments()), string(c.AppendPartial(nil)), c.Partial().Tentative, r}
+	return snapshot{c.Status(), errText, string(c.Arguments()), string(c.AppendPartial(nil)), c.Tentative(), r}
 }
 
 // TestCheckpointEverywhere saves a call after every byte, moves the
@@ -49,12 +49,12 @@ func TestCheckpointEverywhere(t *testing.T) {
 		for _, final := range []string{"", `{"final":true}`} {
 			opts := resume.Options{Check: func(c *resume.Call, args []byte) error { return nil }}
 			want := resume.NewCall("k", opts)
-			want.Start("call_1", "tool", 3)
+			_ = want.Apply(resume.Event{Kind: resume.EventStart, ID: "call_1", Name: "tool", Index: 3, HasIndex: true})
 			feed(want, doc, 1)
 			endWith(want, final)
 			for cut := 0; cut <= len(doc); cut++ {
 				c := resume.NewCall("k", opts)
-				c.Start("call_1", "tool", 3)
+				_ = c.Apply(resume.Event{Kind: resume.EventStart, ID: "call_1", Name: "tool", Index: 3, HasIndex: true})
 				feed(c, doc[:cut], 1)
 				cp, err := c.Checkpoint()
 				require.NoError(t, err)
@@ -108,8 +108,15 @@ func TestCheckpointEnded(t *testing.T) {
 		{name: "rejected", opts: resume.Options{Check: func(*resume.Call, []byte) error { panic("no") }},
 			run: func(c *resume.Call) { feed(c, `{}`, 0); c.End(nil) }},
 		{name: "mismatch", run: func(c *resume.Call) { feed(c, `{"a":1}`, 0); c.End([]byte(`{"a":2}`)) }},
-		{name: "hosted", run: func(c *resume.Call) { c.MarkHosted(); feed(c, `{"q":1}`, 0); c.End(nil) }},
-		{name: "hosted, open", run: func(c *resume.Call) { c.MarkHosted(); feed(c, `{"q":`, 0) }},
+		{name: "hosted", run: func(c *resume.Call) {
+			_ = c.Apply(resume.Event{Kind: resume.EventStart, Hosted: true})
+			feed(c, `{"q":1}`, 0)
+			c.End(nil)
+		}},
+		{name: "hosted, open", run: func(c *resume.Call) {
+			_ = c.Apply(resume.Event{Kind: resume.EventStart, Hosted: true})
+			feed(c, `{"q":`, 0)
+		}},
 		{name: "seq", run: func(c *resume.Call) { c.Delta([]byte(`{"a"`), 4, -1); c.Delta([]byte(`:1}`), 6, -1) }},
 		{name: "deep", run: func(c *resume.Call) {
 			feed(c, `[`+string(make([]byte, 0))+repeat("[", 130)+`{"x":`, 0)

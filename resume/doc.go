@@ -36,25 +36,27 @@
 // with the value unfinished, too large past a byte cap, and rejected
 // when the check failed, when the arguments are not a JSON object
 // (ErrNotObject, unless Options.AllowAnyValue: every provider sends an
-// object), when an object in the arguments has the same
-// name twice (ErrDuplicateName, unless Options.AllowDuplicateNames:
+// object), when an object in the arguments has the same name twice
+// (ErrDuplicateName, unless Options.AllowDuplicateNames:
 // parsers differ on which value counts), or when the call is one the
-// provider runs itself (Event.Hosted: shown, never run here).
+// provider runs itself (Event.Hosted: shown, never run here). Bytes after
+// an invalid byte are kept ([Call.Arguments] holds all that arrived) but
+// not read, until final arguments in the end signal replace them.
 //
 // # End signals
 //
 // Final arguments in the end signal win over the deltas; when deltas
 // came and differ, Result.Mismatch and Result.MismatchOffset say so.
 // Empty final arguments count as none: an SDK's string field that the
-// event left out is "", and must not wipe the deltas out. A
-// call with no deltas and only final arguments (LM Studio, Gemini) works
-// like any other. A call that ends with no argument bytes (or only
-// whitespace) and no
-// final arguments is taken as "{}" and Result.EmptyAsObject says so:
+// event left out is "", and must not wipe the deltas out. A call with no
+// deltas and only final arguments (LM Studio, Gemini) works like any
+// other. A call that ends with no argument bytes (or only whitespace) and
+// no final arguments is taken as "{}" and Result.EmptyAsObject says so:
 // Anthropic sends partial_json "" for a tool without parameters. A
 // second end signal changes nothing and gives ErrDuplicate; a delta after
 // the end gives ErrEnded (or ErrDuplicate when its sequence number is not
-// above the largest seen: see Call.Delta) and changes nothing.
+// above the largest seen: see "Reconnects and restarts") and changes
+// nothing.
 //
 // # Identity
 //
@@ -87,7 +89,10 @@
 // that is remembered (the last eight numbers); a number in that window
 // that was never seen is ErrOutOfOrder, not a replay. Gaps can only be
 // found by Offset: sequence numbers count the events of a whole
-// response, not of a call.
+// response, not of a call. After the end signal, a delta numbered at or
+// below the largest number seen is a replay (ErrDuplicate) even if that
+// number was never seen, since final arguments may have replaced the
+// deltas the numbers placed. None of these change the call.
 //
 // Call.Checkpoint saves a call at any moment as a value, whose binary
 // form (versioned and CRC-checked) moves to another process; Restore
@@ -98,15 +103,31 @@
 // call ID) and resume the stream after the last event it applied, and a
 // checkpoint of a ready call restores ready.
 //
+// [Restore] takes argument bytes that may go on past those saved: the rest
+// is applied as one delta with no Seq or Offset, so a stream resumed from
+// the checkpoint's last event would give those deltas again as new ones.
+// Resume it after the last delta the bytes hold, or give deltas their
+// Offset. A call that had ended keeps the status it was saved with: the
+// options that judge a call at its end (Check, AllowAnyValue,
+// AllowDuplicateNames) apply only to calls that end after the restore.
+//
 // # Partial view and path events
 //
 // AppendPartial renders, at any moment, valid JSON of what has arrived:
 // open strings and containers closed, an unfinished name, number or
 // literal left out, a member shown only once its value has begun. What it
 // shows only grows (Shown), so keeping a display current costs work
-// proportional to the delta; Partial names the tentative values. Watch
-// reports the value at a JSON Pointer as it grows and when it is final,
-// so a UI can stream "/content" as it arrives.
+// proportional to the delta; Tentative names the values that may still
+// grow. Watch reports the value at a JSON Pointer as it grows and when it
+// is final, so a UI can stream "/content" as it arrives.
+//
+// The view shows nothing before a value begins. Final arguments that differ
+// from the deltas (Result.Mismatch) replace what it shows, and a call
+// taken as "{}" shows "{}" from its end on. Once the call is invalid the
+// view stays where it was when the bad byte was read, which may depend on
+// how the deltas were cut. A Text call's view is its text as received,
+// which is not JSON. A name that occurs twice in an object is reported
+// twice to its watch.
 //
 // # Providers
 //
@@ -152,43 +173,40 @@
 //     (MAX_TOKENS, say) cuts a call so streamed short, and it gets no end
 //     signal.
 //
-// # Cost
+// # How deltas are read
 //
-// A delta costs work proportional to its length and, once the argument
-// buffer has room (Options.Capacity), no allocation. Deltas are read by
-// the tokenizer's [tokenizer.Lookahead], which keeps the status and the
-// partial view up to date, and their bytes are held back from the
-// tokenizer itself, which reads them in one go when something needs it: a
-// byte the Lookahead is not sure of (an error is always the tokenizer's),
-// a checkpoint, a pointer, a path watch, an end signal before the value
-// is whole. So the bytes of a valid call that nobody asks about are read
-// once, and tokens, errors and offsets are still exactly the tokenizer's.
-// A one-byte delta inside a string, number or literal costs Delta a table
-// lookup and a few stores. Options.Tokenizer.MaxStringLength turns the
-// Lookahead off: every delta then goes through the tokenizer. An open call
-// costs a state of fixed size beyond its argument bytes (see Call), and
-// the spare room of its buffer: with no Options.Capacity the buffer
-// doubles as it grows, so the room is at most as much again as the bytes
-// held, and 1 MB. The caps below count the bytes held, not that room.
+// A delta costs work proportional to its length, and no allocation once
+// the argument buffer has room ([Options.Capacity]). Deltas are read by a
+// [tokenizer.Lookahead], which keeps the status and the partial view up
+// to date, and the call's tokenizer reads the bytes held back only when
+// something needs it: a byte the Lookahead is not sure of, a checkpoint,
+// a pointer, a path watch, an end signal before the value is whole.
+// Tokens, errors and offsets are still exactly the tokenizer's;
+// Options.Tokenizer.MaxStringLength turns the Lookahead off. bench/README.md
+// gives what a delta and a call cost.
 //
 // # Caps
 //
-// Memory is bounded by default: a call holds at most DefaultMaxBytes of
-// arguments, and a Set at most DefaultMaxCalls calls and
-// DefaultMaxTotalBytes of arguments in all. Options sets each cap, or
+// Memory is bounded by default: a call holds at most [DefaultMaxBytes] of
+// arguments, and a Set at most [DefaultMaxCalls] calls and
+// [DefaultMaxTotalBytes] of arguments in all. [Options] sets each cap, or
 // lifts it with a negative value. A cap passed is a typed error
-// (ErrTooLarge, ErrTotalTooLarge, ErrTooManyCalls), and the bytes that
-// would pass it are not kept. A Set refuses a call key, id or name longer
-// than MaxIdentityBytes (ErrIdentityTooLong; a call given such an id or
-// name is rejected), and remembers the keys of the last 4096 removed
-// calls.
+// ([ErrTooLarge], [ErrTotalTooLarge], [ErrTooManyCalls]), and the bytes
+// that would pass it are not kept.
+//
+// The caps count argument bytes. On top of them each call holds a state
+// of fixed size, its key, ID and name (each at most [MaxIdentityBytes],
+// or the event is refused with [ErrIdentityTooLong]), and its buffer's
+// spare room: [Options.Capacity] if set, else at most as much again as
+// the bytes held, and 1 MB. A Set also remembers the keys and IDs of the
+// last 4096 calls it removed or refused.
 //
 // # Observability
 //
-// With Options.Logger each call logs its lifecycle to log/slog: key and
+// With [Options.Logger] each call logs its lifecycle to log/slog: key and
 // its own event count, bytes so far, each status change, the end signal
 // and the final status with its reason; see the list in log.go. The
-// argument text is logged only with Options.LogArguments.
+// argument text is logged only with [Options.LogArguments].
 //
 // # What it does not do
 //

@@ -9,11 +9,10 @@ import (
 	"github.com/deltajson/deltajson/resume"
 )
 
-func TestNewEventMeansNotGiven(t *testing.T) {
-	ev := resume.NewEvent(resume.EventDelta, "0")
-	assert.Equal(t, resume.Event{Kind: resume.EventDelta, Key: "0"}, ev)
-
-	// Deltas built with it are never taken for replays.
+// A literal Event with its Seq and Offset left out gives neither: its
+// deltas are never taken for replays.
+func TestEventLiteralMeansNotGiven(t *testing.T) {
+	ev := resume.Event{Kind: resume.EventDelta, Key: "0"}
 	set := resume.NewSet(resume.Options{})
 	for _, piece := range []string{`{"a"`, `:1`, `}`} {
 		ev.Data = []byte(piece)
@@ -26,14 +25,14 @@ func TestNewEventMeansNotGiven(t *testing.T) {
 func TestEndAll(t *testing.T) {
 	set := resume.NewSet(resume.Options{})
 	for key, args := range map[string]string{"0": `{"city":"Paris"}`, "1": `{"tz":"Eur`} {
-		ev := resume.NewEvent(resume.EventDelta, key)
+		ev := resume.Event{Kind: resume.EventDelta, Key: key}
 		ev.Data = []byte(args)
 		_, err := set.Apply(ev)
 		require.NoError(t, err)
 	}
-	_, err := set.Apply(resume.NewEvent(resume.EventEnd, "0"))
+	_, err := set.Apply(resume.Event{Kind: resume.EventEnd, Key: "0"})
 	require.NoError(t, err)
-	ev := resume.NewEvent(resume.EventDelta, "2")
+	ev := resume.Event{Kind: resume.EventDelta, Key: "2"}
 	ev.Data = []byte(`{}`)
 	_, err = set.Apply(ev)
 	require.NoError(t, err)
@@ -53,7 +52,7 @@ func TestUnknownKindMakesNoCall(t *testing.T) {
 	c, err := set.Apply(resume.Event{Key: "ghost"})
 	require.Error(t, err)
 	assert.Nil(t, c)
-	assert.Zero(t, set.Len())
+	assert.Zero(t, len(set.Calls()))
 	assert.Empty(t, set.EndAll(), "no call to end, so none becomes ready")
 }
 

@@ -4,17 +4,12 @@ package resume
 type EventKind uint8
 
 const (
-	// EventStart announces a call: its key, and its id and name when known.
-	// A start is optional; a delta or end for an unseen key starts the call.
-	EventStart EventKind = iota + 1
-	// EventDelta carries the next piece of the call's argument text.
-	EventDelta
-	// EventEnd is the provider's end signal for the call. When Final is
-	// not empty it holds the complete argument text, and it wins over the
-	// concatenated deltas (an empty Final is no final arguments).
-	EventEnd
+	EventStart EventKind = iota + 1 // announces a call, with its ID and Name when known; optional
+	EventDelta                      // carries the next piece of the arguments, in Data
+	EventEnd                        // the provider's end signal, with the whole arguments in Final if it has them
 )
 
+// String returns the kind's name, such as "delta".
 func (k EventKind) String() string {
 	switch k {
 	case EventStart:
@@ -27,59 +22,45 @@ func (k EventKind) String() string {
 	return "unknown"
 }
 
-// Event is one provider-neutral thing that happened to one tool call.
-// Provider readers (package corpus) turn wire formats into Events; a Set
-// consumes them.
+// Event is one provider-neutral thing that happened to one tool call, as
+// package provider decodes it or a handler builds it. A field left out of
+// a literal is not given.
 type Event struct {
+	// Kind says what happened: a start, a delta or the end.
 	Kind EventKind
-	// Key identifies the call within one response: "0" for OpenAI Chat's
-	// tool_calls[0].index, the item id for OpenAI Responses, the content
-	// block index for Anthropic, the part ordinal for Gemini. Deltas of
-	// parallel calls are kept apart by Key.
+	// Key tells the calls of one response apart: an index, a block
+	// number, an item id, as the provider's decoder chose (see the package
+	// doc's "Identity").
 	Key string
-	// ID is the provider's call id ("call_…", "toolu_…"), when this event
-	// carries one. OpenAI Chat sends it on the first delta only.
+	// ID is the provider's call id ("call_…", "toolu_…"), if this event
+	// carries it.
 	ID string
-	// Name is the tool name, when this event carries it.
+	// Name is the tool name, if this event carries it.
 	Name string
-	// Hosted says the provider runs this tool itself and sends its
-	// arguments only to show: Anthropic's server_tool_use and
-	// mcp_tool_use blocks, OpenAI Responses' built-in tool items. Such a
-	// call is read like any other, but it never becomes ready: its end
-	// makes it StatusRejected with ErrHosted, so that a handler that runs
-	// ready calls cannot run it. One event before the end saying so is
-	// enough; say it on every event of the call, since a Set may refuse
-	// the start (past MaxCalls) and make the call from a later one.
+	// Hosted says the provider runs this tool itself, so the call ends
+	// [StatusRejected] with [ErrHosted], never ready. Set it on every event
+	// of the call: a Set may make the call from a later event.
 	Hosted bool
-	// Index is the call's position in the response (tool_calls[i].index,
-	// output_index, content block index), when HasIndex is set.
+	// Index is the call's position in the response, if HasIndex is set.
 	Index    int
 	HasIndex bool
-	// Data is the argument piece of an EventDelta.
+	// Data is the argument piece of an [EventDelta].
 	Data []byte
-	// Final is the complete argument text carried by an EventEnd, or nil
-	// (or empty) when the end signal carries none.
+	// Final is the whole argument text of an [EventEnd] that carries it;
+	// empty means none, and the deltas stand.
 	Final []byte
-	// Seq is the provider's event sequence number, when HasSeq is set.
+	// Seq is the provider's event sequence number, if HasSeq is set; it
+	// marks replays (see the package doc's "Reconnects and restarts").
 	Seq    int64
 	HasSeq bool
-	// Offset is the byte offset of Data within the call's arguments, when
-	// HasOffset is set. Reconnect handling uses it to tell a replay from a
-	// gap.
+	// Offset is Data's byte offset in the call's arguments, if HasOffset
+	// is set; it tells a replay from a gap.
 	Offset    int64
 	HasOffset bool
-	// Text says the call's input is free-form text, not JSON (OpenAI
-	// Responses' custom tools): its bytes are held and shown as they
-	// come, never parsed, and the call is ready at its end whatever they
-	// hold. It takes effect on an event before the call's first byte.
+	// Text says the call's input is free-form text, not JSON: held and
+	// shown as it comes, never parsed, and ready at its end. It counts
+	// only before the call's first byte.
 	Text bool
-}
-
-// NewEvent returns an event of the given kind for the call key. It is the
-// same as the literal Event{Kind: kind, Key: key}: a field left out of an
-// Event is not given.
-func NewEvent(kind EventKind, key string) Event {
-	return Event{Kind: kind, Key: key}
 }
 
 // seq returns Seq, or -1 when it is not given.

@@ -53,7 +53,7 @@ func ExampleCall_AppendPartial() {
 	for _, d := range []string{`{"city":"Mon`, `tréal","days":1`, `2,"units":["c`, `"]}`} {
 		_ = c.Delta([]byte(d), -1, -1)
 		view = c.AppendPartial(view[:0])
-		fmt.Printf("%-9s %s  tentative %q\n", c.Status(), view, c.Partial().Tentative)
+		fmt.Printf("%-9s %s  tentative %q\n", c.Status(), view, c.Tentative())
 	}
 	// Output:
 	// receiving {"city":"Mon"}  tentative ["" "/city"]
@@ -82,7 +82,7 @@ func ExampleCall_Watch() {
 // and the argument bytes it held.
 func ExampleCall_Checkpoint() {
 	c := resume.NewCall("fc_1", resume.Options{})
-	c.Start("call_1", "write_file", 0)
+	_ = c.Apply(resume.Event{Kind: resume.EventStart, ID: "call_1", Name: "write_file"})
 	_ = c.Delta([]byte(`{"path":"a.go","content":"pack`), 12, -1)
 
 	cp, _ := c.Checkpoint()
@@ -126,8 +126,8 @@ func ExampleOptions_check() {
 	}}
 	for _, name := range []string{"get_weather", "delete_repo"} {
 		c := resume.NewCall("0", opts)
-		c.Start("", name, 0)
-		_, _ = c.Write([]byte(`{"city":"Oslo"}`))
+		_ = c.Apply(resume.Event{Kind: resume.EventStart, Name: name})
+		_ = c.Delta([]byte(`{"city":"Oslo"}`), -1, -1)
 		_ = c.End(nil)
 		fmt.Println(name, c.Status(), c.Err())
 	}

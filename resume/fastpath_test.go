@@ -201,8 +201,8 @@ func checkFastPath(t *testing.T, doc string, cuts []int, opts Options, ops []byt
 			}
 			a, b = ra, rb
 		case 3:
-			a.Partial()
-			b.Partial()
+			a.Tentative()
+			b.Tentative()
 		case 4: // end
 			e1 := a.End(nil)
 			e2 := b.End(nil)
@@ -280,7 +280,7 @@ func genCuts(r *rand.Rand, n int) []int {
 // holds nothing back. After every delta the first two must agree on every
 // field (arguments, status, error, view, hold state, quickEnd, counters),
 // and the first must agree with the third on status, error and view.
-// Checkpoints, restores, Partial, End and Abandon are mixed in, and the
+// Checkpoints, restores, Tentative, End and Abandon are mixed in, and the
 // options vary the capacity, the caps, the limits and a logger.
 func TestFastPathMatchesGeneralPath(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 0))

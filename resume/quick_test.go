@@ -138,8 +138,7 @@ func TestEmptyDelta(t *testing.T) {
 	assert.Equal(t, 1, c.Result().Deltas)
 	require.NoError(t, c.End(nil))
 	require.ErrorIs(t, c.Delta(nil, -1, -1), resume.ErrEnded, "after the end")
-	_, err := c.Write([]byte{})
-	require.ErrorIs(t, err, resume.ErrEnded)
+	require.ErrorIs(t, c.Apply(resume.Event{Kind: resume.EventDelta}), resume.ErrEnded, "an event after the end")
 	assert.Equal(t, 1, c.Result().Deltas)
 
 	c = resume.NewCall("0", resume.Options{MaxBytes: 2})

@@ -47,7 +47,7 @@ func ExampleOptions_jsonSchema() {
 
 	for _, args := range []string{`{"city":"Oslo","days":3}`, `{"city":"Oslo","days":30}`} {
 		c := resume.NewCall("0", opts)
-		c.Start("call_1", "get_weather", 0)
+		_ = c.Apply(resume.Event{Kind: resume.EventStart, ID: "call_1", Name: "get_weather"})
 		for i := 0; i < len(args); i += 5 { // deltas as they stream
 			_ = c.Delta([]byte(args[i:min(i+5, len(args))]), -1, -1)
 		}

@@ -2,16 +2,10 @@ package resume
 
 import "math"
 
-// Set keeps the calls of one response apart by Event.Key, so that the
-// interleaved deltas of parallel calls each reach their own call, and
-// enforces the per-call cap, a total cap and a cap on the number of
-// calls. Which call an event belongs to, and which events are replays,
-// is the package doc's Identity table; an event for a key not seen before
-// starts a call unless Options.RequireStart is set (ErrUnknownCall), and
-// call IDs are taken as unique within a Set, so a server that reuses them
-// from one response to the next needs a Set per response. The zero Set
-// is ready to use, with the zero Options; a Set is not safe for
-// concurrent use.
+// Set keeps the calls of one response apart, routing each [Event] to its
+// call as the package doc's "Identity" table says, under the caps of its
+// [Options]. Use one Set per response; the zero Set is ready to use, and a
+// Set is not safe for concurrent use.
 type Set struct {
 	opts  Options
 	calls map[string]*Call
@@ -48,10 +42,10 @@ func (s *Set) budget(freed int64) int64 {
 	return max(s.maxTotal-s.total+freed, 0)
 }
 
-// Apply routes one event to its call and returns the call (nil when the
-// event has none: it could not start one, or its call was removed). The
-// error is the call's (see Call.Delta and Call.End), or one of the Set's:
-// ErrUnknownCall, ErrTooManyCalls, ErrRemoved or ErrIdentityTooLong.
+// Apply routes ev to its call, starting one if need be, and returns the
+// call, or nil if ev has none. The error is the call's (see [Call.Apply]),
+// or [ErrUnknownCall], [ErrTooManyCalls], [ErrRemoved] or
+// [ErrIdentityTooLong].
 func (s *Set) Apply(ev Event) (*Call, error) {
 	// The commonest event: a plain delta for the last event's call, with
 	// room under the total cap. The general path below does the same with
@@ -121,27 +115,18 @@ func (s *Set) count(c *Call) {
 }
 
 // Call returns the call with the given key, or nil. Feed a Set's calls
-// through Apply: Delta, Write and End called on them directly are not
-// held to MaxTotalBytes, and Bytes counts what they add only from the
-// call's next event through Apply.
+// through [Set.Apply]: [Call.Delta], [Call.End] and [Call.Apply] called
+// on them directly are not held to [Options.MaxTotalBytes] until the
+// call's next event through the Set.
 func (s *Set) Call(key string) *Call { return s.calls[key] }
 
-// Calls returns the calls in the order they started. The slice is
-// borrowed: valid until the next Apply or Remove.
+// Calls returns the calls in the order they started, borrowed: valid until
+// the next [Set.Apply] or [Set.Remove].
 func (s *Set) Calls() []*Call { return s.order }
 
-// Len returns the number of calls held.
-func (s *Set) Len() int { return len(s.order) }
-
-// Bytes returns the argument bytes held by all calls, as of each call's
-// last event through Apply or Restore.
-func (s *Set) Bytes() int64 { return s.total }
-
-// Remove drops a call, for instance once it has run, and frees its
-// share of the total cap. The Set remembers the key and the call's IDs,
-// so that a replay of its events is ignored with ErrRemoved and cannot
-// run it again; the package doc's Identity table says which events are
-// replays.
+// Remove drops the call under key, once it has run, and frees its share of
+// the total cap. The Set remembers its key and IDs, so that its replayed
+// events give [ErrRemoved] (see the package doc's "Identity").
 func (s *Set) Remove(key string) {
 	if c := s.drop(key); c != nil {
 		s.removed.add(key, maxRemembered)
@@ -230,14 +215,10 @@ func (b *bounded) add(v string, max int) {
 	b.fifo = append(b.fifo, boundedEntry{v, b.adds})
 }
 
-// Finish ends the response: every call that got no end signal and is
-// still receiving or complete is abandoned (StatusIncomplete, see
-// Call.Abandon); an invalid, too-large or rejected one keeps its status
-// and error. It returns the result of every call the Set holds, in the
-// order the calls started. Finish makes no call ready: one with
-// StatusReady there is a call that became ready before and was not
-// removed, which a handler that runs and removes ready calls as they
-// come has run already.
+// Finish ends the response: it abandons every call still open
+// ([Call.Abandon]), and returns the [Result] of every call held, in start
+// order. It makes no call ready; a ready one there was ready before and
+// not removed.
 func (s *Set) Finish() []Result {
 	rs := make([]Result, len(s.order))
 	for i, c := range s.order {
@@ -247,21 +228,19 @@ func (s *Set) Finish() []Result {
 	return rs
 }
 
-// EndAll applies the end signal, without final arguments, to every call
-// that has not ended, in start order, and returns those calls. It is the
-// end signal of providers that end all calls at once, such as OpenAI
-// Chat's finish_reason (but not "length" or "content_filter", which cut
-// the calls short: Finish makes them incomplete).
+// EndAll applies an end signal without final arguments to every call in
+// [Set.Pending], and returns them: the end of providers that end all
+// calls at once, such as OpenAI Chat's finish_reason "tool_calls".
 func (s *Set) EndAll() []*Call {
 	p := s.Pending()
 	for _, c := range p {
-		s.Apply(NewEvent(EventEnd, c.key))
+		s.Apply(Event{Kind: EventEnd, Key: c.key})
 	}
 	return p
 }
 
-// Pending returns the calls that still take events (no end signal yet,
-// and not abandoned), in start order.
+// Pending returns the calls that still take events, neither ended nor
+// abandoned, in start order.
 func (s *Set) Pending() []*Call {
 	var p []*Call
 	for _, c := range s.order {
@@ -272,12 +251,9 @@ func (s *Set) Pending() []*Call {
 	return p
 }
 
-// Restore adds a call restored from a checkpoint and its argument bytes
-// (see Restore). It replaces a call with the same key. A checkpoint of a
-// call removed from the Set gives ErrRemoved, as its events would (see
-// Remove): one whose call ID a removed call had, unless the call held
-// under its key has that ID, or one under a removed key with no ID, or
-// with any when the call removed under the key had none.
+// Restore adds the call that [Restore] makes of cp and args, in place of a
+// call with the same key. A checkpoint of a removed call gives
+// [ErrRemoved], as its events would.
 func (s *Set) Restore(cp Checkpoint, args []byte) (*Call, error) {
 	s.init()
 	var freed int64

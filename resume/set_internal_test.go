@@ -12,18 +12,18 @@ import (
 // event is refused past MaxCalls, and what is kept stays within its bound.
 func TestRefusedIDsBounded(t *testing.T) {
 	s := NewSet(Options{MaxCalls: 1})
-	_, err := s.Apply(NewEvent(EventStart, "0"))
+	_, err := s.Apply(Event{Kind: EventStart, Key: "0"})
 	assert.NoError(t, err)
 	long := strings.Repeat("x", MaxIdentityBytes+1)
 	for i := range 10 {
-		e := NewEvent(EventStart, "k"+strconv.Itoa(i))
+		e := Event{Kind: EventStart, Key: "k" + strconv.Itoa(i)}
 		e.ID = long + strconv.Itoa(i)
 		_, err := s.Apply(e)
 		assert.Error(t, err)
 	}
 	assert.Empty(t, s.refusedIDs.m, "no ID too long for a call is kept")
 	for i := range maxRemembered + 10 {
-		e := NewEvent(EventStart, "k"+strconv.Itoa(i))
+		e := Event{Kind: EventStart, Key: "k" + strconv.Itoa(i)}
 		e.ID = "id" + strconv.Itoa(i)
 		_, _ = s.Apply(e)
 	}

@@ -83,7 +83,7 @@ func TestSetUnknown(t *testing.T) {
 		c, err := s.Apply(delta("7", `{}`))
 		require.ErrorIs(t, err, resume.ErrUnknownCall)
 		assert.Nil(t, c)
-		assert.Zero(t, s.Len())
+		assert.Zero(t, len(s.Calls()))
 		_, err = s.Apply(start("7", "id", "t", 0))
 		require.NoError(t, err)
 		_, err = s.Apply(delta("7", `{}`))
@@ -196,12 +196,12 @@ func TestSetDefaultCaps(t *testing.T) {
 	require.ErrorIs(t, err, resume.ErrTotalTooLarge)
 	assert.Contains(t, err.Error(), strconv.Itoa(resume.DefaultMaxTotalBytes))
 	assert.Equal(t, resume.StatusTooLarge, c.Status())
-	assert.Zero(t, c.Len())
-	assert.Zero(t, s.Bytes())
+	assert.Zero(t, len(c.Arguments()))
+	assert.Zero(t, resume.HeldBytes(s))
 	s = resume.NewSet(resume.Options{MaxBytes: -1, MaxTotalBytes: -1})
 	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "a", Data: big})
 	require.NoError(t, err, "no total cap")
-	assert.Equal(t, int64(len(big)), s.Bytes())
+	assert.Equal(t, int64(len(big)), resume.HeldBytes(s))
 }
 
 // TestSetCountsOnlyItsOwn: bytes given to a call directly are counted
@@ -214,9 +214,9 @@ func TestSetCountsOnlyItsOwn(t *testing.T) {
 	require.NoError(t, s.Call("a").Delta([]byte(`"not counted"`), -1, -1))
 	_, err = s.Apply(delta("b", `[1]`))
 	require.NoError(t, err)
-	assert.Equal(t, int64(len(`{"x":`)+len(`[1]`)), s.Bytes())
+	assert.Equal(t, int64(len(`{"x":`)+len(`[1]`)), resume.HeldBytes(s))
 	s.Remove("a")
-	assert.Equal(t, int64(len(`[1]`)), s.Bytes())
+	assert.Equal(t, int64(len(`[1]`)), resume.HeldBytes(s))
 	_, err = s.Apply(delta("c", `"0123456789abcdef"`))
 	require.ErrorIs(t, err, resume.ErrTotalTooLarge, "18 more bytes pass 20 with 3 held")
 }
@@ -235,11 +235,11 @@ func TestSetCountsFinalAfterDirectBytes(t *testing.T) {
 	c, err := s.Apply(ev)
 	require.NoError(t, err)
 	require.Equal(t, resume.StatusReady, c.Status())
-	assert.Equal(t, int64(2), s.Bytes())
+	assert.Equal(t, int64(2), resume.HeldBytes(s))
 	_, err = s.Apply(delta("b", `"0123456789abcdefg"`))
 	require.ErrorIs(t, err, resume.ErrTotalTooLarge, "2 held and 19 more pass 20")
 	s.Remove("a")
-	assert.Zero(t, s.Bytes())
+	assert.Zero(t, resume.HeldBytes(s))
 	_, err = s.Apply(delta("c", `"0123456789abcdefg"`))
 	require.NoError(t, err, "19 alone do not")
 }
@@ -250,13 +250,13 @@ func TestSetCountsFinalAfterDirectBytes(t *testing.T) {
 // announced. Before ErrRemoved, the replayed end started a new call that
 // was ready with "{}", and ran again.
 func TestDocLoopRunsOnce(t *testing.T) {
-	start := resume.NewEvent(resume.EventStart, "0")
+	start := resume.Event{Kind: resume.EventStart, Key: "0"}
 	start.ID, start.Name = "call_1", "delete_file"
-	delta := resume.NewEvent(resume.EventDelta, "0")
+	delta := resume.Event{Kind: resume.EventDelta, Key: "0"}
 	delta.Data = []byte(`{"path":"/tmp/x"}`)
-	end := resume.NewEvent(resume.EventEnd, "0")
-	stray := resume.NewEvent(resume.EventEnd, "1")  // a text block's content_block_stop
-	gemini := resume.NewEvent(resume.EventEnd, "2") // whole arguments, no start
+	end := resume.Event{Kind: resume.EventEnd, Key: "0"}
+	stray := resume.Event{Kind: resume.EventEnd, Key: "1"}  // a text block's content_block_stop
+	gemini := resume.Event{Kind: resume.EventEnd, Key: "2"} // whole arguments, no start
 	gemini.Name, gemini.Final = "search", []byte(`{"q":"x"}`)
 
 	events := []resume.Event{start, delta, end, start, delta, end, end, stray, gemini, gemini}
@@ -288,7 +288,7 @@ func TestIdentityTooLong(t *testing.T) {
 	c, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: long})
 	assert.ErrorIs(t, err, resume.ErrIdentityTooLong)
 	assert.Nil(t, c, "no call is made for a key too long")
-	assert.Equal(t, 0, s.Len())
+	assert.Equal(t, 0, len(s.Calls()))
 
 	// An id or name too long rejects the call it names, for good: its
 	// deltas and end do not make it ready with no name.
@@ -316,7 +316,7 @@ func TestIdentityTooLong(t *testing.T) {
 		assert.Empty(t, c.Name(), key)
 		_, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: key, Data: []byte(`}`)})
 		assert.NoError(t, err, "later deltas are kept")
-		_, err = s.Apply(resume.NewEvent(resume.EventEnd, key))
+		_, err = s.Apply(resume.Event{Kind: resume.EventEnd, Key: key})
 		assert.NoError(t, err)
 		assert.Equal(t, resume.StatusRejected, c.Status(), "the end leaves %s rejected", key)
 	}
@@ -353,7 +353,7 @@ func TestAbandonedTakesNoMore(t *testing.T) {
 	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Name: "other", Data: []byte(`}`)})
 	assert.ErrorIs(t, err, resume.ErrEnded)
 	assert.Empty(t, c.Name(), "the refused delta's name is not taken")
-	_, err = s.Apply(resume.NewEvent(resume.EventEnd, "0"))
+	_, err = s.Apply(resume.Event{Kind: resume.EventEnd, Key: "0"})
 	assert.ErrorIs(t, err, resume.ErrDuplicate)
 	assert.Equal(t, resume.StatusIncomplete, c.Status())
 	assert.Equal(t, `{"a":1`, string(c.Arguments()))
@@ -371,7 +371,7 @@ func TestLateStart(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{}`)})
 	require.NoError(t, err)
-	c, err := s.Apply(resume.NewEvent(resume.EventEnd, "0"))
+	c, err := s.Apply(resume.Event{Kind: resume.EventEnd, Key: "0"})
 	require.NoError(t, err)
 	require.Equal(t, resume.StatusReady, c.Status())
 	start.Name, start.ID = "g", "call_2"
@@ -403,10 +403,10 @@ func TestZeroSet(t *testing.T) {
 	var s resume.Set
 	c, err := s.Apply(resume.Event{Kind: resume.EventDelta, Key: "0", Data: []byte(`{"a":1}`)})
 	require.NoError(t, err)
-	_, err = s.Apply(resume.NewEvent(resume.EventEnd, "0"))
+	_, err = s.Apply(resume.Event{Kind: resume.EventEnd, Key: "0"})
 	require.NoError(t, err)
 	assert.Equal(t, resume.StatusReady, c.Status())
-	assert.Equal(t, int64(7), s.Bytes())
+	assert.Equal(t, int64(7), resume.HeldBytes(&s))
 	big := resume.Event{Kind: resume.EventDelta, Key: "1", Data: make([]byte, resume.DefaultMaxBytes+1)}
 	_, err = s.Apply(big)
 	assert.ErrorIs(t, err, resume.ErrTooLarge)
@@ -423,7 +423,7 @@ func TestCallApplyAsSet(t *testing.T) {
 		{"chat: id and name on the first delta", []resume.Event{
 			{Kind: resume.EventDelta, Key: "0", ID: "call_1", Name: "get_weather", Index: 0, HasIndex: true, Data: []byte(`{"city":`)},
 			{Kind: resume.EventDelta, Key: "0", Data: []byte(`"Paris"}`)},
-			resume.NewEvent(resume.EventEnd, "0"),
+			resume.Event{Kind: resume.EventEnd, Key: "0"},
 		}},
 		{"an end that is the only event", []resume.Event{
 			{Kind: resume.EventEnd, Key: "0", ID: "c", Name: "f", Final: []byte(`{}`)},
@@ -431,11 +431,11 @@ func TestCallApplyAsSet(t *testing.T) {
 		{"a name too long", []resume.Event{
 			{Kind: resume.EventDelta, Key: "0", Data: []byte(`{`)},
 			{Kind: resume.EventDelta, Key: "0", Name: long, Data: []byte(`}`)},
-			resume.NewEvent(resume.EventEnd, "0"),
+			resume.Event{Kind: resume.EventEnd, Key: "0"},
 		}},
 		{"a name after the end", []resume.Event{
 			{Kind: resume.EventDelta, Key: "0", Name: "f", Data: []byte(`{}`)},
-			resume.NewEvent(resume.EventEnd, "0"),
+			resume.Event{Kind: resume.EventEnd, Key: "0"},
 			{Kind: resume.EventDelta, Key: "0", Name: "g", Data: []byte(` `)},
 		}},
 	} {
@@ -505,17 +505,17 @@ func TestRestoreOtherTokenizerOptions(t *testing.T) {
 // it alone.
 func TestHosted(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
-	start := resume.NewEvent(resume.EventStart, "1")
+	start := resume.Event{Kind: resume.EventStart, Key: "1"}
 	start.ID, start.Name, start.Hosted = "srvtoolu_1", "web_search", true
-	delta := resume.NewEvent(resume.EventDelta, "1")
+	delta := resume.Event{Kind: resume.EventDelta, Key: "1"}
 	delta.Data = []byte(`{"query":"x"}`)
 	for _, ev := range []resume.Event{start, delta} {
 		c, err := s.Apply(ev)
 		require.NoError(t, err)
-		assert.True(t, c.Hosted())
+		assert.True(t, c.Result().Hosted)
 	}
 	assert.Equal(t, resume.StatusComplete, s.Call("1").Status())
-	c, err := s.Apply(resume.NewEvent(resume.EventEnd, "1"))
+	c, err := s.Apply(resume.Event{Kind: resume.EventEnd, Key: "1"})
 	require.NoError(t, err)
 	assert.Equal(t, resume.StatusRejected, c.Status())
 	assert.ErrorIs(t, c.Err(), resume.ErrHosted)
@@ -533,14 +533,14 @@ func TestHosted(t *testing.T) {
 	delta.Data, delta.Hosted = []byte(`"x"}`), true
 	_, err = s.Apply(delta)
 	require.NoError(t, err)
-	c, err = s.Apply(resume.NewEvent(resume.EventEnd, "2"))
+	c, err = s.Apply(resume.Event{Kind: resume.EventEnd, Key: "2"})
 	require.NoError(t, err)
 	assert.ErrorIs(t, c.Err(), resume.ErrHosted)
 
 	// A gate check is not asked about it; it could only pass it.
 	asked := false
 	d := resume.NewCall("k", resume.Options{Check: func(*resume.Call, []byte) error { asked = true; return nil }})
-	d.MarkHosted()
+	_ = d.Apply(resume.Event{Kind: resume.EventStart, Hosted: true})
 	require.NoError(t, d.Delta([]byte(`{}`), -1, -1))
 	require.NoError(t, d.End(nil))
 	assert.Equal(t, resume.StatusRejected, d.Status())
@@ -550,10 +550,13 @@ func TestHosted(t *testing.T) {
 	// ready, and is not called hosted.
 	e := resume.NewCall("k", resume.Options{})
 	require.NoError(t, e.End([]byte(`{}`)))
-	e.MarkHosted()
+	assert.ErrorIs(t, e.Apply(resume.Event{Kind: resume.EventStart, Hosted: true}), resume.ErrDuplicate)
 	assert.Equal(t, resume.StatusReady, e.Status())
-	assert.False(t, e.Hosted())
-	f := resume.NewCall("k", resume.Options{Check: func(c *resume.Call, _ []byte) error { c.MarkHosted(); return nil }})
+	assert.False(t, e.Result().Hosted)
+	f := resume.NewCall("k", resume.Options{Check: func(c *resume.Call, _ []byte) error {
+		_ = c.Apply(resume.Event{Kind: resume.EventStart, Hosted: true})
+		return nil
+	}})
 	require.NoError(t, f.End([]byte(`{}`)))
 	assert.Equal(t, resume.StatusReady, f.Status())
 	assert.False(t, f.Result().Hosted)
@@ -562,19 +565,19 @@ func TestHosted(t *testing.T) {
 	// call, even once there is room (it would have no name, nor its
 	// hosted mark if only the start said so).
 	s = resume.NewSet(resume.Options{MaxCalls: 1})
-	_, err = s.Apply(resume.NewEvent(resume.EventStart, "0"))
+	_, err = s.Apply(resume.Event{Kind: resume.EventStart, Key: "0"})
 	require.NoError(t, err)
 	_, err = s.Apply(start)
 	require.ErrorIs(t, err, resume.ErrTooManyCalls)
 	s.Remove("0")
 	delta.Key, delta.Data, delta.Hosted = "1", []byte(`{"query":"x"}`), false
-	for _, ev := range []resume.Event{delta, resume.NewEvent(resume.EventEnd, "1")} {
+	for _, ev := range []resume.Event{delta, resume.Event{Kind: resume.EventEnd, Key: "1"}} {
 		c, err := s.Apply(ev)
 		require.ErrorIs(t, err, resume.ErrTooManyCalls, "%v", ev.Kind)
 		assert.Nil(t, c)
 	}
-	assert.Equal(t, 0, s.Len())
-	next := resume.NewEvent(resume.EventStart, "1")
+	assert.Equal(t, 0, len(s.Calls()))
+	next := resume.Event{Kind: resume.EventStart, Key: "1"}
 	next.ID = "toolu_next"
 	_, err = s.Apply(next)
 	require.NoError(t, err, "another call under the key, as a next message has")
@@ -632,11 +635,11 @@ func TestRestoreRemoved(t *testing.T) {
 // not a new call that would run the same arguments a second time.
 func TestRemovedWithoutID(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
-	d := resume.NewEvent(resume.EventDelta, "fc_1")
+	d := resume.Event{Kind: resume.EventDelta, Key: "fc_1"}
 	d.Data, d.Seq, d.HasSeq = []byte(`{"amount":100}`), 7, true
-	e := resume.NewEvent(resume.EventEnd, "fc_1")
+	e := resume.Event{Kind: resume.EventEnd, Key: "fc_1"}
 	e.Final, e.Seq, e.HasSeq = d.Data, 8, true
-	late := resume.NewEvent(resume.EventEnd, "fc_1")
+	late := resume.Event{Kind: resume.EventEnd, Key: "fc_1"}
 	late.Final, late.Seq, late.HasSeq, late.ID, late.Name = d.Data, 9, true, "call_1", "transfer"
 	runs := 0
 	for _, ev := range []resume.Event{d, e, late} {
@@ -653,7 +656,7 @@ func TestRemovedWithoutID(t *testing.T) {
 	assert.Equal(t, 1, runs)
 
 	// A removed call that had an ID leaves its key to a call with another.
-	start := resume.NewEvent(resume.EventStart, "0")
+	start := resume.Event{Kind: resume.EventStart, Key: "0"}
 	start.ID = "toolu_1"
 	_, err := s.Apply(start)
 	require.NoError(t, err)
@@ -670,17 +673,17 @@ func TestRemovedWithoutID(t *testing.T) {
 // call with an ID is removed under the key, the rule is let go.
 func TestRemovedWithoutIDRestoreAndForget(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
-	d := resume.NewEvent(resume.EventDelta, "item")
+	d := resume.Event{Kind: resume.EventDelta, Key: "item"}
 	d.Data = []byte(`{"a":1}`)
 	c, err := s.Apply(d)
 	require.NoError(t, err)
 	// Another process saw the start: its checkpoint names the ID.
 	other := resume.NewCall("item", resume.Options{})
-	other.Start("call_X", "f", 0)
+	require.NoError(t, other.Apply(resume.Event{Kind: resume.EventStart, ID: "call_X", Name: "f", Index: 0, HasIndex: true}))
 	require.NoError(t, other.Delta(d.Data, -1, -1))
 	cp, err := other.Checkpoint()
 	require.NoError(t, err)
-	_, err = s.Apply(resume.NewEvent(resume.EventEnd, "item"))
+	_, err = s.Apply(resume.Event{Kind: resume.EventEnd, Key: "item"})
 	require.NoError(t, err)
 	require.Equal(t, resume.StatusReady, c.Status())
 	s.Remove("item") // it ran
@@ -696,14 +699,14 @@ func TestRemovedWithoutIDRestoreAndForget(t *testing.T) {
 	require.NoError(t, err)
 	s.Remove("item") // no ID
 	for i := range 4096 {
-		k := resume.NewEvent(resume.EventDelta, "k"+strconv.Itoa(i))
+		k := resume.Event{Kind: resume.EventDelta, Key: "k" + strconv.Itoa(i)}
 		k.ID = "id" + strconv.Itoa(i)
 		_, err = s.Apply(k)
 		require.NoError(t, err)
 		s.Remove(k.Key)
 	}
 	for _, id := range []string{"M1", "M2"} {
-		st := resume.NewEvent(resume.EventStart, "item")
+		st := resume.Event{Kind: resume.EventStart, Key: "item"}
 		st.ID = id
 		_, err = s.Apply(st)
 		require.NoError(t, err, id)
@@ -719,11 +722,11 @@ func TestRemovedMiddleIDs(t *testing.T) {
 	s := resume.NewSet(resume.Options{})
 	var evs []resume.Event
 	for i, piece := range []string{``, `{"amount":5}`, ``} {
-		d := resume.NewEvent(resume.EventDelta, "0")
+		d := resume.Event{Kind: resume.EventDelta, Key: "0"}
 		d.ID, d.Name, d.Data = "id"+strconv.Itoa(i+1), "pay", []byte(piece)
 		evs = append(evs, d)
 	}
-	evs = append(evs, resume.NewEvent(resume.EventEnd, "0"))
+	evs = append(evs, resume.Event{Kind: resume.EventEnd, Key: "0"})
 	runs := 0
 	for pass := range 2 { // the stream, then its replay
 		for _, ev := range evs {

@@ -23,7 +23,7 @@ func TestTextCall(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, resume.StatusReceiving, c.Status(), "never parsed, so never complete or invalid")
 	}
-	assert.True(t, c.Text())
+	assert.True(t, c.Result().Text)
 	text := `SELECT "a", {b} FROM t WHERE x = '[';`
 	assert.Equal(t, text, string(c.AppendPartial(nil)), "the view is the text")
 	assert.Equal(t, text, string(c.Shown()))
@@ -75,7 +75,7 @@ func TestTextCallRules(t *testing.T) {
 		c := resume.NewCall("k", resume.Options{})
 		require.NoError(t, c.Delta([]byte(`{"a"`), -1, -1))
 		require.NoError(t, c.Apply(resume.Event{Kind: resume.EventDelta, Key: "k", Text: true, Data: []byte(`:1}`)}))
-		assert.False(t, c.Text())
+		assert.False(t, c.Result().Text)
 		require.NoError(t, c.End(nil))
 		assert.Equal(t, resume.StatusReady, c.Status())
 	})

@@ -83,21 +83,10 @@ func (c *Call) isObject(d int) bool {
 	return c.x.deep[(d-64)/64]&(1<<(d%64)) != 0
 }
 
-// AppendPartial appends to dst a valid JSON rendering of the arguments
-// received so far, and returns it. Open strings and containers are
-// closed; an unfinished name, number or literal is left out, and so is
-// a member whose value has not begun. Before any value has begun nothing
-// is appended. It allocates only if dst must grow.
-//
-// The view is monotonic: the argument bytes it shows (see Shown) only
-// ever grow, so a value once shown is never retracted or changed in type.
-// The one exception is final arguments that differ from the deltas
-// (Result.Mismatch): the view then shows the final arguments. A call
-// taken as "{}" ([Result.EmptyAsObject]) showed nothing before its end,
-// and shows "{}", its [Call.Value] once ready, from then on. Once the
-// call is invalid the view stays where it was when the bad byte was
-// read, which may depend on how the deltas were cut. A Text call's view
-// is its text as received, which is not JSON.
+// AppendPartial appends to dst the partial view, valid JSON of the
+// arguments so far (see the package doc's "Partial view and path
+// events"), and returns it. Its prefix [Call.Shown] only grows, unless
+// final arguments that differ replace the deltas ([Result].Mismatch).
 func (c *Call) AppendPartial(dst []byte) []byte {
 	n := c.view()
 	if n == 0 {
@@ -107,13 +96,9 @@ func (c *Call) AppendPartial(dst []byte) []byte {
 	return c.appendClosers(dst)
 }
 
-// Shown returns the argument bytes the partial view shows, as received
-// (or "{}" for a call taken as "{}": see [Call.AppendPartial]): the view
-// is Shown followed by a closing suffix of quotes, '}' and ']'. Its
-// length only grows, so a display can append Shown[len(before):] and
-// redraw the suffix: work proportional to the delta. It is borrowed like
-// Arguments, and like it has no room to append into: the bytes after it,
-// which the view does not show yet, are the call's.
+// Shown returns the prefix of the partial view that is argument bytes as
+// received, borrowed like [Call.Arguments]; [Call.AppendClosers] gives
+// the rest. It only grows, so a display can append what is new in it.
 func (c *Call) Shown() []byte { return c.shown() }
 
 // shown is Shown. A call taken as "{}" has no argument bytes to show
@@ -126,7 +111,8 @@ func (c *Call) shown() []byte {
 	return c.args[:n:n]
 }
 
-// AppendClosers appends the closing suffix of the partial view to dst.
+// AppendClosers appends to dst the partial view's closing quote and
+// brackets, which follow [Call.Shown].
 func (c *Call) AppendClosers(dst []byte) []byte {
 	if c.view() == 0 {
 		return dst
@@ -151,35 +137,17 @@ func (c *Call) appendClosers(dst []byte) []byte {
 	return dst
 }
 
-// Partial is the partial view with its tentative parts named.
-type Partial struct {
-	// Text is the rendering of AppendPartial; nil before any value began.
-	Text []byte
-	// Shown is the length of Text's prefix that is [Call.Shown]; the rest
-	// is the closing suffix.
-	Shown int
-	// Tentative lists the JSON Pointers (RFC 6901) of the values in Text
-	// that may still grow: each open container, outermost first, then the
-	// open string, if any. Everything else in Text is final. Each pointer
-	// holds its member names whole, however long, so it resolves to its
-	// value in Text and in the final arguments, and names no other.
-	Tentative []string
-}
-
-// Partial returns the partial view and its tentative values. Unlike
-// [Call.AppendPartial] it allocates; it is for display and tests. It
-// reads the bytes shown ([Call.Shown]) again to name the tentative
-// values, so its time and memory are proportional to them, which
-// [Options.MaxBytes] bounds: the pointers share one string, at most twice
-// as long.
-func (c *Call) Partial() Partial {
+// Tentative returns the JSON Pointers of the values in the partial view
+// ([Call.AppendPartial]) that may still grow: each open container,
+// outermost first, then the open string; the rest of the view is final.
+// Each pointer holds its names whole, so it resolves in the view and in
+// the final arguments.
+func (c *Call) Tentative() []string {
 	c.flush()
-	p := Partial{Text: c.AppendPartial(nil), Shown: len(c.shown())}
 	if c.viewEnd == 0 || c.text {
-		return p
+		return nil
 	}
-	p.Tentative = c.tentative()
-	return p
+	return c.tentative()
 }
 
 // tentative returns the pointers of the containers open at the end of the

@@ -52,13 +52,11 @@ func TestPartial(t *testing.T) {
 		for _, n := range []int{1, 0} {
 			c := resume.NewCall("0", resume.Options{})
 			require.NoError(t, feed(c, tt.doc, n), tt.name)
-			p := c.Partial()
-			assert.Equal(t, tt.view, string(p.Text), "%s (chunk %d)", tt.name, n)
-			assert.Equal(t, tt.tentative, p.Tentative, "%s (chunk %d)", tt.name, n)
+			assert.Equal(t, tt.tentative, c.Tentative(), "%s (chunk %d)", tt.name, n)
 			assert.Equal(t, tt.view, string(c.AppendPartial(nil)), tt.name)
 			assert.Equal(t, tt.view, string(c.Shown())+string(c.AppendClosers(nil)), tt.name)
 			if tt.view != "" {
-				assert.True(t, json.Valid(p.Text), "%s: %s", tt.name, p.Text)
+				assert.True(t, json.Valid(c.AppendPartial(nil)), "%s: %s", tt.name, c.AppendPartial(nil))
 			}
 		}
 	}
@@ -96,10 +94,7 @@ func TestPartialEmptyAsObject(t *testing.T) {
 			require.Equal(t, resume.StatusReady, c.Status(), tt.name)
 			assert.Equal(t, string(c.Value()), string(c.AppendPartial(nil)), "%s: the view is the value", tt.name)
 		}
-		p := c.Partial()
-		assert.Equal(t, "{}", string(p.Text), tt.name)
-		assert.Equal(t, len(p.Text), p.Shown, tt.name)
-		assert.Nil(t, p.Tentative, tt.name)
+		assert.Nil(t, c.Tentative(), tt.name)
 		assert.Equal(t, "{}", string(c.AppendPartial(nil)), tt.name)
 		assert.Equal(t, "{}", string(c.Shown())+string(c.AppendClosers(nil)), tt.name)
 		assert.True(t, strings.HasPrefix(string(c.Shown()), before), "%s: the view only grows", tt.name)
@@ -145,9 +140,9 @@ func TestPartialMonotonic(t *testing.T) {
 			require.True(t, keeps(prev, next), "%.40q at %d:\n%s", doc, i, view)
 			prev = next
 			if i%(8*stride) != 0 {
-				continue // Partial reads the view again: not at every stride
+				continue // Tentative reads the view again: not at every stride
 			}
-			for _, ptr := range c.Partial().Tentative {
+			for _, ptr := range c.Tentative() {
 				_, ok := resolve(next, ptr)
 				require.True(t, ok, "%.40q at %d: %q does not resolve", doc, i, ptr)
 			}
@@ -261,7 +256,7 @@ func TestWatch(t *testing.T) {
 	})
 }
 
-// TestPartialLongNames checks that every pointer in Partial.Tentative
+// TestPartialLongNames checks that every pointer in Call.Tentative
 // resolves in Text to an open container or, last, the open string, and
 // that the pointers of distinct members differ, under names far longer
 // than the tokenizer keeps for its own pointers, two of which share their
@@ -285,18 +280,18 @@ func TestPartialLongNames(t *testing.T) {
 			}
 			require.NoError(t, call.Delta([]byte(doc[i:end]), -1, -1))
 			i = end
-			p := call.Partial()
-			if len(p.Text) == 0 {
+			view, tentative := call.AppendPartial(nil), call.Tentative()
+			if len(view) == 0 {
 				continue
 			}
-			v := decode(t, p.Text)
-			for k, ptr := range p.Tentative {
+			v := decode(t, view)
+			for k, ptr := range tentative {
 				got, ok := resolve(v, ptr)
-				require.True(t, ok, "chunk %d at %d: %q does not resolve in %s", n, end, ptr, p.Text)
+				require.True(t, ok, "chunk %d at %d: %q does not resolve in %s", n, end, ptr, view)
 				switch got.(type) {
 				case map[string]any, []any:
 				case string:
-					require.Equal(t, len(p.Tentative)-1, k, "chunk %d at %d: %q is a string", n, end, ptr)
+					require.Equal(t, len(tentative)-1, k, "chunk %d at %d: %q is a string", n, end, ptr)
 				default:
 					require.Fail(t, "not tentative", "chunk %d at %d: %q is %v", n, end, ptr, got)
 				}

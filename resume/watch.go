@@ -10,30 +10,26 @@ import (
 )
 
 // PathEvent says that the value at a watched JSON Pointer grew, or is
-// final. Raw and Text are borrowed: valid only during the callback, and
-// not to be modified; their capacity is their length, so appending to
-// them copies them.
+// final. Raw and Text are borrowed: valid only during the callback, not
+// to be modified, and with no room to append into.
 type PathEvent struct {
 	// Pointer is the watched RFC 6901 pointer.
 	Pointer string
-	// Kind is the value's kind: String, Number, True, False, Null,
-	// BeginObject or BeginArray.
+	// Kind is the value's kind: a value's, or [tokenizer.KindBeginObject]
+	// or [tokenizer.KindBeginArray].
 	Kind tokenizer.Kind
-	// Raw holds the value's new bytes as they stand in the arguments.
-	// Joined over all events for the value, they are its whole text.
+	// Raw holds the value's new bytes as they stand in the arguments;
+	// joined over the value's events, they are its whole text.
 	Raw []byte
 	// Text is, for a string, the decoded text of Raw (without quotes);
 	// joined, the whole decoded string. For other kinds it is Raw.
 	Text []byte
-	// Final says the value is whole; no event for it follows, unless
-	// final arguments in the end signal replace the deltas (see Restart).
-	// The final event's Raw and Text may be empty.
+	// Final says the value is whole, and no event for it follows unless
+	// final arguments replace the deltas (Restart); its Raw may be empty.
 	Final bool
-	// Restart says that final arguments in the end signal replaced the
-	// deltas after earlier events for this pointer went out: what they
-	// delivered is void, and this event begins the value again. A pointer
-	// that the final arguments do not have gets no such event; Result's
-	// Mismatch says the deltas were replaced.
+	// Restart says that final arguments replaced the deltas after events
+	// for this pointer went out: those are void, and this event begins the
+	// value again ([Result].Mismatch says so when the pointer is gone).
 	Restart bool
 }
 
@@ -94,20 +90,10 @@ type refToken struct {
 	index int64 // the element index that renders as text, or -1
 }
 
-// Watch calls fn as the value at the JSON Pointer pointer arrives: once
-// per token or string piece that adds to it, and once more with Final
-// set when it is whole. A string's events carry its decoded text, so a
-// display can stream "/content" as it arrives. An object or array
-// grows by the raw bytes of its members; watch a member for its text.
-//
-// The pointer is matched exactly as the tokenizer renders it (RFC 6901,
-// "" for the whole arguments). A value already begun when Watch is
-// called is not reported; register watches before the first delta.
-// Watches are not part of a checkpoint: register them again after
-// Restore, and they see the values that begin after it. A name that
-// occurs twice in an object is reported twice. A token costs work
-// proportional to the number of watches, whatever its depth and the
-// names on its path.
+// Watch calls fn with a [PathEvent] each time the value at pointer (RFC
+// 6901, as the tokenizer renders it) grows, and once more when it is
+// whole. Only values that begin after Watch are reported, so register
+// watches before the first delta, and again after [Restore].
 func (c *Call) Watch(pointer string, fn func(PathEvent)) {
 	if fn == nil {
 		panic("resume: Watch with a nil func")

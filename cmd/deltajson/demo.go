@@ -133,7 +133,7 @@ func demoParallel(w io.Writer) error {
 		if ev.Kind == resume.EventDelta {
 			what = fmt.Sprintf("delta %q", ev.Data)
 		}
-		fmt.Fprintf(w, "  [%s %-11s] %-26s %-9v view %s\n", c.Key(), c.Name(), what, c.Status(), c.Partial().Text)
+		fmt.Fprintf(w, "  [%s %-11s] %-26s %-9v view %s\n", c.Key(), c.Name(), what, c.Status(), c.AppendPartial(nil))
 		if c.Status() == resume.StatusReady {
 			ready = append(ready, c)
 		}

@@ -332,7 +332,7 @@ func (rp *replayer) timeline(ev resume.Event, c *resume.Call, err error, before 
 		}
 		fmt.Fprintf(tl, "%s start: %s (id %s, index %d)\n", label, shorten(c.Name()), orNone(shortID(c.ID())), c.Index())
 	case resume.EventDelta:
-		fmt.Fprintf(tl, "%s delta +%d bytes=%d %s", label, len(ev.Data), c.Len(), c.Status())
+		fmt.Fprintf(tl, "%s delta +%d bytes=%d %s", label, len(ev.Data), len(c.Arguments()), c.Status())
 		if s := len(c.Shown()); s != rp.shown[c] {
 			rp.shown[c] = s
 			rp.closers = c.AppendClosers(rp.closers[:0])

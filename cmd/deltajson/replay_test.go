@@ -313,9 +313,9 @@ func TestReplayIdentityTooLong(t *testing.T) {
 // memory does not grow with the number of pieces: cutting 1 MB into bytes
 // allocated 128 MB of events up front.
 func TestReplayChunkMemory(t *testing.T) {
-	d := resume.NewEvent(resume.EventDelta, "0")
+	d := resume.Event{Kind: resume.EventDelta, Key: "0"}
 	d.Data = []byte(`{"x":"` + strings.Repeat("x", 1<<20) + `"}`)
-	events := []resume.Event{resume.NewEvent(resume.EventStart, "0"), d, resume.NewEvent(resume.EventEnd, "0")}
+	events := []resume.Event{resume.Event{Kind: resume.EventStart, Key: "0"}, d, resume.Event{Kind: resume.EventEnd, Key: "0"}}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	rp := newReplayer(resume.Options{MaxBytes: -1}, 1, true, bufio.NewWriter(io.Discard))

@@ -22,7 +22,7 @@ type Call struct {
 
 // FromResume returns a ready call's identity and arguments.
 func FromResume(c *resume.Call) Call {
-	return Call{ID: c.ID(), Name: c.Name(), Args: string(c.Value()), Text: c.Text()}
+	return Call{ID: c.ID(), Name: c.Name(), Args: string(c.Value()), Text: c.Result().Text}
 }
 
 // refCall is a call of a recording, as the reference readers see it.
