@@ -16,7 +16,7 @@ func indexLineEndSWAR(b []byte) int {
 		x, y := w^lfs, w^crs
 		// A zero byte in x or y is a line end; the lowest flagged byte is
 		// a true one (see SkipPlain).
-		if z := ((x - ones8) &^ x | (y - ones8) &^ y) & highs8; z != 0 {
+		if z := ((x-ones8)&^x | (y-ones8)&^y) & highs8; z != 0 {
 			return i + bits.TrailingZeros64(z)>>3
 		}
 	}
