@@ -103,11 +103,11 @@ func repairText(in []byte, opts Options) ([]byte, Log, error) {
 		}
 		return in, nil, nil
 	}
-	out := p.output()
+	out, log := p.finish()
 	if err := p.checkOutput(out); err != nil {
 		return nil, nil, internalError(err)
 	}
-	return out, p.export(), nil
+	return out, log, nil
 }
 
 // applyChecked replays log on in, and checks that the output is strict
