@@ -213,17 +213,18 @@ func (p *parser) loop() error {
 	return nil
 }
 
-// fastMember turns member on; FuzzRepair turns it off to hold it to the
+// fastMember turns member and the fast path for escaped strings in str
+// on; FuzzRepair and TestFastPaths turn it off to hold them to the
 // general path.
 var fastMember = true
 
 // member is the fast path for the member of an object that most JSON
-// writers write: a plain name, a colon and maybe a space, then a plain
-// string, a number or a literal, with a , or } right after it. It reads
-// the name and colon if they are so, and then the value if it is so,
-// and reports whether it read anything; the state is then the one the
-// general path leaves there. Nothing it reads is read otherwise under
-// any kind.
+// writers write: a plain name, a colon and maybe a space, then a string
+// with valid escapes and characters, a number or a literal, with a , or
+// } right after it. It reads the name and colon if they are so, and
+// then the value if it is so, and reports whether it read anything; the
+// state is then the one the general path leaves there. Nothing it reads
+// is read otherwise under any kind.
 func (p *parser) member() bool {
 	in := p.in
 	start := p.pos
@@ -245,6 +246,10 @@ func (p *parser) member() bool {
 	case c == '"':
 		if k := jsonwire.SkipPlain(in, i+1); k < len(in) && in[k] == '"' {
 			end = k + 1
+		} else if k < len(in) && in[k] == '\\' {
+			if k, ok := jsonwire.ScanString(in, k); ok {
+				end = k
+			}
 		}
 	case c == '-' || isDigit(c):
 		if k, ok := scanNumber(in, i); ok {

@@ -205,13 +205,22 @@ func (p *parser) name(c byte) error {
 // quotes that do not end it (InnerQuote, MissingQuote).
 //
 // NOTE: the fast path, for most strings: plain ASCII up to a quote that
-// a , or : or a closer follows, which ends it under every kind.
+// a , or : or a closer follows, which ends it under every kind. A string
+// with escapes, all valid, and valid characters is read so too
+// (jsonwire.ScanString): strBody would take them as they are.
 func (p *parser) str(isName bool) error {
 	in := p.in
 	j := jsonwire.SkipPlain(in, p.pos+1)
 	if j < len(in) && in[j] == '"' && closesFast(in, j+1, len(p.stack)) {
 		p.pos = j + 1
 		return nil
+	}
+	if j < len(in) && in[j] == '\\' && fastMember {
+		// Valid escapes and characters, read as strBody reads them.
+		if k, ok := jsonwire.ScanString(in, j); ok && closesFast(in, k, len(p.stack)) {
+			p.pos = k
+			return nil
+		}
 	}
 	return p.strBody(p.pos, j, isName)
 }
