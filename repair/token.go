@@ -46,10 +46,12 @@ func (p *parser) scalarOrOpen(c byte) error {
 	case c == '(' && p.on(Literal):
 		return p.openTuple()
 	case isIdent(c):
-		if paren := p.callAt(p.pos); paren > 0 {
+		// The word is read once: a call's name goes on from its end.
+		end := wordEnd(p.in, p.pos+1)
+		if paren := p.callAt(end); paren > 0 {
 			return p.wrapper(p.pos, paren)
 		}
-		if err := p.word(); err != nil {
+		if err := p.word(end); err != nil {
 			return err
 		}
 	case p.bareOK() && !isStructural(c) && (c != '`' || fenceLen(p.in, p.pos, false) == 0):
@@ -78,8 +80,9 @@ func (p *parser) scalarOrOpen(c byte) error {
 	return nil
 }
 
-// callAt returns the offset of the ( of a call whose name starts at i,
-// name(, when Wrapper is on; or 0.
+// callAt returns the offset of the ( of a call whose name reads up to
+// i at least, name(, when Wrapper is on; or 0. The name's bytes before
+// i are name bytes (wordEnd's).
 func (p *parser) callAt(i int) int {
 	if !p.on(Wrapper) {
 		return 0
@@ -705,15 +708,20 @@ func (p *parser) closes(i int) bool {
 	return false
 }
 
-// word reads a bare word in value position: a JSON literal, or with the
-// Literal kind a Python or JavaScript one.
-func (p *parser) word() error {
-	in := p.in
-	start := p.pos
-	i := start + 1
-	for i < len(in) && isWord(in[i]) && in[i] != '-' && in[i] != '+' && in[i] != '.' {
+// wordEnd returns the end of the word whose bytes from i on are letters,
+// digits, _ or $: a literal's bytes.
+func wordEnd(b []byte, i int) int {
+	for i < len(b) && isWord(b[i]) && b[i] != '-' && b[i] != '+' && b[i] != '.' {
 		i++
 	}
+	return i
+}
+
+// word reads a bare word in value position, in[p.pos:i] by wordEnd: a
+// JSON literal, or with the Literal kind a Python or JavaScript one.
+func (p *parser) word(i int) error {
+	in := p.in
+	start := p.pos
 	// NOTE: string(b) in a switch or comparison does not allocate.
 	switch string(in[start:i]) {
 	case "true", "false", "null":
