@@ -794,3 +794,21 @@ func TestFastPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestConstTexts checks that the texts mkc takes stand for what they
+// name, and are the indexes textIndex gives those texts.
+func TestConstTexts(t *testing.T) {
+	var p parser
+	for _, c := range []struct {
+		ins  uint32
+		text string
+	}{
+		{insNone, ""}, {insQuote, `"`}, {insBackslash, `\`}, {insColon, ":"}, {insComma, ","},
+		{textNull, "null"}, {textTrue, "true"}, {textFalse, "false"},
+	} {
+		assert.Equal(t, c.text, p.text(c.ins), c.text)
+		assert.Equal(t, c.ins, p.textIndex(c.text), c.text)
+		assert.Equal(t, p.mk(Literal, 3, 1, c.text), mkc(Literal, 3, 1, c.ins), c.text)
+	}
+	assert.Empty(t, p.texts, "a constant text was added as a made one")
+}

@@ -149,7 +149,7 @@ func (p *parser) loop() error {
 				if !p.on(MissingColon) {
 					return p.fail(p.pos, MissingColon, "missing ':' before %s", quoteChar(in, p.pos))
 				}
-				p.editAt(p.nameLog, p.mk(MissingColon, p.nameEnd, 0, ":"))
+				p.editAt(p.nameLog, mkc(MissingColon, p.nameEnd, 0, insColon))
 				p.state = stValue
 				continue
 			}
@@ -201,7 +201,7 @@ func (p *parser) loop() error {
 				if !p.on(kind) {
 					return p.fail(p.pos, kind, "missing ',' before %s", quoteChar(in, p.pos))
 				}
-				p.editAt(p.safeLog, p.mk(kind, p.safe, 0, ","))
+				p.editAt(p.safeLog, mkc(kind, p.safe, 0, insComma))
 				top.n++
 				p.state = stElem
 				if top.obj {
@@ -283,7 +283,7 @@ func (p *parser) dropComma() error {
 	if !p.on(TrailingComma) {
 		return p.fail(p.comma, TrailingComma, "trailing comma")
 	}
-	p.editAt(p.commaLog, p.mk(TrailingComma, p.comma, 1, ""))
+	p.editAt(p.commaLog, mkc(TrailingComma, p.comma, 1, insNone))
 	return nil
 }
 
@@ -410,7 +410,7 @@ func (p *parser) ellipsis() error {
 	if !p.on(Ellipsis) {
 		return p.fail(p.pos, Ellipsis, "ellipsis")
 	}
-	p.edit(Ellipsis, p.pos, 3, "")
+	p.add(mkc(Ellipsis, p.pos, 3, insNone))
 	p.pos += 3
 	if err := p.space(); err != nil {
 		return err
@@ -420,10 +420,10 @@ func (p *parser) ellipsis() error {
 	}
 	switch c := p.in[p.pos]; {
 	case c == ',':
-		p.edit(Ellipsis, p.pos, 1, "")
+		p.add(mkc(Ellipsis, p.pos, 1, insNone))
 		p.pos++
 	case (c == ']' || c == '}') && (p.state == stElem || p.state == stName):
-		p.editAt(p.commaLog, p.mk(Ellipsis, p.comma, 1, ""))
+		p.editAt(p.commaLog, mkc(Ellipsis, p.comma, 1, insNone))
 		p.state--
 	}
 	return nil

@@ -185,7 +185,7 @@ func (p *parser) name(c byte) error {
 		}
 		if i < len(p.in) && p.in[i] == '"' && p.on(MissingQuote) {
 			// a": the opening quote is missing.
-			p.add(p.mk(MissingQuote, start, 0, `"`))
+			p.add(mkc(MissingQuote, start, 0, insQuote))
 			p.pos = i + 1
 			return nil
 		}
@@ -193,10 +193,10 @@ func (p *parser) name(c byte) error {
 			return p.fail(p.pos, UnquotedKey, "unquoted object name")
 		}
 		if i == len(p.in) {
-			p.add(p.mk(UnquotedKey, start, 0, `"`))
+			p.add(mkc(UnquotedKey, start, 0, insQuote))
 			return p.atEOF(start, -1, `":null`)
 		}
-		p.editAt(len(p.log), p.mk(UnquotedKey, start, 0, `"`), p.mk(UnquotedKey, i, 0, `"`))
+		p.editAt(len(p.log), mkc(UnquotedKey, start, 0, insQuote), mkc(UnquotedKey, i, 0, insQuote))
 		p.pos = i
 		return nil
 	}
@@ -281,7 +281,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			if inner < 0 {
 				inner, innerLog = i, len(p.log)
 			}
-			p.add(p.mk(InnerQuote, i, 0, `\`))
+			p.add(mkc(InnerQuote, i, 0, insBackslash))
 			i++
 		case c == '\\':
 			n, stop, err := p.strEscape(start, i, isName, 0)
@@ -314,7 +314,7 @@ func (p *parser) endStringAt(e int) {
 	for len(p.log) > 0 && p.log[len(p.log)-1].off >= e {
 		p.log = p.log[:len(p.log)-1]
 	}
-	p.add(p.mk(MissingQuote, e, 0, `"`))
+	p.add(mkc(MissingQuote, e, 0, insQuote))
 	p.pos = e
 }
 
@@ -613,7 +613,7 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 	case kind == SmartQuote:
 		open, n = smartQuote(in, start), 3
 	}
-	p.edit(kind, start, n, `"`)
+	p.add(mkc(kind, start, n, insQuote))
 	return p.altBody(kind, start, start+n, open, isName)
 }
 
@@ -640,11 +640,11 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 				p.pos = i + 1
 				return nil
 			}
-			p.add(p.mk(kind, i, 0, `\`))
+			p.add(mkc(kind, i, 0, insBackslash))
 			i++
 		case c == '\'':
 			if (open == '\'' || open == '`') && p.altCloses(i+1) {
-				p.edit(kind, i, 1, `"`)
+				p.add(mkc(kind, i, 1, insQuote))
 				p.pos = i + 1
 				return nil
 			}
@@ -735,17 +735,19 @@ func (p *parser) word(i int) error {
 			}
 		}
 	}
-	// The constants below keep the log from copying the word.
-	var from, to string
+	// The constants below keep the log from copying the word, and the
+	// edit from looking its text up.
+	var from string
+	var to uint32
 	switch string(in[start:i]) {
 	case "True":
-		from, to = "True", "true"
+		from, to = "True", textTrue
 	case "False":
-		from, to = "False", "false"
+		from, to = "False", textFalse
 	case "None":
-		from, to = "None", "null"
+		from, to = "None", textNull
 	case "undefined":
-		from, to = "undefined", "null"
+		from, to = "undefined", textNull
 	default:
 		if p.bareOK() {
 			return p.bare(start)
@@ -762,7 +764,7 @@ func (p *parser) word(i int) error {
 	if !p.on(Literal) {
 		return p.fail(start, Literal, "invalid literal %q", string(in[start:i]))
 	}
-	p.edit(Literal, start, len(from), to)
+	p.add(mkc(Literal, start, len(from), to))
 	p.pos = i
 	return nil
 }
