@@ -32,7 +32,7 @@ func (p *parser) scalarOrOpen(c byte) error {
 		if err := p.concat(); err != nil {
 			return err
 		}
-	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || p.backtick(p.pos):
+	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || c == '`' && p.backtick(p.pos):
 		if err := p.altStr(SmartQuote, false); err != nil {
 			return err
 		}
@@ -175,7 +175,7 @@ func (p *parser) name(c byte) error {
 		return p.str(true)
 	case c == '\'':
 		return p.altStr(SingleQuote, true)
-	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || p.backtick(p.pos):
+	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || c == '`' && p.backtick(p.pos):
 		return p.altStr(SmartQuote, true)
 	case isIdent(c) || isDigit(c):
 		start := p.pos
