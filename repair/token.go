@@ -348,10 +348,20 @@ func (p *parser) backtick(i int) bool {
 }
 
 // altCloses reports whether a quote just before i closes a single- or
-// smart-quoted string: as closes says, or when whitespace and the start
-// of a next value follow, as in {'a' 'b'}.
+// smart-quoted string: as closesAt says, or when whitespace and the
+// start of a next value follow, as in {'a' 'b'}.
 func (p *parser) altCloses(i int) bool {
-	return p.closes(i) || p.nextValue(i)
+	k := spaceEnd(p.in, i)
+	return p.closesAt(k) || p.nextValueAt(i, k)
+}
+
+// spaceEnd returns the offset of the first byte of b at or after i that
+// is not JSON whitespace.
+func spaceEnd(b []byte, i int) int {
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i
 }
 
 // quoteCloses reports whether a double quote just before i ends a
@@ -360,26 +370,17 @@ func (p *parser) altCloses(i int) bool {
 // start of a next value.
 func (p *parser) quoteCloses(i int) bool {
 	in := p.in
-	if len(p.stack) == 0 {
-		// At the top level a closer closes nothing: "a [1, 2"] b".
-		k := i
-		for k < len(in) && isSpace(in[k]) {
-			k++
-		}
-		if k < len(in) && (in[k] == ']' || in[k] == '}') {
-			return false
-		}
+	k, newline := i, false
+	for ; k < len(in) && isSpace(in[k]); k++ {
+		newline = newline || in[k] == '\n'
 	}
-	if p.closes(i) {
+	if len(p.stack) == 0 && k < len(in) && (in[k] == ']' || in[k] == '}') {
+		return false // at the top level a closer closes nothing: "a [1, 2"] b"
+	}
+	if p.closesAt(k) || newline {
 		return true
 	}
-	k := i
-	for ; k < len(in) && isSpace(in[k]); k++ {
-		if in[k] == '\n' {
-			return true
-		}
-	}
-	return p.nextValue(i) || k > i && len(p.stack) > 0 && p.stack[len(p.stack)-1].obj && nameColon(in, k)
+	return p.nextValueAt(i, k) || k > i && len(p.stack) > 0 && p.stack[len(p.stack)-1].obj && nameColon(in, k)
 }
 
 // closesFast reports whether a quote just before i ends a string for
@@ -418,14 +419,10 @@ func isStructural(c byte) bool {
 	return false
 }
 
-// nextValue reports whether whitespace, then the start of a value (a
-// quote, a bracket, a digit), follow i.
-func (p *parser) nextValue(i int) bool {
+// nextValueAt reports whether whitespace, then the start of a value (a
+// quote, a bracket, a digit), follow i: k is spaceEnd(p.in, i).
+func (p *parser) nextValueAt(i, k int) bool {
 	in := p.in
-	k := i
-	for k < len(in) && isSpace(in[k]) {
-		k++
-	}
 	if k == i || k == len(in) {
 		return false
 	}
@@ -682,12 +679,10 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 	}
 }
 
-// closes reports whether a quote just before i can close a string: only
-// whitespace, then a delimiter or the end of the input, follow it.
-func (p *parser) closes(i int) bool {
-	for i < len(p.in) && isSpace(p.in[i]) {
-		i++
-	}
+// closesAt reports whether a quote can close a string when only
+// whitespace stands between it and i, the offset of the next byte: a
+// delimiter or the end of the input is there.
+func (p *parser) closesAt(i int) bool {
 	if i == len(p.in) {
 		return true
 	}
