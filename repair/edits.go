@@ -116,49 +116,55 @@ func (p *parser) text(ins uint32) string {
 	return p.texts[ins-textDyn]
 }
 
-// finish applies the log to the input and returns the output with the
-// log as a [Log]. The edits are in order and do not overlap, as the
-// parser makes them; checkOutput checks the output. A removed or inserted
-// byte is a constant string; longer removed texts are copied, all into
-// one string.
+// output applies the log to the input. The edits are in order and do
+// not overlap, as the parser makes them; checkOutput checks the result.
 //
-// NOTE: one pass sizes the output and the removed texts, and one builds
-// both the output and the Log; most edits insert or remove a byte, which
-// ins and the input give with no lookup.
-func (p *parser) finish() ([]byte, Log) {
+// NOTE: most inserted texts are a byte long, which ins encodes: no
+// lookup and no call for them.
+func (p *parser) output() []byte {
 	in := p.in
-	n, size := len(in), 0
+	n := len(in)
 	for i := range p.log {
 		e := &p.log[i]
-		n -= e.n
-		if e.n > 1 {
-			size += e.n
-		}
+		n += len(p.text(e.ins)) - e.n
+	}
+	out := make([]byte, 0, n)
+	at := 0
+	for i := range p.log {
+		e := &p.log[i]
+		out = append(out, in[at:e.off]...)
 		switch {
 		case e.ins == 0:
 		case e.ins <= 256:
-			n++
+			out = append(out, byte(e.ins-1))
 		default:
-			n += len(p.text(e.ins))
+			out = append(out, p.text(e.ins)...)
 		}
+		at = e.off + e.n
 	}
-	var removed string
-	if size > 0 {
-		var sb strings.Builder
-		sb.Grow(size)
-		for i := range p.log {
-			if e := &p.log[i]; e.n > 1 {
-				sb.Write(in[e.off:e.end()])
-			}
-		}
-		removed = sb.String()
-	}
-	out := make([]byte, n)
-	log := make(Log, len(p.log))
-	w, at := 0, 0
+	return append(out, in[at:]...)
+}
+
+// export returns the log as a [Log]. A removed byte, as an inserted
+// text, is a constant string; longer removed texts are copied, all into
+// one string.
+func (p *parser) export() Log {
+	size := 0
 	for i := range p.log {
-		e := &p.log[i]
-		w += copy(out[w:], in[at:e.off])
+		if e := &p.log[i]; e.n > 1 {
+			size += e.n
+		}
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	for i := range p.log {
+		if e := &p.log[i]; e.n > 1 {
+			sb.Write(p.in[e.off:e.end()])
+		}
+	}
+	removed := sb.String()
+	log := make(Log, len(p.log))
+	for i, e := range p.log {
 		// NOTE: field by field: a whole Edit stored at once is a typed
 		// move, with a bulk write barrier while the GC marks.
 		l := &log[i]
@@ -166,25 +172,14 @@ func (p *parser) finish() ([]byte, Log) {
 		l.Offset = int64(e.off)
 		switch {
 		case e.n == 1:
-			c := in[e.off]
-			l.Removed = allBytes[c : int(c)+1]
+			l.Removed = constTexts[1+int(p.in[e.off])]
 		case e.n > 1:
 			l.Removed, removed = removed[:e.n], removed[e.n:]
 		}
-		switch {
-		case e.ins == 0:
-		case e.ins <= 256:
-			out[w] = byte(e.ins - 1)
-			w++
-			l.Inserted = allBytes[e.ins-1 : e.ins]
-		default:
-			t := p.text(e.ins)
-			w += copy(out[w:], t)
-			l.Inserted = t
+		if e.ins != 0 {
+			l.Inserted = p.text(e.ins)
 		}
 		l.Truncated = e.kind == Truncated
-		at = e.off + e.n
 	}
-	copy(out[w:], in[at:])
-	return out, log
+	return log
 }

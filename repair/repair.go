@@ -103,11 +103,11 @@ func repairText(in []byte, opts Options) ([]byte, Log, error) {
 		}
 		return in, nil, nil
 	}
-	out, log := p.finish()
+	out := p.output()
 	if err := p.checkOutput(out); err != nil {
 		return nil, nil, internalError(err)
 	}
-	return out, log, nil
+	return out, p.export(), nil
 }
 
 // applyChecked replays log on in, and checks that the output is strict
