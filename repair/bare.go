@@ -219,7 +219,7 @@ func (p *parser) bare(start int) error {
 				if i == start {
 					return p.atEOF(start, p.safe, "")
 				}
-				p.editAt(mark, p.mk(UnquotedString, start, 0, `"`))
+				p.editAt(mark, mkc(UnquotedString, start, 0, insQuote))
 				return p.atEOF(start, i, `"`)
 			}
 			if err != nil {
@@ -236,12 +236,12 @@ func (p *parser) bare(start int) error {
 		p.log = p.log[:len(p.log)-1]
 	}
 	if i < len(in) && in[i] == '"' && end == i && p.on(MissingQuote) && p.quoteCloses(i+1) {
-		p.editAt(mark, p.mk(MissingQuote, start, 0, `"`))
+		p.editAt(mark, mkc(MissingQuote, start, 0, insQuote))
 		p.pos = i + 1
 		return nil
 	}
-	p.editAt(mark, p.mk(UnquotedString, start, 0, `"`))
-	p.add(p.mk(UnquotedString, end, 0, `"`))
+	p.editAt(mark, mkc(UnquotedString, start, 0, insQuote))
+	p.add(mkc(UnquotedString, end, 0, insQuote))
 	p.pos = end
 	return nil
 }
@@ -253,7 +253,7 @@ func (p *parser) bareBytes(i, k int, regex bool) error {
 	for ; i < k; i++ {
 		switch c := p.in[i]; {
 		case c == '\\' || c == '"' && regex:
-			p.add(p.mk(UnquotedString, i, 0, `\`))
+			p.add(mkc(UnquotedString, i, 0, insBackslash))
 		case c < 0x20:
 			p.edit(UnquotedString, i, 1, ctrlEscape[c])
 		case c >= 0x80:
@@ -273,7 +273,7 @@ func (p *parser) wrapper(start, paren int) error {
 	if len(p.stack) >= p.maxDepth {
 		return &Error{Offset: int64(p.pos), Pointer: p.pointer(), Err: ErrTooDeep}
 	}
-	p.edit(Wrapper, start, paren+1-start, "")
+	p.add(mkc(Wrapper, start, paren+1-start, insNone))
 	p.stack = append(p.stack, frame{wrap: wrapCall, name: [2]int{-1, -1}})
 	p.pos = paren + 1
 	p.state = stValue
@@ -283,7 +283,7 @@ func (p *parser) wrapper(start, paren int) error {
 // closeCall removes the ) that ends a Wrapper call, and a ; after it at
 // the top level.
 func (p *parser) closeCall() {
-	p.edit(Wrapper, p.pos, 1, "")
+	p.add(mkc(Wrapper, p.pos, 1, insNone))
 	p.pos++
 	if len(p.stack) == 1 {
 		j := p.pos
@@ -291,7 +291,7 @@ func (p *parser) closeCall() {
 			j++
 		}
 		if j < len(p.in) && p.in[j] == ';' {
-			p.edit(Wrapper, j, 1, "")
+			p.add(mkc(Wrapper, j, 1, insNone))
 			p.pos = j + 1
 		}
 	}

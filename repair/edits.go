@@ -44,9 +44,8 @@ const (
 )
 
 // mk returns the edit of kind k that replaces in[off:off+n] with ins.
-//
-// NOTE: mk inlines, and calls textIndex only for a text of more than a
-// byte.
+// It calls textIndex for a text of more than a byte, which keeps it from
+// inlining: where the text is a constant, mkc makes the edit.
 func (p *parser) mk(k Kind, off, n int, ins string) edit {
 	e := edit{off: off, n: n, kind: k}
 	switch len(ins) {
@@ -59,6 +58,25 @@ func (p *parser) mk(k Kind, off, n int, ins string) edit {
 	return e
 }
 
+// mkc returns the edit of kind k that replaces in[off:off+n] with the
+// constant text ins stands for: insNone, 1 + a byte, or a text* index.
+//
+// NOTE: mkc inlines: the parser makes an edit every few bytes in dense
+// text.
+func mkc(k Kind, off, n int, ins uint32) edit { return edit{off: off, n: n, ins: ins, kind: k} }
+
+// Constant texts for mkc.
+const (
+	insNone      = 0        // nothing inserted
+	insQuote     = 1 + '"'  // "
+	insBackslash = 1 + '\\' // \
+	insColon     = 1 + ':'  // :
+	insComma     = 1 + ','  // ,
+	textNull     = textDyn - 5
+	textTrue     = textDyn - 4
+	textFalse    = textDyn - 3
+)
+
 // textIndex returns the index of s for an edit's ins.
 func (p *parser) textIndex(s string) uint32 {
 	switch len(s) {
@@ -69,11 +87,11 @@ func (p *parser) textIndex(s string) uint32 {
 	}
 	switch s {
 	case "null":
-		return textDyn - 5
+		return textNull
 	case "true":
-		return textDyn - 4
+		return textTrue
 	case "false":
-		return textDyn - 3
+		return textFalse
 	case `":null`:
 		return textDyn - 2
 	case `\ufffd`:

@@ -228,8 +228,20 @@ func (p *parser) add(e edit) {
 	}
 }
 
-// editAt inserts edits at index i of the log, behind later edits.
-func (p *parser) editAt(i int, edits ...edit) {
+// editAt inserts e at index i of the log, behind later edits.
+func (p *parser) editAt(i int, e edit) {
+	if i == len(p.log) {
+		p.add(e) // most often: nothing is behind
+		return
+	}
+	if !p.full(1, e.off) {
+		p.log = slices.Insert(p.log, i, e)
+	}
+}
+
+// editsAt inserts edits at index i of the log, behind later edits, all
+// or none of them.
+func (p *parser) editsAt(i int, edits ...edit) {
 	if len(edits) > 0 && !p.full(len(edits), edits[0].off) {
 		if i == len(p.log) {
 			p.log = append(p.log, edits...) // most often: nothing is behind
@@ -652,5 +664,5 @@ func (p *parser) leadingProse(start, s, mark int) {
 	if fence.n >= 0 {
 		edits = append(edits, fence)
 	}
-	p.editAt(mark, edits...)
+	p.editsAt(mark, edits...)
 }

@@ -765,3 +765,50 @@ func TestByteClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestFastPaths holds the fast paths for members and strings (member,
+// and str with valid escapes) to the general path, on strings with
+// escapes and characters valid or not, with what may follow them.
+func TestFastPaths(t *testing.T) {
+	inputs := []string{
+		`{"a\"b": "c\\d", "e": ["\u00e9\ud83d\ude00", "x\"y"]}`,
+		`{"a": "b\"c" d", "e": 1}`,
+		`{"a": "b\"c", "d": "é\n", "f": "\ud800", "g": "x\qy"}`,
+		`["a\"b" + "c", "d\/e":1, "f\tg"]`,
+		`{"a\u0041": "b\"c"}, {"d": "e\"f" }`,
+		`{"a": "\"", "b": "\\", "c": "\"quoted\" text"` + "\x01" + `"}`,
+		`{"a\"": 1 "b\"": 2}`,
+		`["\ud83d\ude00", "\ud83d", "\udE00x", "é", "` + "\xff" + `"]`,
+		`{"a": "b\"`,
+		`{"a": "b\"c\u00`,
+	}
+	for _, in := range inputs {
+		for _, kinds := range []Kind{0, All, InnerQuote, MissingQuote | StringConcat, InvalidEscape | ControlChar} {
+			out, log, err := Repair([]byte(in), Options{Kinds: kinds})
+			fastMember = false
+			out2, log2, err2 := Repair([]byte(in), Options{Kinds: kinds})
+			fastMember = true
+			assert.Equal(t, fmt.Sprint(err2), fmt.Sprint(err), "%q %v", in, kinds)
+			assert.Equal(t, string(out2), string(out), "%q %v", in, kinds)
+			assert.Equal(t, log2.String(), log.String(), "%q %v", in, kinds)
+		}
+	}
+}
+
+// TestConstTexts checks that the texts mkc takes stand for what they
+// name, and are the indexes textIndex gives those texts.
+func TestConstTexts(t *testing.T) {
+	var p parser
+	for _, c := range []struct {
+		ins  uint32
+		text string
+	}{
+		{insNone, ""}, {insQuote, `"`}, {insBackslash, `\`}, {insColon, ":"}, {insComma, ","},
+		{textNull, "null"}, {textTrue, "true"}, {textFalse, "false"},
+	} {
+		assert.Equal(t, c.text, p.text(c.ins), c.text)
+		assert.Equal(t, c.ins, p.textIndex(c.text), c.text)
+		assert.Equal(t, p.mk(Literal, 3, 1, c.text), mkc(Literal, 3, 1, c.ins), c.text)
+	}
+	assert.Empty(t, p.texts, "a constant text was added as a made one")
+}

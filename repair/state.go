@@ -149,7 +149,7 @@ func (p *parser) loop() error {
 				if !p.on(MissingColon) {
 					return p.fail(p.pos, MissingColon, "missing ':' before %s", quoteChar(in, p.pos))
 				}
-				p.editAt(p.nameLog, p.mk(MissingColon, p.nameEnd, 0, ":"))
+				p.editAt(p.nameLog, mkc(MissingColon, p.nameEnd, 0, insColon))
 				p.state = stValue
 				continue
 			}
@@ -201,7 +201,7 @@ func (p *parser) loop() error {
 				if !p.on(kind) {
 					return p.fail(p.pos, kind, "missing ',' before %s", quoteChar(in, p.pos))
 				}
-				p.editAt(p.safeLog, p.mk(kind, p.safe, 0, ","))
+				p.editAt(p.safeLog, mkc(kind, p.safe, 0, insComma))
 				top.n++
 				p.state = stElem
 				if top.obj {
@@ -213,17 +213,18 @@ func (p *parser) loop() error {
 	return nil
 }
 
-// fastMember turns member on; FuzzRepair turns it off to hold it to the
+// fastMember turns member and the fast path for escaped strings in str
+// on; FuzzRepair and TestFastPaths turn it off to hold them to the
 // general path.
 var fastMember = true
 
 // member is the fast path for the member of an object that most JSON
-// writers write: a plain name, a colon and maybe a space, then a plain
-// string, a number or a literal, with a , or } right after it. It reads
-// the name and colon if they are so, and then the value if it is so,
-// and reports whether it read anything; the state is then the one the
-// general path leaves there. Nothing it reads is read otherwise under
-// any kind.
+// writers write: a plain name, a colon and maybe a space, then a string
+// with valid escapes and characters, a number or a literal, with a , or
+// } right after it. It reads the name and colon if they are so, and
+// then the value if it is so, and reports whether it read anything; the
+// state is then the one the general path leaves there. Nothing it reads
+// is read otherwise under any kind.
 func (p *parser) member() bool {
 	in := p.in
 	start := p.pos
@@ -245,6 +246,10 @@ func (p *parser) member() bool {
 	case c == '"':
 		if k := jsonwire.SkipPlain(in, i+1); k < len(in) && in[k] == '"' {
 			end = k + 1
+		} else if k < len(in) && in[k] == '\\' {
+			if k, ok := jsonwire.ScanString(in, k); ok {
+				end = k
+			}
 		}
 	case c == '-' || isDigit(c):
 		if k, ok := scanNumber(in, i); ok {
@@ -278,7 +283,7 @@ func (p *parser) dropComma() error {
 	if !p.on(TrailingComma) {
 		return p.fail(p.comma, TrailingComma, "trailing comma")
 	}
-	p.editAt(p.commaLog, p.mk(TrailingComma, p.comma, 1, ""))
+	p.editAt(p.commaLog, mkc(TrailingComma, p.comma, 1, insNone))
 	return nil
 }
 
@@ -405,7 +410,7 @@ func (p *parser) ellipsis() error {
 	if !p.on(Ellipsis) {
 		return p.fail(p.pos, Ellipsis, "ellipsis")
 	}
-	p.edit(Ellipsis, p.pos, 3, "")
+	p.add(mkc(Ellipsis, p.pos, 3, insNone))
 	p.pos += 3
 	if err := p.space(); err != nil {
 		return err
@@ -415,10 +420,10 @@ func (p *parser) ellipsis() error {
 	}
 	switch c := p.in[p.pos]; {
 	case c == ',':
-		p.edit(Ellipsis, p.pos, 1, "")
+		p.add(mkc(Ellipsis, p.pos, 1, insNone))
 		p.pos++
 	case (c == ']' || c == '}') && (p.state == stElem || p.state == stName):
-		p.editAt(p.commaLog, p.mk(Ellipsis, p.comma, 1, ""))
+		p.editAt(p.commaLog, mkc(Ellipsis, p.comma, 1, insNone))
 		p.state--
 	}
 	return nil

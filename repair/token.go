@@ -32,7 +32,7 @@ func (p *parser) scalarOrOpen(c byte) error {
 		if err := p.concat(); err != nil {
 			return err
 		}
-	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || p.backtick(p.pos):
+	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || c == '`' && p.backtick(p.pos):
 		if err := p.altStr(SmartQuote, false); err != nil {
 			return err
 		}
@@ -46,10 +46,12 @@ func (p *parser) scalarOrOpen(c byte) error {
 	case c == '(' && p.on(Literal):
 		return p.openTuple()
 	case isIdent(c):
-		if paren := p.callAt(p.pos); paren > 0 {
+		// The word is read once: a call's name goes on from its end.
+		end := wordEnd(p.in, p.pos+1)
+		if paren := p.callAt(end); paren > 0 {
 			return p.wrapper(p.pos, paren)
 		}
-		if err := p.word(); err != nil {
+		if err := p.word(end); err != nil {
 			return err
 		}
 	case p.bareOK() && !isStructural(c) && (c != '`' || fenceLen(p.in, p.pos, false) == 0):
@@ -78,8 +80,9 @@ func (p *parser) scalarOrOpen(c byte) error {
 	return nil
 }
 
-// callAt returns the offset of the ( of a call whose name starts at i,
-// name(, when Wrapper is on; or 0.
+// callAt returns the offset of the ( of a call whose name reads up to
+// i at least, name(, when Wrapper is on; or 0. The name's bytes before
+// i are name bytes (wordEnd's).
 func (p *parser) callAt(i int) int {
 	if !p.on(Wrapper) {
 		return 0
@@ -172,7 +175,7 @@ func (p *parser) name(c byte) error {
 		return p.str(true)
 	case c == '\'':
 		return p.altStr(SingleQuote, true)
-	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || p.backtick(p.pos):
+	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || c == '`' && p.backtick(p.pos):
 		return p.altStr(SmartQuote, true)
 	case isIdent(c) || isDigit(c):
 		start := p.pos
@@ -182,7 +185,7 @@ func (p *parser) name(c byte) error {
 		}
 		if i < len(p.in) && p.in[i] == '"' && p.on(MissingQuote) {
 			// a": the opening quote is missing.
-			p.add(p.mk(MissingQuote, start, 0, `"`))
+			p.add(mkc(MissingQuote, start, 0, insQuote))
 			p.pos = i + 1
 			return nil
 		}
@@ -190,10 +193,10 @@ func (p *parser) name(c byte) error {
 			return p.fail(p.pos, UnquotedKey, "unquoted object name")
 		}
 		if i == len(p.in) {
-			p.add(p.mk(UnquotedKey, start, 0, `"`))
+			p.add(mkc(UnquotedKey, start, 0, insQuote))
 			return p.atEOF(start, -1, `":null`)
 		}
-		p.editAt(len(p.log), p.mk(UnquotedKey, start, 0, `"`), p.mk(UnquotedKey, i, 0, `"`))
+		p.editsAt(len(p.log), mkc(UnquotedKey, start, 0, insQuote), mkc(UnquotedKey, i, 0, insQuote))
 		p.pos = i
 		return nil
 	}
@@ -205,13 +208,22 @@ func (p *parser) name(c byte) error {
 // quotes that do not end it (InnerQuote, MissingQuote).
 //
 // NOTE: the fast path, for most strings: plain ASCII up to a quote that
-// a , or : or a closer follows, which ends it under every kind.
+// a , or : or a closer follows, which ends it under every kind. A string
+// with escapes, all valid, and valid characters is read so too
+// (jsonwire.ScanString): strBody would take them as they are.
 func (p *parser) str(isName bool) error {
 	in := p.in
 	j := jsonwire.SkipPlain(in, p.pos+1)
 	if j < len(in) && in[j] == '"' && closesFast(in, j+1, len(p.stack)) {
 		p.pos = j + 1
 		return nil
+	}
+	if j < len(in) && in[j] == '\\' && fastMember {
+		// Valid escapes and characters, read as strBody reads them.
+		if k, ok := jsonwire.ScanString(in, j); ok && closesFast(in, k, len(p.stack)) {
+			p.pos = k
+			return nil
+		}
 	}
 	return p.strBody(p.pos, j, isName)
 }
@@ -269,7 +281,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			if inner < 0 {
 				inner, innerLog = i, len(p.log)
 			}
-			p.add(p.mk(InnerQuote, i, 0, `\`))
+			p.add(mkc(InnerQuote, i, 0, insBackslash))
 			i++
 		case c == '\\':
 			n, stop, err := p.strEscape(start, i, isName, 0)
@@ -302,7 +314,7 @@ func (p *parser) endStringAt(e int) {
 	for len(p.log) > 0 && p.log[len(p.log)-1].off >= e {
 		p.log = p.log[:len(p.log)-1]
 	}
-	p.add(p.mk(MissingQuote, e, 0, `"`))
+	p.add(mkc(MissingQuote, e, 0, insQuote))
 	p.pos = e
 }
 
@@ -336,10 +348,20 @@ func (p *parser) backtick(i int) bool {
 }
 
 // altCloses reports whether a quote just before i closes a single- or
-// smart-quoted string: as closes says, or when whitespace and the start
-// of a next value follow, as in {'a' 'b'}.
+// smart-quoted string: as closesAt says, or when whitespace and the
+// start of a next value follow, as in {'a' 'b'}.
 func (p *parser) altCloses(i int) bool {
-	return p.closes(i) || p.nextValue(i)
+	k := spaceEnd(p.in, i)
+	return p.closesAt(k) || p.nextValueAt(i, k)
+}
+
+// spaceEnd returns the offset of the first byte of b at or after i that
+// is not JSON whitespace.
+func spaceEnd(b []byte, i int) int {
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i
 }
 
 // quoteCloses reports whether a double quote just before i ends a
@@ -348,26 +370,17 @@ func (p *parser) altCloses(i int) bool {
 // start of a next value.
 func (p *parser) quoteCloses(i int) bool {
 	in := p.in
-	if len(p.stack) == 0 {
-		// At the top level a closer closes nothing: "a [1, 2"] b".
-		k := i
-		for k < len(in) && isSpace(in[k]) {
-			k++
-		}
-		if k < len(in) && (in[k] == ']' || in[k] == '}') {
-			return false
-		}
+	k, newline := i, false
+	for ; k < len(in) && isSpace(in[k]); k++ {
+		newline = newline || in[k] == '\n'
 	}
-	if p.closes(i) {
+	if len(p.stack) == 0 && k < len(in) && (in[k] == ']' || in[k] == '}') {
+		return false // at the top level a closer closes nothing: "a [1, 2"] b"
+	}
+	if p.closesAt(k) || newline {
 		return true
 	}
-	k := i
-	for ; k < len(in) && isSpace(in[k]); k++ {
-		if in[k] == '\n' {
-			return true
-		}
-	}
-	return p.nextValue(i) || k > i && len(p.stack) > 0 && p.stack[len(p.stack)-1].obj && nameColon(in, k)
+	return p.nextValueAt(i, k) || k > i && len(p.stack) > 0 && p.stack[len(p.stack)-1].obj && nameColon(in, k)
 }
 
 // closesFast reports whether a quote just before i ends a string for
@@ -406,14 +419,10 @@ func isStructural(c byte) bool {
 	return false
 }
 
-// nextValue reports whether whitespace, then the start of a value (a
-// quote, a bracket, a digit), follow i.
-func (p *parser) nextValue(i int) bool {
+// nextValueAt reports whether whitespace, then the start of a value (a
+// quote, a bracket, a digit), follow i: k is spaceEnd(p.in, i).
+func (p *parser) nextValueAt(i, k int) bool {
 	in := p.in
-	k := i
-	for k < len(in) && isSpace(in[k]) {
-		k++
-	}
 	if k == i || k == len(in) {
 		return false
 	}
@@ -601,7 +610,7 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 	case kind == SmartQuote:
 		open, n = smartQuote(in, start), 3
 	}
-	p.edit(kind, start, n, `"`)
+	p.add(mkc(kind, start, n, insQuote))
 	return p.altBody(kind, start, start+n, open, isName)
 }
 
@@ -628,11 +637,11 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 				p.pos = i + 1
 				return nil
 			}
-			p.add(p.mk(kind, i, 0, `\`))
+			p.add(mkc(kind, i, 0, insBackslash))
 			i++
 		case c == '\'':
 			if (open == '\'' || open == '`') && p.altCloses(i+1) {
-				p.edit(kind, i, 1, `"`)
+				p.add(mkc(kind, i, 1, insQuote))
 				p.pos = i + 1
 				return nil
 			}
@@ -670,12 +679,10 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 	}
 }
 
-// closes reports whether a quote just before i can close a string: only
-// whitespace, then a delimiter or the end of the input, follow it.
-func (p *parser) closes(i int) bool {
-	for i < len(p.in) && isSpace(p.in[i]) {
-		i++
-	}
+// closesAt reports whether a quote can close a string when only
+// whitespace stands between it and i, the offset of the next byte: a
+// delimiter or the end of the input is there.
+func (p *parser) closesAt(i int) bool {
 	if i == len(p.in) {
 		return true
 	}
@@ -696,15 +703,20 @@ func (p *parser) closes(i int) bool {
 	return false
 }
 
-// word reads a bare word in value position: a JSON literal, or with the
-// Literal kind a Python or JavaScript one.
-func (p *parser) word() error {
-	in := p.in
-	start := p.pos
-	i := start + 1
-	for i < len(in) && isWord(in[i]) && in[i] != '-' && in[i] != '+' && in[i] != '.' {
+// wordEnd returns the end of the word whose bytes from i on are letters,
+// digits, _ or $: a literal's bytes.
+func wordEnd(b []byte, i int) int {
+	for i < len(b) && isWord(b[i]) && b[i] != '-' && b[i] != '+' && b[i] != '.' {
 		i++
 	}
+	return i
+}
+
+// word reads a bare word in value position, in[p.pos:i] by wordEnd: a
+// JSON literal, or with the Literal kind a Python or JavaScript one.
+func (p *parser) word(i int) error {
+	in := p.in
+	start := p.pos
 	// NOTE: string(b) in a switch or comparison does not allocate.
 	switch string(in[start:i]) {
 	case "true", "false", "null":
@@ -718,17 +730,19 @@ func (p *parser) word() error {
 			}
 		}
 	}
-	// The constants below keep the log from copying the word.
-	var from, to string
+	// The constants below keep the log from copying the word, and the
+	// edit from looking its text up.
+	var from string
+	var to uint32
 	switch string(in[start:i]) {
 	case "True":
-		from, to = "True", "true"
+		from, to = "True", textTrue
 	case "False":
-		from, to = "False", "false"
+		from, to = "False", textFalse
 	case "None":
-		from, to = "None", "null"
+		from, to = "None", textNull
 	case "undefined":
-		from, to = "undefined", "null"
+		from, to = "undefined", textNull
 	default:
 		if p.bareOK() {
 			return p.bare(start)
@@ -745,7 +759,7 @@ func (p *parser) word() error {
 	if !p.on(Literal) {
 		return p.fail(start, Literal, "invalid literal %q", string(in[start:i]))
 	}
-	p.edit(Literal, start, len(from), to)
+	p.add(mkc(Literal, start, len(from), to))
 	p.pos = i
 	return nil
 }
