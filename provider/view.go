@@ -337,6 +337,7 @@ type tape struct {
 	reindexed bool
 	first     int32
 	changed   uint16
+	run       jsonwire.Run // where the last difference was, for Reindex
 }
 
 // maxLast bounds the payload a tape keeps a copy of.
@@ -352,10 +353,11 @@ func (t *tape) validate(b []byte) error {
 	t.reindexed = false
 	if len(t.last) > 0 {
 		var first int
-		t.toks, first, t.changed, ok = jsonwire.Reindex(t.last, b, t.toks)
+		t.toks, first, t.changed, ok = jsonwire.Reindex(t.last, b, t.toks, &t.run)
 		t.reindexed, t.first = ok, int32(first)
 	}
 	if !ok {
+		t.run = jsonwire.Run{}
 		t.toks, t.stack, ok = jsonwire.Index(b, t.toks[:0], t.stack[:0])
 	}
 	if ok {

@@ -181,26 +181,45 @@ const (
 	reindexMaxDepth = 32
 )
 
+// A Run is where Reindex found the last difference: a run of tokens and
+// the containers around it. Reindex tries it first, since the events of
+// one stream differ in the same place; the zero Run is none.
+type Run struct {
+	first, last int32 // toks[first:last+1], when last > 0
+	depth       int32
+	path        [reindexMaxDepth]int32
+}
+
 // Reindex is Index for a payload b that differs from the one before it,
 // prev, only inside a short run of scalar values and names at one level,
 // as the events of one stream do (an argument piece, a sequence number).
-// toks must be what Index gave for prev, with ok true. Reindex reads again
-// only that run, and returns toks updated in place, with ok true, when b
-// is valid JSON with the same structure: the tokens are then those that
-// Index gives for b. The tokens whose bytes differ from before are then
-// among toks[first:first+16]: bit i of changed marks toks[first+i]. With
-// ok false toks is unchanged, and Index must read b: the difference opens
-// or closes a container, reaches past the run, is invalid, or makes the
-// run more than twice as long.
-func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first int, changed uint16, ok bool) {
+// toks must be what Index gave for prev, with ok true, and r the zero Run
+// or what Reindex left in it for toks. Reindex reads again only that run,
+// and returns toks updated in place, with ok true, when b is valid JSON
+// with the same structure: the tokens are then those that Index gives for
+// b. The tokens whose bytes differ from before are then among
+// toks[first:first+16]: bit i of changed marks toks[first+i]. With ok
+// false toks is unchanged, and Index must read b: the difference opens or
+// closes a container, reaches past the run, is invalid, or makes the run
+// more than twice as long.
+func Reindex(prev, b []byte, toks []Tok, r *Run) (_ []Tok, first int, changed uint16, ok bool) {
 	if len(toks) < 2 || len(b) > indexMaxLen {
 		return toks, 0, 0, false
+	}
+	if r.last > 0 && int(r.last) < len(toks) {
+		// The run of the last difference, when b differs from prev
+		// nowhere else.
+		i, end := runStart(toks, int(r.first)), int(toks[r.last].End)
+		if d := len(b) - len(prev); end+d >= i && string(b[:i]) == string(prev[:i]) && string(b[end+d:]) == string(prev[end:]) {
+			if changed, ok := rerun(prev, b, toks, r); ok {
+				return toks, int(r.first), changed, true
+			}
+		}
 	}
 	a := commonPrefix(prev, b)
 	if a == len(prev) && a == len(b) {
 		return toks, 0, 0, true
 	}
-	d := len(b) - len(prev)
 	pe := len(prev) - commonSuffix(prev[a:], b[a:]) // prev[a:pe] differs
 	// The run is the tokens k1 to k2: k1 the first that may have changed
 	// (one that ends at a may go on in b), k2 the first that ends in the
@@ -208,16 +227,16 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first int, changed uint16, ok
 	// members that end before a are skipped, and the first one left is
 	// either a container that opens before a, to go down into, or k1.
 	// path holds the containers gone down into, which hold the run.
-	var path [reindexMaxDepth]int32
-	depth, k1 := 0, -1
+	var run Run
+	k1 := -1
 	if k := toks[0].Kind; k != KindObject && k != KindArray || int(toks[0].Off) >= a {
 		return toks, 0, 0, false
 	}
 	for m := 0; k1 < 0; {
-		if depth == len(path) {
+		if int(run.depth) == len(run.path) {
 			return toks, 0, 0, false
 		}
-		path[depth], depth = int32(m), depth+1
+		run.path[run.depth], run.depth = int32(m), run.depth+1
 		c, end := m+1, int(toks[m].Next)-1 // end: m's closing bracket
 		for ; c < end; c = int(toks[c].Next) {
 			e := toks[c].End // of the member: of the value, for a name
@@ -256,16 +275,34 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first int, changed uint16, ok
 	if k2 == len(toks) || k2-k1 == reindexMaxRun {
 		return toks, 0, 0, false
 	}
-	// The run starts in b where it starts in prev, after the token
-	// before it, and must end d bytes later than there: the rest of b is
-	// then the rest of prev. b[end], a byte of that rest, ends a number.
-	i := int(toks[k1-1].End)
-	if k := toks[k1-1].Kind; k == KindObject || k == KindArray {
-		i = int(toks[k1-1].Off) + 1
-	}
-	end := int(toks[k2].End) + d
-	if end-i > 2*(end-d-i)+256 {
+	run.first, run.last = int32(k1), int32(k2)
+	if changed, ok = rerun(prev, b, toks, &run); !ok {
 		return toks, 0, 0, false
+	}
+	*r = run
+	return toks, k1, changed, true
+}
+
+// runStart returns where the run that begins with token k starts: after
+// the token before it.
+func runStart(toks []Tok, k int) int {
+	if t := toks[k-1]; t.Kind == KindObject || t.Kind == KindArray {
+		return int(t.Off) + 1
+	}
+	return int(toks[k-1].End)
+}
+
+// rerun reads the tokens of run r again in b, and when they are valid and
+// end where the rest of b is the rest of prev, writes them and moves the
+// tokens after them. b and prev must be equal before the run, and after
+// it from its end in prev, d = len(b)-len(prev) bytes later in b.
+func rerun(prev, b []byte, toks []Tok, r *Run) (changed uint16, ok bool) {
+	k1, k2, d := int(r.first), int(r.last), len(b)-len(prev)
+	// The run must end d bytes later than in prev. b[end], a byte of the
+	// rest, ends a number.
+	i, end := runStart(toks, k1), int(toks[k2].End)+d
+	if end-i > 2*(end-d-i)+256 || end >= len(b) {
+		return 0, false
 	}
 	var run [reindexMaxRun]Tok
 	bb := b[:end+1]
@@ -276,13 +313,13 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first int, changed uint16, ok
 		i = skipSpace(bb, i)
 		if sep := separator(toks[k-1].Kind); sep != 0 {
 			if i >= len(bb) || bb[i] != sep {
-				return toks, 0, 0, false
+				return 0, false
 			}
 			i = skipSpace(bb, i+1)
 		}
 		j, kind := scalarEnd(bb, i)
 		if j < 0 || toks[k].Kind == KindName && kind != KindString {
-			return toks, 0, 0, false
+			return 0, false
 		}
 		if toks[k].Kind == KindName {
 			kind = KindName
@@ -294,9 +331,9 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first int, changed uint16, ok
 		i = j
 	}
 	if i != end {
-		return toks, 0, 0, false
+		return 0, false
 	}
-	for _, m := range path[:depth] {
+	for _, m := range r.path[:r.depth] {
 		toks[m].End += int32(d)
 	}
 	copy(toks[k1:], run[:k2-k1+1])
@@ -304,7 +341,7 @@ func Reindex(prev, b []byte, toks []Tok) (_ []Tok, first int, changed uint16, ok
 		toks[m].Off += int32(d)
 		toks[m].End += int32(d)
 	}
-	return toks, k1, changed, true
+	return changed, true
 }
 
 // scalarOrName reports whether a token of kind k is a name or a value

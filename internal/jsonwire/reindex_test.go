@@ -16,8 +16,16 @@ func checkReindex(t *testing.T, prev, b []byte) bool {
 	if !ok {
 		t.Fatalf("prev %q: Index refuses it", prev)
 	}
+	var r Run
+	return checkReindexRun(t, prev, b, toks, &r)
+}
+
+// checkReindexRun is checkReindex from toks, the tokens of prev, and r, the
+// Run that Reindex left for them.
+func checkReindexRun(t *testing.T, prev, b []byte, toks []Tok, r *Run) bool {
+	t.Helper()
 	before := slices.Clone(toks)
-	got, first, changed, ok := Reindex(prev, b, toks)
+	got, first, changed, ok := Reindex(prev, b, toks, r)
 	if !ok {
 		if !slices.Equal(got, before) {
 			t.Errorf("%q after %q: refused, yet the tokens changed", b, prev)
@@ -91,22 +99,67 @@ func TestReindex(t *testing.T) {
 	}
 }
 
-// FuzzReindex holds Reindex to Index on a valid input and the same input
-// with a stretch of it replaced.
+// TestReindexRun carries the Run from payload to payload, as a stream's
+// events do, and wants Index's tokens at each; most payloads differ from
+// the one before where it did, and one elsewhere, after which the Run
+// moves.
+func TestReindexRun(t *testing.T) {
+	payloads := []string{
+		`{"type":"delta","index":0,"delta":{"partial_json":"{\"a\":"},"n":1}`,
+		`{"type":"delta","index":0,"delta":{"partial_json":"\"x\\n"},"n":1}`,
+		`{"type":"delta","index":0,"delta":{"partial_json":""},"n":1}`,
+		`{"type":"delta","index":0,"delta":{"partial_json":"a\"b"},"n":1}`,
+		`{"type":"delta","index":0,"delta":{"partial_json":"a\"b"},"n":22}`,
+		`{"type":"delta","index":0,"delta":{"partial_json":"a\"b"},"n":3}`,
+		`{"type":"delta","index":0,"delta":{"partial_json":"c"},"n":3}`,
+		`{"type":"delta","index":0,"delta":{"partial_json":"c"},"n":3,"x":1}`,
+	}
+	toks, _, _ := Index([]byte(payloads[0]), nil, nil)
+	var r Run
+	for k := 1; k < len(payloads); k++ {
+		prev, b := []byte(payloads[k-1]), []byte(payloads[k])
+		if !checkReindexRun(t, prev, b, toks, &r) {
+			if k != len(payloads)-1 {
+				t.Errorf("payload %d: refused", k)
+			}
+			continue
+		}
+		if r.last == 0 {
+			t.Errorf("payload %d: no Run left", k)
+		}
+	}
+}
+
+// FuzzReindex holds Reindex to Index on a valid input, the same input
+// with a stretch of it replaced, and that one with another stretch
+// replaced, the second time with the Run the first one left.
 func FuzzReindex(f *testing.F) {
-	f.Add([]byte(`{"a":"bc","n":1}`), uint16(7), uint16(1), []byte(`\"`))
-	f.Add([]byte(`{"a":"bc","n":1}`), uint16(13), uint16(2), []byte(`2,"m":"`))
-	f.Add([]byte(`[1,"x",true]`), uint16(4), uint16(7), []byte(`"y",null`))
-	f.Add([]byte(`{"a":[{"b":"c"}]}`), uint16(12), uint16(1), []byte(`\u0041`))
-	f.Fuzz(func(t *testing.T, prev []byte, at, cut uint16, ins []byte) {
-		if _, _, ok := Index(prev, nil, nil); !ok {
+	f.Add([]byte(`{"a":"bc","n":1}`), uint16(7), uint16(1), []byte(`\"`), uint16(7), uint16(2), []byte(`x`))
+	f.Add([]byte(`{"a":"bc","n":1}`), uint16(13), uint16(2), []byte(`2,"m":"`), uint16(6), uint16(1), []byte(`"`))
+	f.Add([]byte(`[1,"x",true]`), uint16(4), uint16(7), []byte(`"y",null`), uint16(1), uint16(1), []byte(`[`))
+	f.Add([]byte(`{"a":[{"b":"c"}]}`), uint16(12), uint16(1), []byte(`\u0041`), uint16(12), uint16(6), []byte(`de`))
+	f.Fuzz(func(t *testing.T, p0 []byte, at1, cut1 uint16, ins1 []byte, at2, cut2 uint16, ins2 []byte) {
+		toks, _, ok := Index(p0, nil, nil)
+		if !ok {
 			return
 		}
-		i := min(int(at), len(prev))
-		j := min(i+int(cut), len(prev))
-		b := append(append(append([]byte{}, prev[:i]...), ins...), prev[j:]...)
-		checkReindex(t, prev, b)
+		p1 := splice(p0, at1, cut1, ins1)
+		var r Run
+		if !checkReindexRun(t, p0, p1, toks, &r) {
+			if toks, _, ok = Index(p1, toks[:0], nil); !ok {
+				return
+			}
+			r = Run{}
+		}
+		checkReindexRun(t, p1, splice(p1, at2, cut2, ins2), toks, &r)
 	})
+}
+
+// splice returns b with cut bytes at at replaced by ins.
+func splice(b []byte, at, cut uint16, ins []byte) []byte {
+	i := min(int(at), len(b))
+	j := min(i+int(cut), len(b))
+	return append(append(append([]byte{}, b[:i]...), ins...), b[j:]...)
 }
 
 func TestCommonEnds(t *testing.T) {
