@@ -210,6 +210,8 @@ func TestReaderSSE(t *testing.T) {
 			{Data: "b", Offset: int64(len("id: 1\ndata: a\n\n")), Line: 4},
 			{Data: "c", ID: "2", HasID: true, Offset: int64(len("id: 1\ndata: a\n\ndata: b\n\n")), Line: 6},
 		}, lastID: "2"},
+		{name: "a colon at the fifth byte after another", in: "id:x:\ndat:a:\ndata: b\n\n", want: []msg{
+			{Data: "b", ID: "x:", HasID: true, Line: 1}}, lastID: "x:"},
 		{name: "empty id resets", in: "id: 1\ndata: a\n\nid\ndata: b\n\n", want: []msg{
 			{Data: "a", ID: "1", HasID: true, Line: 1},
 			{Data: "b", HasID: true, Offset: int64(len("id: 1\ndata: a\n\n")), Line: 4},

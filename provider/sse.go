@@ -80,8 +80,14 @@ func (r *Reader) nextSSE() (Message, bool, error) {
 		s.scanned = 0
 		r.rd += end
 		r.line++
-		if m, ok, err := s.field(r, line, off, ln, end == j); ok || err != nil {
-			return m, ok, err
+		if len(line) == 0 { // a blank line ends the event
+			if m, ok := s.dispatch(); ok {
+				return m, true, nil
+			}
+			continue
+		}
+		if err := s.field(r, line, off, ln, end == j); err != nil {
+			return Message{}, false, err
 		}
 	}
 }
@@ -95,18 +101,18 @@ func indexLineEnd(b []byte, from int) int {
 	return -1
 }
 
-// field takes one line (without its end) of the stream, at off, on line
-// ln; cut says the stream ended inside it. It returns the event that a
-// blank line dispatches.
-func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) (Message, bool, error) {
-	if len(line) == 0 {
-		return s.dispatch()
-	}
+// field takes one line of the stream that is not blank (without its
+// end), at off, on line ln; cut says the stream ended inside it.
+func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) error {
 	if line[0] == ':' {
-		return Message{}, false, nil // a comment, e.g. ": OPENROUTER PROCESSING"
+		return nil // a comment, e.g. ": OPENROUTER PROCESSING"
 	}
 	name, value := line, line[len(line):]
-	if i := bytes.IndexByte(line, ':'); i >= 0 {
+	i := 4 // the colon of "data:", most lines
+	if len(line) < 5 || line[4] != ':' || string(line[:4]) != "data" {
+		i = bytes.IndexByte(line, ':')
+	}
+	if i >= 0 {
 		name, value = line[:i], line[i+1:]
 		if len(value) > 0 && value[0] == ' ' {
 			value = value[1:]
@@ -125,7 +131,7 @@ func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) (M
 		s.hasData = true
 		s.open = cut
 		if len(s.data) > r.max {
-			return Message{}, false, s.tooLarge(r, "SSE event data")
+			return s.tooLarge(r, "SSE event data")
 		}
 	case "event":
 		s.event = append(s.event[:0], value...)
@@ -139,7 +145,7 @@ func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) (M
 			s.retry = time.Duration(ms) * time.Millisecond
 		}
 	}
-	return Message{}, false, nil
+	return nil
 }
 
 // parseRetry reads a retry field's value: ASCII digits only, and within
@@ -159,7 +165,7 @@ func parseRetry(v []byte) (int64, bool) {
 // dispatch ends the event at a blank line (or the end of the stream) and
 // returns it if it had data. The returned slices stay valid until the next
 // line is read, which is in the next call of Next.
-func (s *sseState) dispatch() (Message, bool, error) {
+func (s *sseState) dispatch() (Message, bool) {
 	s.lastID = append(s.lastID[:0], s.id...)
 	m := Message{Data: s.data[:len(s.data):len(s.data)], Offset: s.start, Line: s.startLn}
 	if len(s.event) > 0 {
@@ -175,9 +181,9 @@ func (s *sseState) dispatch() (Message, bool, error) {
 	s.data, s.event = s.data[:0], s.event[:0]
 	s.hasData, s.hasID, s.started, s.open = false, false, false, false
 	if !ok {
-		return Message{}, false, nil
+		return Message{}, false
 	}
-	return m, true, nil
+	return m, true
 }
 
 // finish ends the stream: an event left open is returned, unless the
@@ -189,7 +195,8 @@ func (s *sseState) finish(r *Reader) (Message, bool, error) {
 	if !s.hasData {
 		return Message{}, false, io.EOF
 	}
-	return s.dispatch()
+	m, ok := s.dispatch()
+	return m, ok, nil
 }
 
 // tooLarge reports the event being read, or else the line at buf[rd:].
