@@ -1,17 +1,20 @@
 // Package jsonwire holds the stateless byte-level pieces of the JSON
 // grammar that the stateful readers share: the byte tables, the UTF-8
 // leading-byte ranges, the number state machine, and the eight-bytes-at-a-
-// time scans. Package tokenizer is built on them, and package resume's
-// hold-back scanner reads the same grammar with them. Index reads a whole
-// value in one pass, for payloads that arrive whole; the tokenizer's
-// tests hold it to the tokenizer's verdict and tokens. It also decodes
-// string contents, and renders and shortens the JSON Pointers that errors
-// carry, so that the tokenizer and package repair word them alike.
+// time scans. Package tokenizer is built on them, and its Lookahead reads
+// the same grammar with them. Index reads a whole value in one pass, for
+// payloads that arrive whole, and Reindex the next payload of a stream
+// from the last one's tokens; the tokenizer's tests hold Index to the
+// tokenizer's verdict and tokens, and this package's tests hold Reindex
+// to Index. It also decodes string contents, finds line ends for the
+// text containers of package provider, and renders and shortens the JSON
+// Pointers that errors carry, so that the tokenizer and package repair
+// word them alike.
 //
-// On amd64 with AVX2, SkipSpace and ScanString read 32 bytes a step
-// (vector_amd64.s). The purego build tag, another architecture or an
-// older CPU leaves the pure-Go scans, which end in the same place on
-// every input.
+// On amd64 with AVX2, SkipSpace, ScanString, AppendUnescaped and
+// IndexLineEnd read 32 bytes a step (vector_amd64.s, escaped_amd64.s).
+// The purego build tag, another architecture or an older CPU leaves the
+// pure-Go scans, which end in the same place on every input.
 package jsonwire
 
 import (
