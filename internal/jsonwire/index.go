@@ -317,6 +317,14 @@ func rerun(prev, b []byte, toks []Tok, r *Run) (changed uint16, ok bool) {
 			}
 			i = skipSpace(bb, i+1)
 		}
+		// A string or name whose bytes are those it had is the same
+		// token: a string's bytes alone make it valid.
+		old := prev[toks[k].Off:toks[k].End]
+		if old[0] == '"' && len(bb)-i >= len(old) && string(bb[i:i+len(old)]) == string(old) {
+			run[k-k1] = Tok{int32(i), int32(i + len(old)), toks[k].Next, toks[k].Kind}
+			i += len(old)
+			continue
+		}
 		j, kind := scalarEnd(bb, i)
 		if j < 0 || toks[k].Kind == KindName && kind != KindString {
 			return 0, false
@@ -325,7 +333,7 @@ func rerun(prev, b []byte, toks []Tok, r *Run) (changed uint16, ok bool) {
 			kind = KindName
 		}
 		run[k-k1] = Tok{int32(i), int32(j), toks[k].Next, kind}
-		if kind != toks[k].Kind || string(b[i:j]) != string(prev[toks[k].Off:toks[k].End]) {
+		if kind != toks[k].Kind || string(b[i:j]) != string(old) {
 			changed |= 1 << (k - k1)
 		}
 		i = j
