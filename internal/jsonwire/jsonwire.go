@@ -422,11 +422,12 @@ var (
 // or something wrong) and false: a point between two characters, from
 // which the caller's state machine goes on and reports any error.
 //
-// With the vector scans on (see vector) it reads 32 bytes a step while
-// 32 remain, up to a quote, backslash or control byte, and reads an
-// escape here. What a vector scan leaves (under 32 bytes at the end of
-// b, or bad UTF-8) scanStringNarrow reads, from the start of the
-// character the vector scan stopped in.
+// With the vector scans on (see vector) it reads 32 bytes a step, the
+// last step overlapping the one before, up to a quote, backslash or
+// control byte, and reads an escape here. What a vector scan leaves (bad
+// UTF-8, a character cut by the end of b, a short tail it cannot overlap)
+// scanStringNarrow reads, from the start of the character the vector
+// scan stopped in.
 func ScanString(b []byte, i int) (int, bool) {
 	for {
 		// Most strings are short and plain (names, ids), and escapes come

@@ -214,7 +214,7 @@ TEXT ·scanStringVector(SB), NOSPLIT, $0-33
 strLoop:
 	LEAQ      32(AX), DX
 	CMPQ      DX, CX
-	JA        strOut
+	JA        strTail
 	VMOVDQU   (SI)(AX*1), Y0
 	VPCMPEQB  Y0, Y15, Y1
 	VPCMPEQB  Y0, Y14, Y2
@@ -272,5 +272,56 @@ strFound:
 strOut:
 	MOVQ       AX, n+24(FP)
 	MOVB       $0, stop+32(FP)
+	VZEROUPPER
+	RET
+
+strTail:
+	// Fewer than 32 bytes left, DX = len-AX of them: the last 32 bytes
+	// of b hold them after R8 = 32-DX bytes read already. With R8 at
+	// least 3, the bytes that the UTF-8 check of each byte left looks
+	// back on are among the 32, so the check runs as if ASCII came
+	// before them, and its errors before R8 are dropped.
+	MOVQ      CX, DX
+	SUBQ      AX, DX
+	JZ        strOut
+	CMPQ      DX, $29
+	JA        strOut
+	MOVQ      $32, R8
+	SUBQ      DX, R8
+	VMOVDQU   -32(SI)(CX*1), Y0
+	VPCMPEQB  Y0, Y15, Y1
+	VPCMPEQB  Y0, Y14, Y2
+	VPOR      Y1, Y2, Y1
+	VPMAXUB   Y0, Y13, Y2
+	VPCMPEQB  Y2, Y13, Y2
+	VPOR      Y1, Y2, Y1
+	VPMOVMSKB Y1, BX
+	MOVQ      CX, R9 // len, while CL holds a shift
+	MOVQ      R8, CX
+	SHRL      CX, BX
+	SHLL      CX, BX // the stops left
+	MOVL      $32, R10 // the first byte not checked: past the end, or the stop
+	TESTL     BX, BX
+	JZ        strTailCheck
+	BSFL      BX, R10
+	LEAQ      keep<>+32(SB), DX
+	SUBQ      R10, DX
+	VPAND     (DX), Y0, Y0 // the bytes from the stop on read as 0
+
+strTailCheck:
+	VPXOR     Y8, Y8, Y8
+	UTF8ERR
+	VPXOR     Y4, Y4, Y4
+	VPCMPEQB  Y4, Y1, Y1
+	VPMOVMSKB Y1, DX
+	NOTL      DX
+	SHRL      CX, DX
+	MOVQ      R9, CX
+	TESTL     DX, DX
+	JNZ       strOut // bad UTF-8 after the bytes read: the caller reads them
+	LEAQ      -32(CX)(R10*1), AX
+	MOVQ      AX, n+24(FP)
+	CMPL      R10, $32
+	SETNE     stop+32(FP) // at a stop; else the end of b, after whole characters but for one it may cut
 	VZEROUPPER
 	RET
