@@ -338,6 +338,7 @@ type tape struct {
 	first     int32
 	changed   uint16
 	run       jsonwire.Run // where the last difference was, for Reindex
+	long      []byte       // the last long string read, for IndexRepeat
 }
 
 // maxLast bounds the payload a tape keeps a copy of.
@@ -358,7 +359,7 @@ func (t *tape) validate(b []byte) error {
 	}
 	if !ok {
 		t.run = jsonwire.Run{}
-		t.toks, t.stack, ok = jsonwire.Index(b, t.toks[:0], t.stack[:0])
+		t.toks, t.stack, ok = jsonwire.IndexRepeat(b, t.toks[:0], t.stack[:0], &t.long)
 	}
 	if ok {
 		t.base = b

@@ -54,6 +54,25 @@ const (
 // error. It reads a whole value in one pass and keeps no state between
 // calls, where the tokenizer takes input in pieces.
 func Index(b []byte, toks []Tok, stack []int32) (_ []Tok, _ []int32, ok bool) {
+	return index(b, toks, stack, nil)
+}
+
+// The strings IndexRepeat remembers: at least minRepeat bytes long (a
+// variable for tests), and at most maxRepeat.
+var minRepeat = 1 << 10
+
+const maxRepeat = 1 << 20
+
+// IndexRepeat is Index for the payloads of a stream that sends a long
+// string again, as OpenAI Responses sends a call's whole arguments in
+// three events: it keeps in *last a copy of the last string of 1 KiB or
+// more that it read (quotes included), and reads a string whose bytes are
+// those by comparing them.
+func IndexRepeat(b []byte, toks []Tok, stack []int32, last *[]byte) (_ []Tok, _ []int32, ok bool) {
+	return index(b, toks, stack, last)
+}
+
+func index(b []byte, toks []Tok, stack []int32, last *[]byte) (_ []Tok, _ []int32, ok bool) {
 	if len(b) > indexMaxLen {
 		return toks, stack, false
 	}
@@ -140,8 +159,16 @@ func Index(b []byte, toks []Tok, stack []int32) (_ []Tok, _ []int32, ok bool) {
 		}
 		if j < 0 {
 			var ok bool
-			if j, ok = ScanString(b, i+1); !ok {
-				return toks, stack, false
+			switch {
+			case last != nil && len(*last) > 0 && len(b)-i >= len(*last) && string(b[i:i+len(*last)]) == string(*last):
+				j = i + len(*last) // a string's bytes alone make it valid
+			default:
+				if j, ok = ScanString(b, i+1); !ok {
+					return toks, stack, false
+				}
+				if last != nil && j-i >= minRepeat && j-i <= maxRepeat {
+					*last = append((*last)[:0], b[i:j]...)
+				}
 			}
 		}
 		toks = append(toks, Tok{int32(i), int32(j), n + 1, kind})

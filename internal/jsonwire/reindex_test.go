@@ -192,3 +192,52 @@ func TestCommonEnds(t *testing.T) {
 		}
 	}
 }
+
+// checkIndexRepeat reads b with IndexRepeat after the payloads that left
+// last, and wants what Index gives.
+func checkIndexRepeat(t *testing.T, b []byte, last *[]byte) {
+	t.Helper()
+	got, _, gotOK := IndexRepeat(b, nil, nil, last)
+	want, _, wantOK := Index(b, nil, nil)
+	if gotOK != wantOK || gotOK && !slices.Equal(got, want) {
+		t.Errorf("IndexRepeat(%q) = %v, %v; Index gives %v, %v", b, got, gotOK, want, wantOK)
+	}
+}
+
+// TestIndexRepeat reads a stream of payloads that send a long string
+// again, whole, cut, and with a byte changed after it.
+func TestIndexRepeat(t *testing.T) {
+	long := strings.Repeat(`ab\"c\\d日本`, 200)
+	var last []byte
+	for _, p := range []string{
+		`{"delta":"x"}`,
+		`{"arguments":"` + long + `","n":1}`,
+		`{"item":{"arguments":"` + long + `"},"n":2}`,
+		`{"a":["` + long + `"]}`,
+		`{"a":"` + long + `x"}`,
+		`{"a":"` + long + `\"}`,
+		`{"a":"` + long[:len(long)-1] + `"}`,
+		`{"a":"` + long + `"` + "\x01",
+		`["` + long + `"`,
+	} {
+		checkIndexRepeat(t, []byte(p), &last)
+	}
+	if !strings.Contains(string(last), long) {
+		t.Errorf("IndexRepeat kept %d bytes, not the long string", len(last))
+	}
+}
+
+// FuzzIndexRepeat holds IndexRepeat to Index on a payload after another,
+// with strings of 8 bytes or more remembered.
+func FuzzIndexRepeat(f *testing.F) {
+	f.Add([]byte(`{"a":"0123456789"}`), []byte(`{"b":["0123456789"]}`))
+	f.Add([]byte(`["0123456789\\"]`), []byte(`["0123456789\\"x"]`))
+	f.Fuzz(func(t *testing.T, p0, p1 []byte) {
+		was := minRepeat
+		minRepeat = 8
+		defer func() { minRepeat = was }()
+		var last []byte
+		IndexRepeat(p0, nil, nil, &last)
+		checkIndexRepeat(t, p1, &last)
+	})
+}
