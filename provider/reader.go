@@ -297,6 +297,7 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 // the number of bytes read.
 func (r *Reader) fill() int {
 	if len(r.buf)-r.wr < minRead || r.rd+r.want > len(r.buf) {
+		r.sse.keep() // the bytes are about to move
 		if r.rd > 0 {
 			r.wr = copy(r.buf, r.buf[r.rd:r.wr])
 			r.base += int64(r.rd)

@@ -390,3 +390,33 @@ func TestContainerString(t *testing.T) {
 	_, err := NewReader(strings.NewReader("{}"), ReaderOptions{Container: 9}).Next()
 	assert.ErrorIs(t, err, ErrUnknownFormat)
 }
+
+// chunkReader returns its chunks, one a Read.
+type chunkReader struct{ chunks []string }
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.chunks) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, c.chunks[0])
+	if c.chunks[0] = c.chunks[0][n:]; c.chunks[0] == "" {
+		c.chunks = c.chunks[1:]
+	}
+	return n, nil
+}
+
+// TestSSEDataAcrossRefill ends an event's data line in one read and the
+// event in the next, which refills the buffer from its start: the data
+// must be the line's, whole.
+func TestSSEDataAcrossRefill(t *testing.T) {
+	for _, n := range []int{3000, 3500, 3580, 3700, 4000, 5000} {
+		data := strings.Repeat("x", n)
+		r := NewReader(&chunkReader{[]string{"data: " + data + "\n", "\ndata: y\n\n"}}, ReaderOptions{Container: ContainerSSE})
+		m, err := r.Next()
+		require.NoError(t, err)
+		require.Equal(t, data, string(m.Data), "data of %d bytes", n)
+		m, err = r.Next()
+		require.NoError(t, err)
+		require.Equal(t, "y", string(m.Data))
+	}
+}

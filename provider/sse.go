@@ -22,8 +22,12 @@ type sseState struct {
 	scanned int  // bytes at buf[rd:] known to hold no line end
 	cr      bool // the last line ended in CR: a LF right after it is part of that end
 
-	// The event being read.
+	// The event being read. A single data line is not copied: data is
+	// then a slice of the Reader's buffer (ref), copied into own before
+	// the buffer moves (keep).
 	data    []byte // data lines joined with "\n"
+	own     []byte
+	ref     bool
 	event   []byte
 	hasData bool  // a data line was seen (data may still be empty)
 	hasID   bool  // an id field was seen; id holds it
@@ -124,10 +128,14 @@ func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) er
 	s.open = false
 	switch string(name) {
 	case "data":
-		if s.hasData {
+		if !s.hasData {
+			s.data, s.ref = value[:len(value):len(value)], true
+		} else {
+			s.keep()
 			s.data = append(s.data, '\n')
+			s.data = append(s.data, value...)
+			s.own = s.data
 		}
-		s.data = append(s.data, value...)
 		s.hasData = true
 		s.open = cut
 		if len(s.data) > r.max {
@@ -146,6 +154,15 @@ func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) er
 		}
 	}
 	return nil
+}
+
+// keep copies the data of the event being read out of the Reader's
+// buffer, if it is there: before the buffer moves, or more data joins it.
+func (s *sseState) keep() {
+	if s.ref {
+		s.own = append(s.own[:0], s.data...)
+		s.data, s.ref = s.own, false
+	}
 }
 
 // parseRetry reads a retry field's value: ASCII digits only, and within
@@ -178,7 +195,7 @@ func (s *sseState) dispatch() (Message, bool) {
 		}
 	}
 	ok := s.hasData
-	s.data, s.event = s.data[:0], s.event[:0]
+	s.data, s.ref, s.event = s.own[:0], false, s.event[:0]
 	s.hasData, s.hasID, s.started, s.open = false, false, false, false
 	if !ok {
 		return Message{}, false
