@@ -54,19 +54,9 @@ func (ad *anthropicDecoder) key(d *Decoder, idx int) string {
 
 // delta applies an input_json_delta's piece to block idx, if open.
 func (ad *anthropicDecoder) delta(d *Decoder, idx int, piece value) error {
-	b, _ := ad.block(idx)
-	if b == nil {
-		return nil
+	if b, _ := ad.block(idx); b != nil {
+		return d.delta(b.key, idx, b.hosted, &b.final, piece)
 	}
-	text, ok, err := d.args(piece)
-	if err != nil || !ok {
-		return err
-	}
-	if len(text) > 0 {
-		b.final = nil
-	}
-	ev := d.emit(resume.EventDelta, b.key, idx)
-	ev.Data, ev.Hosted = text, b.hosted
 	return nil
 }
 

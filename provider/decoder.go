@@ -199,6 +199,21 @@ func (d *Decoder) emit(kind resume.EventKind, key string, index int) *resume.Eve
 	return &d.out[len(d.out)-1]
 }
 
+// delta emits the argument piece of the call key, index idx, and drops
+// the whole arguments it started with (*final) once a piece brings text.
+func (d *Decoder) delta(key string, idx int, hosted bool, final *[]byte, piece value) error {
+	text, ok, err := d.args(piece)
+	if err != nil || !ok {
+		return err
+	}
+	if len(text) > 0 {
+		*final = nil
+	}
+	ev := d.emit(resume.EventDelta, key, idx)
+	ev.Data, ev.Hosted = text, hosted
+	return nil
+}
+
 // newCall counts one more call against MaxCalls.
 func (d *Decoder) newCall() error {
 	if d.calls >= MaxCalls {

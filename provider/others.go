@@ -70,19 +70,9 @@ func (x *indexed) start(d *Decoder, idx int, id, name string, hosted bool, whole
 }
 
 func (x *indexed) delta(d *Decoder, idx int, args value) error {
-	c, _ := x.find(idx)
-	if c == nil {
-		return nil
+	if c, _ := x.find(idx); c != nil {
+		return d.delta(c.key, idx, c.hosted, &c.final, args)
 	}
-	text, ok, err := d.args(args)
-	if err != nil || !ok {
-		return err
-	}
-	if len(text) > 0 {
-		c.final = nil
-	}
-	ev := d.emit(resume.EventDelta, c.key, idx)
-	ev.Data, ev.Hosted = text, c.hosted
 	return nil
 }
 
