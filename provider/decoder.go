@@ -17,7 +17,10 @@ const MaxCalls = 4096
 // [resume.Set] takes, with every quirk of its format handled inside: see
 // each Format's notes in the package doc. Only tool calls make events;
 // text, reasoning and usage are skipped. Make one per stream with
-// [NewDecoder]; it is not safe for concurrent use.
+// [NewDecoder]; it is not safe for concurrent use. Besides its calls'
+// state it keeps the last payload (up to 16 KiB) and the last string of
+// 1 KiB or more (up to 1 MiB), to read the next payloads by their
+// difference.
 type Decoder struct {
 	format  Format
 	impl    decoder
@@ -147,8 +150,9 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		d.format, d.impl = f, newImpl(f)
 	}
 	n := len(d.out)
-	if m := d.memo[0]; m >= 0 && !d.noMemo && d.tape.changedIn(&d.memo) && d.tape.toks[m].Kind == jsonwire.KindString && string(event) == string(d.memoEvent) {
-		if err := d.impl.(replayer).replay(d, d.tape.value(int(m))); err != nil {
+	if r, ok := d.impl.(replayer); ok && d.memo[0] >= 0 && !d.noMemo && d.tape.changedIn(&d.memo) &&
+		d.tape.toks[d.memo[0]].Kind == jsonwire.KindString && string(event) == string(d.memoEvent) {
+		if err := r.replay(d, d.tape.value(int(d.memo[0]))); err != nil {
 			d.out, d.memo = d.out[:n], noMemo
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/deltajson/deltajson/resume"
@@ -63,7 +64,7 @@ func fuzzFormat(f *testing.F, format Format) {
 			ea, erra := a.Decode(line, nil)
 			ka := eventsKey(ea)
 			eb, errb := b.Decode(line, nil)
-			if kb := eventsKey(eb); ka != kb || (erra == nil) != (errb == nil) {
+			if kb := eventsKey(eb); ka != kb || (erra == nil) != (errb == nil) || a.Seq() != b.Seq() || a.Skipped() != b.Skipped() {
 				t.Fatalf("decoded twice, two answers: %s / %s", ka, kb)
 			}
 		}
@@ -85,7 +86,7 @@ func snapshot(s *resume.Set) string {
 func eventsKey(evs []resume.Event) string {
 	var b bytes.Buffer
 	for _, e := range evs {
-		b.WriteString(e.Kind.String() + "|" + e.Key + "|" + e.ID + "|" + e.Name + "|")
+		fmt.Fprintf(&b, "%v|%s|%s|%s|%d %v|%d %v|%d %v|%v %v|", e.Kind, e.Key, e.ID, e.Name, e.Index, e.HasIndex, e.Seq, e.HasSeq, e.Offset, e.HasOffset, e.Hosted, e.Text)
 		b.Write(e.Data)
 		b.WriteByte('|')
 		b.Write(e.Final)

@@ -36,8 +36,8 @@ func TestMemo(t *testing.T) {
 				hits++
 			}
 			eb, errb := b.Decode(m.Data, m.Event)
-			if kb := eventsKey(eb); ka != kb || (erra == nil) != (errb == nil) {
-				t.Fatalf("%s, payload %q: with the memo %s (%v), without %s (%v)", s.name, m.Data, ka, erra, kb, errb)
+			if kb := eventsKey(eb); ka != kb || (erra == nil) != (errb == nil) || a.Seq() != b.Seq() || a.Skipped() != b.Skipped() {
+				t.Fatalf("%s, payload %q: with the memo %s (%v, seq %d), without %s (%v, seq %d)", s.name, m.Data, ka, erra, a.Seq(), kb, errb, b.Seq())
 			}
 			events++
 		}

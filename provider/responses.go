@@ -241,15 +241,15 @@ func (rd *responsesDecoder) remember(d *Decoder, v value, c *respCall, e *respEv
 // replay applies the delta event remembered again, with piece as its text
 // and the sequence_number the new payload has.
 func (rd *responsesDecoder) replay(d *Decoder, piece value) error {
-	if rd.memoCall.ended {
-		return nil
-	}
 	e := respEvent{outputIndex: rd.memoOut, hasIndex: rd.memoHasOut}
 	if rd.memoSeq {
 		n, ok := d.tape.value(int(d.memo[1])).int()
 		if e.seq, e.hasSeq = int64(n), ok; ok {
 			d.seq = e.seq
 		}
+	}
+	if rd.memoCall.ended {
+		return nil
 	}
 	return rd.delta(d, rd.memoCall, &e, piece)
 }
