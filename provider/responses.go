@@ -49,6 +49,12 @@ type respEvent struct {
 	hasIndex                                                                        bool
 	seq                                                                             int64
 	hasSeq                                                                          bool
+	// unread holds the values of the members the decoder does not read
+	// (obfuscation), which may differ in the next delta event; many says
+	// there were more than it holds.
+	unread  [memoLen - 2]value
+	nUnread int
+	many    bool
 }
 
 func (d *Decoder) readRespEvent(v value) respEvent {
@@ -81,6 +87,12 @@ func (d *Decoder) readRespEvent(v value) respEvent {
 			e.errv = val
 		case "response":
 			e.response = val
+		default:
+			if e.nUnread == len(e.unread) {
+				e.many = true
+			} else {
+				e.unread[e.nUnread], e.nUnread = val, e.nUnread+1
+			}
 		}
 	}
 	return e
@@ -188,7 +200,7 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 		if err := rd.delta(d, c, &e, e.delta); err != nil || !e.delta.isString() {
 			return err
 		}
-		rd.remember(d, v, c, &e, event)
+		rd.remember(d, c, &e, event)
 	case e.typ.is("response.function_call_arguments.done"):
 		return rd.end(d, &e, e.itemID, e.arguments, respItem{})
 	case e.typ.is("response.custom_tool_call_input.done"):
@@ -215,25 +227,19 @@ func (rd *responsesDecoder) delta(d *Decoder, c *respCall, e *respEvent, piece v
 }
 
 // remember sets the Decoder's memo to the delta event e, of call c, just
-// decoded from v: the next event may differ from it in its piece, its
-// sequence_number, and the fields readRespEvent does not read (such as
+// decoded: the next event may differ from it in its piece, its
+// sequence_number, and the members the decoder does not read (such as
 // obfuscation).
-func (rd *responsesDecoder) remember(d *Decoder, v value, c *respCall, e *respEvent, event []byte) {
-	var also [memoLen]value
+func (rd *responsesDecoder) remember(d *Decoder, c *respCall, e *respEvent, event []byte) {
+	if e.many {
+		return
+	}
+	var also [memoLen - 1]value // the sequence_number first, as replay reads it
 	n := 0
 	if e.seqv != nil {
-		also[n], n = e.seqv, n+1
+		also[0], n = e.seqv, 1
 	}
-	for name, val := range d.members(v) {
-		switch string(name) {
-		case "type", "item_id", "output_index", "sequence_number", "delta", "arguments", "input", "item", "code", "message", "error", "response":
-		default:
-			if n == len(also) {
-				return
-			}
-			also[n], n = val, n+1
-		}
-	}
+	n += copy(also[n:], e.unread[:e.nUnread])
 	rd.memoCall, rd.memoOut, rd.memoHasOut, rd.memoSeq = c, e.outputIndex, e.hasIndex, e.seqv != nil
 	d.remember(e.delta, event, also[:n]...)
 }

@@ -398,38 +398,51 @@ func (t *tape) value(j int) value {
 // kind (jsonwire.KindObject or KindArray) on the tape of the payload
 // validated last, and -1 otherwise.
 func (t *tape) index(v value, kind byte) int {
-	if len(t.base) == 0 || len(v) == 0 || v[0] != kind {
+	if len(v) == 0 || v[0] != kind {
 		return -1
 	}
-	// v shares its end of room with base when it is a slice of it.
-	off := cap(t.base) - cap(v)
-	if off < 0 || off >= len(t.base) || &t.base[off] != &v[0] {
+	off := t.offset(v)
+	switch {
+	case off < 0:
 		return -1
-	}
-	if t.toks[0].Off == int32(off) { // the payload's own value
+	case t.toks[0].Off == off: // the payload's own value
 		return 0
 	}
 	// A slice of base that starts with kind's bracket starts a token of
 	// that kind: strings are the only other tokens that could hold one,
 	// and no value handed out starts inside a string.
-	if s := t.seen[off&7]; s.off == int32(off) && s.k != 0 {
+	if s := t.seen[off&7]; s.off == off && s.k != 0 {
 		return int(s.k)
 	}
-	k, ok := slices.BinarySearchFunc(t.toks, int32(off), func(tt jsonwire.Tok, off int32) int { return int(tt.Off - off) })
-	if !ok || t.toks[k].Kind != kind {
-		return -1
+	if k := t.find(off); k >= 0 && t.toks[k].Kind == kind {
+		return k
 	}
-	return k
+	return -1
 }
 
 // at returns the tape index of the token that v, a slice of the payload
 // validated last, starts with, or -1.
 func (t *tape) at(v value) int {
+	if off := t.offset(v); off >= 0 {
+		return t.find(off)
+	}
+	return -1
+}
+
+// offset returns where v starts in the payload validated last, when it
+// is a slice of it, and -1 otherwise.
+func (t *tape) offset(v value) int32 {
+	// v shares its end of room with base when it is a slice of it.
 	off := cap(t.base) - cap(v)
 	if len(t.base) == 0 || len(v) == 0 || off < 0 || off >= len(t.base) || &t.base[off] != &v[0] {
 		return -1
 	}
-	k, ok := slices.BinarySearchFunc(t.toks, int32(off), func(tt jsonwire.Tok, off int32) int { return int(tt.Off - off) })
+	return int32(off)
+}
+
+// find returns the tape index of the token at offset off, or -1.
+func (t *tape) find(off int32) int {
+	k, ok := slices.BinarySearchFunc(t.toks, off, func(tt jsonwire.Tok, off int32) int { return int(tt.Off - off) })
 	if !ok {
 		return -1
 	}
