@@ -590,7 +590,7 @@ func (c *Call) end(final []byte, budget int64) error {
 		c.logResult()
 		return nil
 	}
-	if c.status == StatusReceiving && c.onlySpace() {
+	if c.status == StatusReceiving && !c.tk.Begun() { // nothing but whitespace read
 		c.emptyValue = true
 		c.gate()
 		return nil
@@ -640,11 +640,6 @@ func (c *Call) endText(final []byte, budget int64) error {
 	}
 	c.gate()
 	return nil
-}
-
-// onlySpace reports whether nothing but whitespace has been read.
-func (c *Call) onlySpace() bool {
-	return !c.tk.Begun()
 }
 
 // replaceArgs makes final the arguments. When the deltas were a prefix

@@ -23,19 +23,14 @@ var (
 	// deltajson package's limit errors.
 	ErrLimit = errfamily.ErrLimit
 	// ErrDepthLimit: nesting deeper than Options.MaxDepth.
-	ErrDepthLimit = &limitError{"nesting depth"}
+	ErrDepthLimit = errfamily.NewLimit("nesting depth limit exceeded")
 	// ErrBytesLimit: a stream longer than Options.MaxBytes.
-	ErrBytesLimit = &limitError{"stream length"}
+	ErrBytesLimit = errfamily.NewLimit("stream length limit exceeded")
 	// ErrStringLimit: a string longer than Options.MaxStringLength.
-	ErrStringLimit = &limitError{"string length"}
+	ErrStringLimit = errfamily.NewLimit("string length limit exceeded")
 	// ErrNumberLimit: a number longer than Options.MaxNumberLength.
-	ErrNumberLimit = &limitError{"number length"}
+	ErrNumberLimit = errfamily.NewLimit("number length limit exceeded")
 )
-
-type limitError struct{ what string }
-
-func (e *limitError) Error() string        { return e.what + " limit exceeded" }
-func (e *limitError) Is(target error) bool { return target == ErrLimit }
 
 // SyntaxError reports where and why the input stopped being JSON.
 // Its offset and message do not depend on how the input was chunked.
