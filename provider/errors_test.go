@@ -71,8 +71,8 @@ func TestApplyErrorLikePayload(t *testing.T) {
 	if !errors.As(err, &pe) || !errors.Is(err, resume.ErrTooManyCalls) || !errors.Is(err, tokenizer.ErrLimit) {
 		t.Fatalf("Apply past MaxCalls: %v (%T)", err, err)
 	}
-	if strings.Contains(err.Error(), "provider: offset") {
-		t.Errorf("Apply's error names an offset: %v", err)
+	if pe.Offset != -1 || strings.Contains(err.Error(), "provider: offset") {
+		t.Errorf("Apply's error names an offset: %v (Offset %d)", err, pe.Offset)
 	}
 	err = NewHandler(Options{Format: FormatOpenAIChat}).Payload([]byte(`{"choices":[`))
 	if !errors.As(err, &pe) || pe.Offset != -1 || strings.Contains(err.Error(), "provider: offset") {

@@ -26,8 +26,9 @@ type outcome struct {
 }
 
 func outcomeOf(c *resume.Call) outcome {
-	return outcome{Key: c.Key(), ID: c.ID(), Name: c.Name(), Status: c.Status().String(),
-		Args: string(c.Arguments()), Text: c.Result().Text, Hosted: c.Result().Hosted}
+	r := c.Result()
+	return outcome{Key: r.Key, ID: r.ID, Name: r.Name, Status: r.Status.String(),
+		Args: string(r.Arguments), Text: r.Text, Hosted: r.Hosted}
 }
 
 // handled runs a Handler over r and returns, in the order the hooks saw

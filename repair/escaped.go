@@ -41,7 +41,7 @@ func escapedSpan(in []byte) (sp escSpan, after bool, ok bool) {
 			return sp, false, false
 		}
 	}
-	if i < len(in) && in[i] != '{' && in[i] != '[' && in[i] != '\\' && !sp.open {
+	if i < len(in) && in[i] != '{' && in[i] != '[' && in[i] != '\\' {
 		// Prose or a fence first: the value begins at a bracket.
 		if i = nextOpen(in, i); i < 0 {
 			return sp, false, false

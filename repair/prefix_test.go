@@ -2,6 +2,7 @@ package repair
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -11,10 +12,7 @@ import (
 // the tokenizer's chunks, and a repair at each place: the same output,
 // log and error (its offset and pointer too).
 func TestStartAfterStrictPrefix(t *testing.T) {
-	long := string(make([]byte, scanChunk+7))
-	for i := range []byte(long) {
-		long = long[:i] + "x" + long[i+1:]
-	}
+	long := strings.Repeat("x", scanChunk+7)
 	docs := []string{
 		`{"a\"b\\": {"c": [1, 2, {"d\\\\": true, "e": "f"}], "g": null}, "h": [[], {}, [3]]}`,
 		`[{"` + long + `": [1, {"k": "` + long + `"}]}, "tail"]`,

@@ -351,17 +351,8 @@ func (p *parser) backtick(i int) bool {
 // smart-quoted string: as closesAt says, or when whitespace and the
 // start of a next value follow, as in {'a' 'b'}.
 func (p *parser) altCloses(i int) bool {
-	k := spaceEnd(p.in, i)
+	k := skipSpace(p.in, i)
 	return p.closesAt(k) || p.nextValueAt(i, k)
-}
-
-// spaceEnd returns the offset of the first byte of b at or after i that
-// is not JSON whitespace.
-func spaceEnd(b []byte, i int) int {
-	for i < len(b) && isSpace(b[i]) {
-		i++
-	}
-	return i
 }
 
 // quoteCloses reports whether a double quote just before i ends a
@@ -420,7 +411,7 @@ func isStructural(c byte) bool {
 }
 
 // nextValueAt reports whether whitespace, then the start of a value (a
-// quote, a bracket, a digit), follow i: k is spaceEnd(p.in, i).
+// quote, a bracket, a digit), follow i: k is skipSpace(p.in, i).
 func (p *parser) nextValueAt(i, k int) bool {
 	in := p.in
 	if k == i || k == len(in) {
