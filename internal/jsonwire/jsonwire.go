@@ -12,7 +12,7 @@
 // word them alike.
 //
 // On amd64 with AVX2, SkipSpace, ScanString, AppendUnescaped and
-// IndexLineEnd read 32 bytes a step (vector_amd64.s, escaped_amd64.s).
+// IndexLineEnd read 32 bytes a step (vector_amd64.s).
 // The purego build tag, another architecture or an older CPU leaves the
 // pure-Go scans, which end in the same place on every input.
 package jsonwire
