@@ -127,15 +127,15 @@ func (h *Handler) Apply(ev resume.Event) error {
 
 // apply applies one event, and calls the hooks.
 func (h *Handler) apply(ev *resume.Event) error {
-	if h.gone[ev.Key] {
+	if h.gone != nil && h.gone[ev.Key] {
 		if ev.Kind != resume.EventStart {
 			h.replays++
 			return nil
 		}
 		delete(h.gone, ev.Key) // a start: a new call, or the replay again
 	}
-	isNew := h.set.Call(ev.Key) == nil
-	if isNew && h.opts.OnStart != nil && ev.Kind != resume.EventStart && h.starts(ev) {
+	isNew := h.opts.OnStart != nil && h.set.Call(ev.Key) == nil // only OnStart asks
+	if isNew && ev.Kind != resume.EventStart && h.starts(ev) {
 		// Start the call on its own first, so that OnStart sees it
 		// before any byte.
 		st := resume.Event{Kind: resume.EventStart, Key: ev.Key, ID: ev.ID, Name: ev.Name,
@@ -161,7 +161,7 @@ func (h *Handler) starts(ev *resume.Event) bool {
 
 func (h *Handler) applyOne(ev *resume.Event, isNew bool) (*resume.Call, error) {
 	c, err := h.set.Apply(*ev)
-	if errors.Is(err, resume.ErrDuplicate) || errors.Is(err, resume.ErrRemoved) {
+	if err != nil && (errors.Is(err, resume.ErrDuplicate) || errors.Is(err, resume.ErrRemoved)) {
 		h.replays++
 		if c == nil && ev.Kind == resume.EventStart {
 			// A removed call's start under a key of its own (Anthropic

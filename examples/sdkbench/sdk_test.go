@@ -34,6 +34,8 @@ func streams(tb testing.TB) []stream {
 	return []stream{
 		{name: "openai-chat__long_go_source", format: provider.FormatOpenAIChat,
 			data: embedded(tb, "openai-chat__long_go_source"), sdk: "openai-go", viaSDK: viaOpenAI},
+		{name: "anthropic__long_go_source", format: provider.FormatAnthropic,
+			data: embedded(tb, "anthropic__long_go_source"), sdk: "anthropic-sdk-go", viaSDK: viaAnthropic},
 		{name: "anthropic__escape_number_splits_x6", format: provider.FormatAnthropic,
 			data: repeatBlock(tb, embedded(tb, "anthropic__escape_number_splits"), 6), sdk: "anthropic-sdk-go", viaSDK: viaAnthropic},
 	}
