@@ -39,10 +39,9 @@ import (
 type chatCall struct {
 	num           int // its number in its choice
 	key, id, name string
-	// The arguments are not kept (the Set that gets the events holds
-	// them): a seeded hash and their length tell a call sent again, and
-	// the Set, or with no Set a tokenizer made for it, tells whole
-	// arguments.
+	// The arguments are not kept: the Set that gets the events holds
+	// them, or with no Set, a seeded hash and their length tell a call
+	// sent again, and a tokenizer made for it tells whole arguments.
 	tk    *tokenizer.Tokenizer
 	sum   maphash.Hash
 	n     int64
@@ -63,18 +62,26 @@ func (c *chatCall) whole(d *Decoder) bool {
 	return c.n > 0 && c.tk != nil && c.tk.Status() == tokenizer.StatusComplete
 }
 
-// same reports whether text is the call's arguments so far.
-func (c *chatCall) same(text []byte) bool {
-	return int64(len(text)) == c.n && maphash.Bytes(argsSeed, text) == c.sum.Sum64()
+// same reports whether text is the call's arguments so far: those the
+// Set's call holds, or with no Set, those hashed.
+func (c *chatCall) same(d *Decoder, text []byte) bool {
+	if int64(len(text)) != c.n {
+		return false
+	}
+	if d.set != nil {
+		sc := d.set.Call(c.key)
+		return sc != nil && string(sc.Arguments()) == string(text)
+	}
+	return maphash.Bytes(argsSeed, text) == c.sum.Sum64()
 }
 
 // add reads text, the next piece of the call's arguments.
 func (c *chatCall) add(d *Decoder, text []byte) {
 	c.n += int64(len(text))
-	c.sum.Write(text)
 	if d.set != nil {
 		return
 	}
+	c.sum.Write(text)
 	if c.tk == nil {
 		t := tokenizer.New(tokenizer.Options{})
 		c.tk = &t
@@ -419,7 +426,7 @@ func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
 	if err != nil || !ok {
 		return err
 	}
-	if len(text) > 0 && call.same(text) && call.whole(d) {
+	if len(text) > 0 && call.same(d, text) && call.whole(d) {
 		return nil // the whole call sent again
 	}
 	call.add(d, text)
