@@ -419,19 +419,32 @@ func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
 	if p.id != nil {
 		st.byIDAdd(p.id, idx)
 	}
-	if call.ended || p.argsAbsent {
+	if call.ended {
 		return nil
 	}
-	text, ok, err := d.args(p.args)
-	if err != nil || !ok {
-		return err
+	rename := ""
+	if p.id != nil && !p.id.is("") && !p.id.is(call.id) { // the same call under a new id
+		call.id = p.id.str()
+		rename = call.id
 	}
-	if len(text) > 0 && call.same(d, text) && call.whole(d) {
-		return nil // the whole call sent again
+	var text []byte
+	sent := false // the piece brings argument text, maybe ""
+	if !p.argsAbsent {
+		t, ok, err := d.args(p.args)
+		if err != nil {
+			return err
+		}
+		if ok && len(t) > 0 && call.same(d, t) && call.whole(d) {
+			return nil // the whole call sent again
+		}
+		text, sent = t, ok
+	}
+	if !sent && rename == "" {
+		return nil
 	}
 	call.add(d, text)
 	ev := d.emit(resume.EventDelta, call.key, idx)
-	ev.Data = text
+	ev.Data, ev.ID = text, rename
 	return nil
 }
 

@@ -206,6 +206,30 @@ func TestHandlerHooks(t *testing.T) {
 	assert.Len(t, ready, 1, "a replay runs nothing")
 }
 
+// TestHandlerChatRename: a server that changes a call's id after its
+// first chunk (Poolside) renames the call, with or without arguments in
+// the chunk that brings the new id.
+func TestHandlerChatRename(t *testing.T) {
+	chunk := func(tc string) string {
+		return `data: {"choices":[{"index":0,"delta":{"tool_calls":[` + tc + `]}}]}` + "\n\n"
+	}
+	end := `data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}` + "\n\n"
+	for _, second := range []string{
+		`{"index":0,"id":"B","function":{"arguments":"{\"city\":"}}`,
+		`{"index":0,"id":"B"}`,
+		`{"index":0,"id":"B","function":{"arguments":null}}`,
+	} {
+		stream := chunk(`{"index":0,"id":"A","function":{"name":"get_weather","arguments":""}}`) + chunk(second)
+		if !strings.Contains(second, "city") {
+			stream += chunk(`{"index":0,"function":{"arguments":"{\"city\":"}}`)
+		}
+		stream += chunk(`{"index":0,"id":"B","function":{"arguments":"\"Paris\"}"}}`) + end
+		got, err := handled(t, strings.NewReader(stream), Options{})
+		require.NoError(t, err, second)
+		assert.Equal(t, []outcome{{Key: "0", ID: "B", Name: "get_weather", Status: "ready", Args: `{"city":"Paris"}`}}, got, second)
+	}
+}
+
 // TestHandlerAnthropicReplay: a reconnect that sends a whole Anthropic
 // message again numbers its blocks anew; the calls that ran stay run.
 func TestHandlerAnthropicReplay(t *testing.T) {
