@@ -236,6 +236,7 @@ func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
 	for {
 		m, err := rd.Next()
 		if err == io.EOF {
+			h.keepID(rd)
 			return cr.n, nil
 		}
 		if err != nil {
@@ -244,6 +245,15 @@ func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
 		if err := h.Message(m); err != nil {
 			return cr.n, err
 		}
+		h.keepID(rd)
+	}
+}
+
+// keepID takes the Reader's SSE last event ID, which an id field sets
+// even in an event with no data, once the stream has sent one.
+func (h *Handler) keepID(rd *Reader) {
+	if rd.sse.anyID {
+		h.lastID, h.hasID = append(h.lastID[:0], rd.sse.lastID...), true
 	}
 }
 
@@ -286,8 +296,9 @@ func (h *Handler) Set() *resume.Set { return h.set }
 // its payloads (FormatAuto until one named it).
 func (h *Handler) Format() Format { return h.dec.Format() }
 
-// LastEventID returns the SSE id of the last message handled that had
-// one, or the Responses sequence_number of the last event decoded, as
+// LastEventID returns the SSE last event ID as of the last message
+// handled (set by the latest id field, even one in an event with no
+// data), or the Responses sequence_number of the last event decoded, as
 // text: what a reconnect sends as Last-Event-ID or starting_after, so
 // that the server sends only what came after. It is "" when the stream
 // has neither.

@@ -328,6 +328,17 @@ func TestHandlerLastEventID(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "7", h.LastEventID())
 
+	// An id field in an event with no data sets the last event ID too,
+	// and it holds for the events after it that have none.
+	h = NewHandler(Options{})
+	_, err = h.ReadFrom(strings.NewReader("id: 5\n\ndata: {\"type\":\"response.created\"}\n\nid: 6\n\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "6", h.LastEventID())
+	h = NewHandler(Options{})
+	_, err = h.ReadFrom(strings.NewReader("id: 5\n\ndata: {\"type\":\"response.created\"}\n\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "5", h.LastEventID())
+
 	h = NewHandler(Options{})
 	require.NoError(t, h.Payload([]byte(`{"type":"response.created","sequence_number":0}`)))
 	require.NoError(t, h.Payload([]byte(`{"type":"response.in_progress","sequence_number":1}`)))

@@ -38,6 +38,7 @@ type sseState struct {
 
 	id     []byte // the last event ID buffer: it persists across events
 	lastID []byte // id as of the last dispatch
+	anyID  bool   // an id field has been dispatched: lastID holds it
 	retry  time.Duration
 }
 
@@ -184,6 +185,7 @@ func parseRetry(v []byte) (int64, bool) {
 // line is read, which is in the next call of Next.
 func (s *sseState) dispatch() (Message, bool) {
 	s.lastID = append(s.lastID[:0], s.id...)
+	s.anyID = s.anyID || s.hasID
 	m := Message{Data: s.data[:len(s.data):len(s.data)], Offset: s.start, Line: s.startLn}
 	if len(s.event) > 0 {
 		m.Event = s.event[:len(s.event):len(s.event)]
