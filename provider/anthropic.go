@@ -146,7 +146,8 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 			return nil
 		}
 		if b, _ := ad.block(idx); b != nil {
-			return nil // a replayed start
+			d.replays++ // a replayed start
+			return nil
 		}
 		if err := d.newCall(); err != nil {
 			return err

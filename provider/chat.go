@@ -420,6 +420,7 @@ func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
 		st.byIDAdd(p.id, idx)
 	}
 	if call.ended {
+		d.replays++
 		return nil
 	}
 	rename := ""
@@ -435,7 +436,8 @@ func (st *chatChoice) add(d *Decoder, idx int, p chatPiece) error {
 			return err
 		}
 		if ok && len(t) > 0 && call.same(d, t) && call.whole(d) {
-			return nil // the whole call sent again
+			d.replays++ // the whole call sent again
+			return nil
 		}
 		text, sent = t, ok
 	}

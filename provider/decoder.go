@@ -30,6 +30,7 @@ type Decoder struct {
 	done    bool   // OpenAI's [DONE] came
 	seq     int64  // the last Responses sequence_number decoded, or -1
 	skipped int64  // payloads of a type no decoder reads
+	replays int64  // events dropped as sent again, for a call ended or whole
 	tape    tape
 	// memo lets a payload that differs from the last one only in a few
 	// tokens skip its decoder's walk (see replayer): it holds the tape

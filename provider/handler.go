@@ -312,9 +312,10 @@ func (h *Handler) LastEventID() string {
 	return ""
 }
 
-// Replays returns the number of events dropped as replays: events for a
-// call that has ended, or numbered at or below the last one seen.
-func (h *Handler) Replays() int64 { return h.replays }
+// Replays returns the number of events dropped as replays: a start or
+// delta for a call that has ended or already started, a whole call sent
+// again, or an event numbered at or below the last one seen.
+func (h *Handler) Replays() int64 { return h.replays + h.dec.replays }
 
 // Skipped returns the number of payloads of a type no decoder reads (see
 // [Decoder.Skipped]).

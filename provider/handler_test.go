@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -204,6 +205,33 @@ func TestHandlerHooks(t *testing.T) {
 	_, err = h.ReadFrom(strings.NewReader(chatStream))
 	require.NoError(t, err)
 	assert.Len(t, ready, 1, "a replay runs nothing")
+	assert.Equal(t, int64(2), h.Replays(), "the replay's two chunks of the call")
+}
+
+// TestHandlerReplaysCounted: a Responses stream sent again from the
+// middle runs its call once, and counts the events it dropped.
+func TestHandlerReplaysCounted(t *testing.T) {
+	ev := func(seq int, rest string) string {
+		return fmt.Sprintf(`data: {"sequence_number":%d,%s}`+"\n\n", seq, rest)
+	}
+	var events []string
+	events = append(events, ev(0, `"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":""}`))
+	for i, piece := range []string{`{\"a\"`, `:1`, `}`} {
+		events = append(events, ev(i+1, `"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"`+piece+`"`))
+	}
+	events = append(events, ev(4, `"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":"{\"a\":1}"`))
+	for _, noSeq := range []bool{false, true} {
+		var ready []string
+		h := NewHandler(Options{OnReady: func(c *resume.Call) { ready = append(ready, string(c.Value())) }})
+		stream := strings.Join(events, "") + strings.Join(events, "")
+		if noSeq {
+			stream = regexp.MustCompile(`"sequence_number":\d+,`).ReplaceAllString(stream, "")
+		}
+		_, err := h.ReadFrom(strings.NewReader(stream))
+		require.NoError(t, err)
+		assert.Equal(t, []string{`{"a":1}`}, ready, "no sequence numbers: %v", noSeq)
+		assert.Equal(t, int64(4), h.Replays(), "the start and deltas sent again; no sequence numbers: %v", noSeq)
+	}
 }
 
 // TestHandlerChatRename: a server that changes a call's id after its

@@ -173,8 +173,12 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 			return nil
 		}
 		c, isNew, err := rd.call(d, &e, it.id)
-		if err != nil || !isNew {
+		if err != nil {
 			return err
+		}
+		if !isNew {
+			d.replays++ // a replayed start
+			return nil
 		}
 		c.text, c.hosted = it.typ.is("custom_tool_call"), it.hosted()
 		ev := rd.emit(d, resume.EventStart, c, &e)
@@ -191,8 +195,12 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 		}
 	case e.typ.is("response.function_call_arguments.delta"), e.typ.is("response.custom_tool_call_input.delta"):
 		c, _, err := rd.call(d, &e, e.itemID)
-		if err != nil || c.ended {
+		if err != nil {
 			return err
+		}
+		if c.ended {
+			d.replays++
+			return nil
 		}
 		if e.typ.is("response.custom_tool_call_input.delta") {
 			c.text = true
@@ -255,6 +263,7 @@ func (rd *responsesDecoder) replay(d *Decoder, piece value) error {
 		}
 	}
 	if rd.memoCall.ended {
+		d.replays++
 		return nil
 	}
 	return rd.delta(d, rd.memoCall, &e, piece)
