@@ -75,10 +75,15 @@
 //
 // # Reconnects
 //
-// Replays are dropped when the Set can tell them: by the SSE id or
-// sequence_number a reconnect resumes from ([Handler.LastEventID]), and
-// by a call's ID once it has run. A server that sends a stream again from
-// its start, without ids, makes calls without an ID (Gemini, Ollama) look
-// new: use a new Handler for such a stream, or a ledger keyed by IDs you
-// give them.
+// [Handler.LastEventID] gives what a reconnect sends (Last-Event-ID, or
+// Responses' starting_after) so that the server sends only what came
+// after. Replays are dropped when they can be told: by the Responses
+// sequence_number, by a call that has ended or started already, and by
+// a call's ID once it has run. SSE ids are not read as an order: a
+// server that sends part of an open call again, without sequence
+// numbers, gives the call those bytes twice as new ones, so do not
+// resume such a stream into the same Handler. A server that sends a
+// stream again from its start makes calls without an ID (Gemini,
+// Ollama) look new: use a new Handler for such a stream, or a ledger
+// keyed by IDs you give them.
 package provider
