@@ -162,7 +162,10 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 		ev := d.emit(resume.EventStart, b.key, idx)
 		ev.ID, ev.Name, ev.Hosted = d.get(block, "id").str(), d.get(block, "name").str(), b.hosted
 	case typ.is("content_block_delta"):
-		if !d.get(delta, "type").is("input_json_delta") {
+		if dt := d.get(delta, "type"); !dt.is("input_json_delta") {
+			if b, _ := ad.block(idx); b != nil || !anthropicDelta(dt.str()) {
+				return d.unread(dt, b != nil)
+			}
 			return nil
 		}
 		piece := d.get(delta, "partial_json")
@@ -182,8 +185,19 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 		ev.Final, ev.Hosted = b.final, b.hosted
 	default:
 		if !anthropicType(typ.str()) {
-			d.skipped++
+			b, _ := ad.block(idx)
+			return d.unread(typ, b != nil)
 		}
 	}
 	return nil
+}
+
+// anthropicDelta reports whether t is a type of content_block_delta that
+// Anthropic documents: input_json_delta, read, and those of other blocks.
+func anthropicDelta(t string) bool {
+	switch t {
+	case "input_json_delta", "text_delta", "thinking_delta", "signature_delta", "citations_delta":
+		return true
+	}
+	return false
 }

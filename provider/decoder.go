@@ -104,7 +104,8 @@ func (d *Decoder) Done() bool { return d.done }
 
 // Skipped returns the number of payloads whose type no decoder reads:
 // an event type added after this package was written, say. They are not
-// errors.
+// errors, unless they belong to a tool call in progress (see
+// [Decoder.Decode]).
 func (d *Decoder) Skipped() int64 { return d.skipped }
 
 // Seq returns the sequence_number of the last OpenAI Responses event
@@ -119,7 +120,9 @@ func (d *Decoder) Seq() int64 { return d.seq }
 // shape, fails with an error wrapping [ErrPayload], and one that carries
 // the provider's error with [ErrProvider]; either way the payload makes
 // no event, and the Decoder goes on with the next one. An empty payload,
-// like an unknown event, is skipped ([Decoder.Skipped]).
+// like an unknown event, is skipped ([Decoder.Skipped]); an unknown event
+// of a tool call in progress fails with ErrPayload, since it may carry
+// the call's arguments.
 func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 	d.out, d.scratch = d.out[:0], d.scratch[:0]
 	v := trimValue(payload)
@@ -340,6 +343,17 @@ func (d *Decoder) anyError(v value, event []byte) error {
 		}
 		return fmt.Errorf("%s: %w", truncate(v, 200), ErrProvider)
 	}
+	return nil
+}
+
+// unread takes a payload of a type the decoder does not read: skipped
+// and counted, unless it names a tool call the decoder follows, whose
+// arguments it may carry: then it is an error, and the call gets no end.
+func (d *Decoder) unread(typ value, ofCall bool) error {
+	if ofCall {
+		return fmt.Errorf("%s event for a tool call in progress, of a type this decoder does not read: %w", truncate(typ, 60), ErrPayload)
+	}
+	d.skipped++
 	return nil
 }
 

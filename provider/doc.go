@@ -67,7 +67,9 @@
 // [*Error] wrapping [ErrPayload], one that carries the provider's error
 // with [ErrProvider], even before the format is known; either way it
 // changes no call. An event type no decoder reads, and an empty payload,
-// are skipped and counted ([Handler.Skipped]). A Reader holds at most
+// are skipped and counted ([Handler.Skipped]); but one of a tool call in
+// progress may hold its arguments, so it fails with ErrPayload and the
+// call gets no end. A Reader holds at most
 // [DefaultMaxMessageBytes] of one message, a Decoder follows at most
 // [MaxCalls] calls, and the Set's caps ([resume.Options]) hold the rest:
 // each gives an error that matches tokenizer.ErrLimit, the Reader's and

@@ -348,6 +348,71 @@ func TestHandlerBadInput(t *testing.T) {
 	})
 }
 
+// TestHandlerUnreadEvents: an event of a type no decoder reads is
+// counted, unless it belongs to a tool call in progress: its arguments
+// may be in it, so the payload is an error and the call never runs.
+func TestHandlerUnreadEvents(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		format   Format
+		payloads []string
+		ofCall   bool // the unread event is of the call: an error
+	}{
+		{"anthropic delta of a new type, tool block", FormatAnthropic, []string{
+			`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"delete_files","input":{}}}`,
+			`{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta_v2","partial_json":"{\"path\":\"/\"}"}}`,
+			`{"type":"content_block_stop","index":0}`}, true},
+		{"anthropic event of a new type, tool block", FormatAnthropic, []string{
+			`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"f","input":{}}}`,
+			`{"type":"content_block_patch","index":0,"patch":"{}"}`,
+			`{"type":"content_block_stop","index":0}`}, true},
+		{"anthropic delta of a new type, text block", FormatAnthropic, []string{
+			`{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+			`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta_v2","text":"hi"}}`,
+			`{"type":"content_block_stop","index":0}`}, false},
+		{"cohere tool-call event of a new type", FormatCohere, []string{
+			`{"type":"tool-call-start","index":0,"delta":{"message":{"tool_calls":{"id":"c1","type":"function","function":{"name":"f","arguments":""}}}}}`,
+			`{"type":"tool-call-delta-v2","index":0,"delta":{"message":{"tool_calls":{"function":{"arguments":"{}"}}}}}`,
+			`{"type":"tool-call-end","index":0}`}, true},
+		{"cohere event of a new type", FormatCohere, []string{
+			`{"type":"message-start","id":"m"}`,
+			`{"type":"audio-delta","index":0}`,
+			`{"type":"message-end"}`}, false},
+		{"interactions delta of a new type, function step", FormatInteractions, []string{
+			`{"event_type":"step.start","index":0,"step":{"type":"function_call","id":"s1","name":"f","arguments":{}}}`,
+			`{"event_type":"step.delta","index":0,"delta":{"type":"arguments_patch","arguments":"{}"}}`,
+			`{"event_type":"step.stop","index":0}`}, true},
+		{"responses event of a new type, function call", FormatOpenAIResponses, []string{
+			`{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":""}}`,
+			`{"type":"response.function_call_arguments.patch","item_id":"fc_1","output_index":0,"delta":"{}"}`,
+			`{"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":""}`}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var ready []string
+			h := NewHandler(Options{Format: tt.format, OnReady: func(c *resume.Call) { ready = append(ready, string(c.Value())) }})
+			var errs []error
+			for _, p := range tt.payloads {
+				if err := h.Payload([]byte(p)); err != nil {
+					errs = append(errs, err)
+					break // as Payload's doc says: stop reading
+				}
+			}
+			left := h.Finish()
+			if tt.ofCall {
+				require.Len(t, errs, 1)
+				assert.ErrorIs(t, errs[0], ErrPayload)
+				assert.Empty(t, ready, "a call that may have lost arguments never runs")
+				require.Len(t, left, 1)
+				assert.Equal(t, resume.StatusIncomplete, left[0].Status)
+				assert.Zero(t, h.Skipped())
+				return
+			}
+			assert.Empty(t, errs)
+			assert.Equal(t, int64(1), h.Skipped())
+		})
+	}
+}
+
 // TestHandlerLastEventID: the SSE id, or else the Responses
 // sequence_number, of the last event handled.
 func TestHandlerLastEventID(t *testing.T) {

@@ -48,7 +48,8 @@ func (x *indexed) newMessage() {
 
 func (x *indexed) start(d *Decoder, idx int, id, name string, hosted bool, whole value) error {
 	if c, _ := x.find(idx); c != nil {
-		return nil // a replayed start
+		d.replays++ // a replayed start
+		return nil
 	}
 	if err := d.newCall(); err != nil {
 		return err
@@ -204,10 +205,28 @@ func (cd *cohereDecoder) decode(d *Decoder, v value, event []byte) error {
 		return d.anyError(v, nil)
 	case typ == nil:
 		return fmt.Errorf("a Cohere event without type: %w", ErrPayload)
-	case !strings.Contains(typ.str(), "-"):
-		d.skipped++
+	case !cohereType(typ.str()):
+		ofCall := false
+		if strings.HasPrefix(typ.str(), "tool-call-") {
+			if idx, ok := d.get(v, "index").int(); ok {
+				c, _ := cd.find(idx)
+				ofCall = c != nil
+			}
+		}
+		return d.unread(typ, ofCall)
 	}
 	return nil
+}
+
+// cohereType reports whether t is a Cohere v2 chat event type.
+func cohereType(t string) bool {
+	switch t {
+	case "message-start", "message-end", "content-start", "content-delta", "content-end",
+		"tool-plan-delta", "tool-call-start", "tool-call-delta", "tool-call-end",
+		"citation-start", "citation-end", "debug":
+		return true
+	}
+	return false
 }
 
 // interactionsDecoder reads the events of Google's Interactions API. A
@@ -241,9 +260,14 @@ func (id *interactionsDecoder) decode(d *Decoder, v value, _ []byte) error {
 			}
 			return id.start(d, idx, d.get(st, "id").str(), d.get(st, "name").str(), false, d.get(st, "arguments"))
 		case et.is("step.delta"):
-			if dl := d.get(v, "delta"); d.get(dl, "type").is("arguments_delta") {
-				return id.delta(d, idx, d.get(dl, "arguments"))
+			dl := d.get(v, "delta")
+			if dt := d.get(dl, "type"); !dt.is("arguments_delta") {
+				if c, _ := id.find(idx); c != nil {
+					return d.unread(dt, true) // a function_call step's delta is its arguments
+				}
+				return nil
 			}
+			return id.delta(d, idx, d.get(dl, "arguments"))
 		default:
 			id.end(d, idx)
 		}
@@ -252,6 +276,13 @@ func (id *interactionsDecoder) decode(d *Decoder, v value, _ []byte) error {
 			return err
 		}
 		return fmt.Errorf("error event: %w", ErrProvider)
+	case strings.HasPrefix(et.str(), "step."):
+		ofCall := false
+		if idx, ok := d.get(v, "index").int(); ok {
+			c, _ := id.find(idx)
+			ofCall = c != nil
+		}
+		return d.unread(et, ofCall)
 	case !strings.HasPrefix(et.str(), "interaction."):
 		d.skipped++
 	}

@@ -219,6 +219,14 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 		}
 	case !strings.HasPrefix(string(e.typ.inner()), "response."):
 		d.skipped++
+	default:
+		// A response.* event of a kind not read here: an error only when
+		// it names a function or custom tool call that is still open.
+		if e.itemID != nil {
+			if c := rd.calls[string(e.itemID.inner())]; c != nil && !c.hosted && !c.ended {
+				return d.unread(e.typ, true)
+			}
+		}
 	}
 	return nil
 }
