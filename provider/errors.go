@@ -18,8 +18,9 @@ var (
 	ErrChecksum = errors.New("event-stream checksum mismatch")
 	// ErrFraming means the bytes are not in the container's framing: a
 	// streamed array that is not an array of objects, an event-stream frame
-	// whose lengths or headers do not add up. (SSE ignores a line it does
-	// not know, as its specification says.)
+	// whose lengths or headers do not add up. SSE ignores a line it does
+	// not know, as its specification says, but a stream with such a line
+	// and no event at all is not SSE.
 	ErrFraming = errors.New("bad stream framing")
 	// ErrPayload means a payload is not JSON, or not the shape its format
 	// sends.

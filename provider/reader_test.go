@@ -234,6 +234,10 @@ func TestReaderSSE(t *testing.T) {
 		{name: "cut after a whole data line", in: "data: {}\n\ndata: {\"a\"\n", want: []msg{{Data: "{}", Line: 1}, {Data: "{\"a\"", Offset: int64(len("data: {}\n\n")), Line: 3}}},
 		{name: "empty", in: ""},
 		{name: "blank lines only", in: "\n\r\n\r"},
+		{name: "comments only", in: ": ping\n\n: ping\n\n"},
+		{name: "an HTML page is no stream", in: "\n<html>\n<body>502 Bad Gateway</body>\n</html>\n", err: ErrFraming, errOff: 1},
+		{name: "plain text is no stream", in: "Internal Server Error", err: ErrFraming, errOff: 0},
+		{name: "a stray line before data is ignored", in: "HTTP/1.1 200 OK\ndata: {}\n\n", want: []msg{{Data: "{}", Line: 1}}},
 	})
 }
 

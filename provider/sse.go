@@ -9,6 +9,7 @@ package provider
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math"
 	"time"
@@ -40,6 +41,14 @@ type sseState struct {
 	lastID []byte // id as of the last dispatch
 	anyID  bool   // an id field has been dispatched: lastID holds it
 	retry  time.Duration
+
+	// Whether an event has been returned, and where the first line with
+	// a field SSE does not know was: a stream that has only such lines
+	// (an HTML error page, plain text) is not SSE.
+	returned bool
+	stray    int64
+	strayLn  int
+	hasStray bool
 }
 
 // emptyID is the ID of an event whose id field was empty: not nil.
@@ -153,6 +162,10 @@ func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) er
 		if ms, ok := parseRetry(value); ok {
 			s.retry = time.Duration(ms) * time.Millisecond
 		}
+	default:
+		if !s.hasStray {
+			s.stray, s.strayLn, s.hasStray = off, ln, true
+		}
 	}
 	return nil
 }
@@ -197,6 +210,7 @@ func (s *sseState) dispatch() (Message, bool) {
 		}
 	}
 	ok := s.hasData
+	s.returned = s.returned || ok
 	s.data, s.ref, s.event = s.own[:0], false, s.event[:0]
 	s.hasData, s.hasID, s.started, s.open = false, false, false, false
 	if !ok {
@@ -212,6 +226,10 @@ func (s *sseState) finish(r *Reader) (Message, bool, error) {
 		return Message{}, false, cut(s.start, s.startLn, "an SSE event")
 	}
 	if !s.hasData {
+		if s.hasStray && !s.returned {
+			return Message{}, false, &Error{Offset: s.stray, Line: s.strayLn,
+				Err: fmt.Errorf("not a stream of events: no SSE event came, and this line is no SSE field: %w", ErrFraming)}
+		}
 		return Message{}, false, io.EOF
 	}
 	m, ok := s.dispatch()

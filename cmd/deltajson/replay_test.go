@@ -186,7 +186,7 @@ func TestReplayUsage(t *testing.T) {
 		{name: "missing file", args: []string{filepath.Join(t.TempDir(), "none.sse")}, code: exitUsage, stderr: "no such file"},
 		{name: "not a stream", args: []string{replayFile(t, "x.txt", []byte("hello"))}, code: exitUsage},
 		{name: "a directory", args: []string{t.TempDir()}, code: exitUsage, stderr: "is a directory"},
-		{name: "stdin named", args: []string{"-"}, stdin: "hello", code: exitUsage, stderr: "deltajson replay: <stdin>: no provider named"},
+		{name: "stdin named", args: []string{"-"}, stdin: "hello", code: exitUsage, stderr: "deltajson replay: <stdin>: provider: line 1, offset 0: not a stream of events"},
 		{name: "ok", args: []string{path}, code: exitOK, stdout: `[0 f] result: ready  {"a":1}`},
 		{name: "flags after file", args: []string{path, "--json"}, code: exitOK, stdout: `"arguments":"{\"a\":1}","deltas":1}`},
 		{name: "stdin", args: []string{"--json", "--format", "openai-chat", "-"}, stdin: stream, code: exitOK, stdout: `"status":"ready"`},
