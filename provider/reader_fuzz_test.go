@@ -130,6 +130,7 @@ func refSSE(b []byte) readOut {
 		out                               readOut
 		data, event, id                   []byte
 		hasData, hasID, started, openData bool
+		stray                             bool // a line of a field SSE does not know
 		start                             int64
 		startLn                           int
 	)
@@ -178,6 +179,8 @@ func refSSE(b []byte) readOut {
 			if ms, ok := parseRetryRef(value); ok {
 				out.Retry = time.Duration(ms) * time.Millisecond
 			}
+		default:
+			stray = true
 		}
 	}
 	if openData && string(data) != "[DONE]" && !tokenizer.Valid(data) {
@@ -186,6 +189,9 @@ func refSSE(b []byte) readOut {
 	}
 	if hasData {
 		dispatch()
+	}
+	if stray && len(out.Msgs) == 0 {
+		out.Err = ErrFraming // no event, and a line that is no SSE field: not SSE
 	}
 	return out
 }
