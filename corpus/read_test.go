@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/provider"
 )
 
 func streamNamed(t *testing.T, name string) Stream {
@@ -143,7 +145,7 @@ func TestReadErrors(t *testing.T) {
 		name: "responses failed", in: []byte(`{"type":"response.failed","response":{"error":{"code":"server_error","message":"boom"}}}` + "\n"),
 		format: FormatOpenAIResponses, is: ErrProvider, msg: "boom",
 	}, {
-		name: "unknown container", in: []byte("hello world"), format: FormatAuto, is: ErrUnknownFormat,
+		name: "not a stream", in: []byte("hello world"), format: FormatAuto, is: provider.ErrFraming,
 	}, {
 		name: "unknown provider", in: []byte(`{"hello":"world"}` + "\n"), format: FormatAuto, is: ErrUnknownFormat,
 	}, {
