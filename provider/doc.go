@@ -12,7 +12,8 @@
 //	})
 //	for stream.Next() {
 //		if err := h.Payload([]byte(stream.Current().RawJSON())); err != nil {
-//			log.Print(err) // a payload that is not JSON, the provider's error event
+//			log.Print(err) // the stream is broken: not JSON, the provider's error
+//			break
 //		}
 //	}
 //	for _, r := range h.Finish() { // calls the stream left open: never run
