@@ -21,8 +21,7 @@ import (
 //
 // Read holds the whole stream in memory: a stream longer than
 // MaxStreamBytes fails with ErrTooLarge, read no further. So does a stream
-// of more than MaxEvents events, which would cost more memory than its
-// bytes: Read returns no events then. A stream that starts more than
+// of more than MaxEvents events, and Read returns no events then. A stream that starts more than
 // provider.MaxCalls calls fails with ErrTooLarge at the payload that would
 // start one more.
 func Read(r io.Reader, f Format) ([]resume.Event, error) {
