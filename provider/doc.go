@@ -22,12 +22,9 @@
 //
 // Or give it the HTTP body itself with [Handler.ReadFrom]: a [Reader]
 // splits SSE, JSON lines, a streamed JSON array or AWS event-stream
-// frames as their bytes arrive. [Options.OnStart] sees each call before
-// any of its bytes, the place to set a [resume.Call.Watch] for a live
-// view; [Options.OnEnd] sees the calls that ended without being ready.
-// A call is ready at most once in a Handler: it is removed from the Set
-// once ready, and a replay the Set can tell is dropped (see Reconnects).
-// Package ledger makes that hold across processes.
+// frames as their bytes arrive. A call is ready at most once in a
+// Handler, and a replay the Set can tell is dropped (see Reconnects);
+// [Options.Ledger] makes that hold across processes.
 //
 // # Formats
 //
