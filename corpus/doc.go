@@ -27,6 +27,5 @@
 //
 // So that its memory stays bounded, Read refuses with ErrTooLarge a
 // stream longer than MaxStreamBytes, of more than MaxEvents events, or
-// past one of package provider's caps: an event costs more memory than
-// the few bytes of stream it can come from.
+// past one of package provider's caps.
 package corpus

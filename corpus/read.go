@@ -21,25 +21,20 @@ import (
 //
 // Read holds the whole stream in memory: a stream longer than
 // MaxStreamBytes fails with ErrTooLarge, read no further. So does a stream
-// of more than MaxEvents events, which would cost more memory than its
-// bytes: Read returns no events then. A stream that starts more than
+// of more than MaxEvents events, and Read returns no events then. A stream that starts more than
 // provider.MaxCalls calls fails with ErrTooLarge at the payload that would
 // start one more.
 func Read(r io.Reader, f Format) ([]resume.Event, error) {
 	return read(r, f, MaxStreamBytes, MaxEvents)
 }
 
-// MaxStreamBytes is the longest stream Read takes. Recorded streams are
-// kilobytes to a few megabytes: each delta of a few bytes comes in an
-// event of a hundred or more.
+// MaxStreamBytes is the longest stream Read takes; a longer one fails with
+// [ErrTooLarge].
 const MaxStreamBytes = 256 << 20
 
-// MaxEvents is the most events Read returns from one stream. An event
-// costs 128 bytes and more, and can come from a few bytes of stream, so
-// MaxStreamBytes alone does not bound the memory Read takes; MaxEvents
-// does, to a few hundred MB at worst. A recorded stream has at most a few
-// thousand events, and a model's whole output budget (about 128k tokens,
-// a delta each at most) is a quarter of MaxEvents.
+// MaxEvents is the most events Read returns from one stream; a stream
+// with more fails with [ErrTooLarge]. Together with [MaxStreamBytes] it
+// bounds the memory Read takes.
 const MaxEvents = 1 << 19
 
 // read is Read with a limit of maxBytes bytes and maxEvents events.

@@ -8,7 +8,7 @@ import (
 
 // Memory is a [Store] in memory, for tests and for a single process. Its
 // records last as long as the process, up to the TTL: it holds every call
-// claimed in the last TTL, a few hundred bytes each.
+// claimed in the last TTL.
 type Memory struct {
 	mu     sync.Mutex
 	ttl    time.Duration

@@ -8,19 +8,15 @@ import (
 	"github.com/deltajson/deltajson/resume"
 )
 
-// MaxCalls is the most tool calls a Decoder follows in one stream: each
-// costs it a few hundred bytes of state, and a response has a handful.
-// The payload that would start one more fails with [ErrTooLarge].
+// MaxCalls is the most tool calls a Decoder follows in one stream. The
+// payload that would start one more fails with [ErrTooLarge].
 const MaxCalls = 4096
 
 // A Decoder turns the payloads of one stream, in order, into the events a
 // [resume.Set] takes, with every quirk of its format handled inside: see
 // each Format's notes in the package doc. Only tool calls make events;
 // text, reasoning and usage are skipped. Make one per stream with
-// [NewDecoder]; it is not safe for concurrent use. Besides its calls'
-// state it keeps the last payload (up to 16 KiB) and the last string of
-// 1 KiB or more (up to 1 MiB), to read the next payloads by their
-// difference.
+// [NewDecoder]; it is not safe for concurrent use.
 type Decoder struct {
 	format  Format
 	impl    decoder

@@ -12,7 +12,8 @@
 //	})
 //	for stream.Next() {
 //		if err := h.Payload([]byte(stream.Current().RawJSON())); err != nil {
-//			log.Print(err) // a payload that is not JSON, the provider's error event
+//			log.Print(err) // the stream is broken: not JSON, the provider's error
+//			break
 //		}
 //	}
 //	for _, r := range h.Finish() { // calls the stream left open: never run
@@ -21,12 +22,9 @@
 //
 // Or give it the HTTP body itself with [Handler.ReadFrom]: a [Reader]
 // splits SSE, JSON lines, a streamed JSON array or AWS event-stream
-// frames as their bytes arrive. [Options.OnStart] sees each call before
-// any of its bytes, the place to set a [resume.Call.Watch] for a live
-// view; [Options.OnEnd] sees the calls that ended without being ready.
-// A call is ready at most once in a Handler: it is removed from the Set
-// once ready, and a replay the Set can tell is dropped (see Reconnects).
-// Package ledger makes that hold across processes.
+// frames as their bytes arrive. A call is ready at most once in a
+// Handler, and a replay the Set can tell is dropped (see Reconnects);
+// [Options.Ledger] makes that hold across processes.
 //
 // # Formats
 //

@@ -108,9 +108,8 @@ type Message struct {
 // Reader splits a live body into messages as their bytes arrive: [Reader.Next]
 // returns each as soon as its last byte is read, and reads the source only
 // when no whole message is buffered. It caps a message at
-// [ReaderOptions.MaxMessageBytes] ([ErrTooLarge]), and its memory at about
-// three times that (its buffer, the buffer it grows into, and an SSE
-// event's data); it allocates nothing per message once its buffer fits.
+// [ReaderOptions.MaxMessageBytes] ([ErrTooLarge]), and holds at most
+// about three times that.
 //
 // Errors are sticky and come after every whole message before them: a
 // stream cut inside a message is an [*Error] wrapping

@@ -13,16 +13,8 @@
 // every write waiting when the previous one ends, so a lone claim waits
 // for no one.
 //
-// # Why bbolt
-//
-// The file is a bbolt database (go.etcd.io/bbolt): a B+tree of
-// copy-on-write pages with two checksummed meta pages, which commits a
-// transaction with fdatasync and after a crash opens at the last commit.
-// It is pure Go, a small dependency, and its ordered keys are all a
-// ledger needs (records by ID, an index by expiry). SQLite through a
-// pure-Go driver is as durable, but brings a C library translated to Go,
-// many times larger to compile into every program that imports this
-// package, and an SQL layer with nothing to do here.
+// The file is a bbolt database (go.etcd.io/bbolt). After a crash it opens
+// with every claim, outcome and checkpoint whose call returned.
 //
 // # Limits
 //
