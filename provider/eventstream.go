@@ -34,7 +34,7 @@ const esString = 7
 
 // esHeaders are the headers the Reader looks at, all strings.
 type esHeaders struct {
-	messageType, eventType, exceptionType, errorCode []byte
+	messageType, eventType, exceptionType, errorCode, errorMessage []byte
 }
 
 func (r *Reader) nextFrame() (Message, bool, error) {
@@ -133,6 +133,8 @@ func parseHeaders(b []byte) (esHeaders, error) {
 				h.exceptionType = v
 			case ":error-code":
 				h.errorCode = v
+			case ":error-message":
+				h.errorMessage = v
 			}
 		}
 		i += size
@@ -141,7 +143,8 @@ func parseHeaders(b []byte) (esHeaders, error) {
 }
 
 // providerError describes an exception or error frame: its type or code,
-// and the message its payload carries (AWS sends {"message": "..."}), or
+// and its message: the message its payload carries (AWS sends
+// {"message": "..."}), else an error frame's :error-message header, else
 // the payload's first bytes.
 func providerError(h esHeaders, payload []byte) error {
 	kind := h.exceptionType
@@ -152,8 +155,11 @@ func providerError(h esHeaders, payload []byte) error {
 		Message string `json:"message"`
 	}
 	msg := string(payload[:min(len(payload), 256)])
-	if json.Unmarshal(payload, &body) == nil && body.Message != "" {
+	switch {
+	case json.Unmarshal(payload, &body) == nil && body.Message != "":
 		msg = body.Message
+	case len(h.errorMessage) > 0:
+		msg = string(h.errorMessage[:min(len(h.errorMessage), 256)])
 	}
 	return fmt.Errorf("%s %s: %q: %w", h.messageType, kind, msg, ErrProvider)
 }

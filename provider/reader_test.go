@@ -352,6 +352,15 @@ func TestReaderEventStream(t *testing.T) {
 		require.ErrorIs(t, err, ErrProvider)
 		assert.Contains(t, err.Error(), "throttlingException")
 		assert.Contains(t, err.Error(), "Too many requests")
+
+		// An error frame names its code and message in headers, with an
+		// empty payload.
+		frame := esFrame("", esHeader{":message-type", esString, []byte("error")},
+			esHeader{":error-code", esString, []byte("InternalFailure")},
+			esHeader{":error-message", esString, []byte("boom")})
+		_, err = NewReader(bytes.NewReader(frame), ReaderOptions{}).Next()
+		require.ErrorIs(t, err, ErrProvider)
+		assert.Contains(t, err.Error(), `error InternalFailure: "boom"`)
 	})
 }
 
