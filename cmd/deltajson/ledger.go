@@ -82,6 +82,13 @@ func (l *replayLedger) verdict(c *resume.Call) string {
 	return l.verdicts[c]
 }
 
+// forget drops what the ledger said of call c, once its result is out.
+func (l *replayLedger) forget(c *resume.Call) {
+	if l != nil {
+		delete(l.verdicts, c)
+	}
+}
+
 // failed reports whether a claim failed.
 func (l *replayLedger) failed() bool { return l != nil && l.err != nil }
 

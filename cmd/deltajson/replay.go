@@ -55,9 +55,10 @@ Gemini, the args' compact JSON); deltas counts the deltas applied, after
 any --chunk re-splitting. One message of the stream (an SSE event, a
 line, an array element, a frame) may hold at most 16 MB.
 
-The calls are held as a server would hold them, under two caps: at most
---max-calls calls (default 256: the calls past it are dropped) and at most
---max-total-bytes argument bytes of all calls together (default 64 MB: the
+The calls are held as a server would hold them, from their start until
+their result is printed, under two caps: at most --max-calls calls held
+at once (default 256: the calls past it are dropped) and at most
+--max-total-bytes argument bytes of the calls held (default 64 MB: the
 call that passes it is too-large). A call past a cap is named on standard
 error with the flag that raises it, and the exit status is 1; the calls
 held are still printed.
@@ -178,7 +179,8 @@ type replayer struct {
 	out     *bufio.Writer
 	enc     *json.Encoder
 	status  int
-	events  int // tool-call events decoded
+	events  int  // tool-call events decoded
+	anyCall bool // a call was made
 	over    overCaps
 	seen    map[string]bool       // keys in over
 	shown   map[*resume.Call]int  // len(Shown) at the last delta
@@ -203,6 +205,7 @@ func (rp *replayer) stream(in io.Reader, f provider.Format, file string, stderr 
 	dec := provider.NewDecoder(f)
 	looks := provider.NewDecoder(provider.FormatAuto) // what the stream looks like, for a wrong --format
 	var streamErr error
+	decoded := 0 // messages decoded: a stream broken after one is broken part way
 	for {
 		m, err := rd.Next()
 		if err != nil {
@@ -222,12 +225,13 @@ func (rp *replayer) stream(in io.Reader, f provider.Format, file string, stderr 
 			}
 			break
 		}
+		decoded++
 		for _, ev := range evs {
 			rp.event(ev)
 		}
 		rp.out.Flush()
 	}
-	if streamErr != nil && rp.events == 0 {
+	if streamErr != nil && decoded == 0 {
 		if pe := (*os.PathError)(nil); errors.As(streamErr, &pe) {
 			fmt.Fprintf(stderr, "deltajson replay: %v\n", streamErr) // it names the file
 		} else {
@@ -285,6 +289,7 @@ func (rp *replayer) apply(ev resume.Event) {
 		before = c.Status()
 	}
 	c, err := rp.calls.Apply(ev)
+	rp.anyCall = rp.anyCall || c != nil
 	if !rp.seen[ev.Key] {
 		switch {
 		case errors.Is(err, resume.ErrTooManyCalls):
@@ -305,7 +310,18 @@ func (rp *replayer) apply(ev resume.Event) {
 		}
 		rp.lg.ended(c, tl)
 		rp.result(c)
+		rp.release(c)
 	}
+}
+
+// release lets go of a call whose result is printed, as a server would:
+// the caps count the calls held, not every call of the stream.
+func (rp *replayer) release(c *resume.Call) {
+	rp.calls.Remove(c.Key())
+	delete(rp.shown, c)
+	delete(rp.views, c)
+	delete(rp.printed, c)
+	rp.lg.forget(c)
 }
 
 // timeline writes the lines of one event.
@@ -408,7 +424,7 @@ func (rp *replayer) finish(file string, stderr io.Writer) {
 		}
 		rp.result(c)
 	}
-	if len(rp.calls.Calls()) == 0 && !rp.asJSON {
+	if !rp.anyCall && !rp.asJSON {
 		fmt.Fprintln(rp.out, "no tool calls")
 	}
 	if keys := rp.over.dropped; len(keys) > 0 {

@@ -187,6 +187,8 @@ func TestReplayUsage(t *testing.T) {
 		{name: "not a stream", args: []string{replayFile(t, "x.txt", []byte("hello"))}, code: exitUsage},
 		{name: "a directory", args: []string{t.TempDir()}, code: exitUsage, stderr: "is a directory"},
 		{name: "stdin named", args: []string{"-"}, stdin: "hello", code: exitUsage, stderr: "deltajson replay: <stdin>: provider: line 1, offset 0: not a stream of events"},
+		{name: "broken part way, before any call", args: []string{"-"}, code: exitInvalid, stderr: "unexpected EOF (after 0 tool-call events)",
+			stdin: "data: {\"type\":\"message_start\",\"message\":{}}\n\ndata: {\"type\":\"content_bl"},
 		{name: "ok", args: []string{path}, code: exitOK, stdout: `[0 f] result: ready  {"a":1}`},
 		{name: "flags after file", args: []string{path, "--json"}, code: exitOK, stdout: `"arguments":"{\"a\":1}","deltas":1}`},
 		{name: "stdin", args: []string{"--json", "--format", "openai-chat", "-"}, stdin: stream, code: exitOK, stdout: `"status":"ready"`},
@@ -318,13 +320,17 @@ func TestReplayChunkMemory(t *testing.T) {
 	events := []resume.Event{resume.Event{Kind: resume.EventStart, Key: "0"}, d, resume.Event{Kind: resume.EventEnd, Key: "0"}}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	rp := newReplayer(resume.Options{MaxBytes: -1}, 1, true, bufio.NewWriter(io.Discard))
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	rp := newReplayer(resume.Options{MaxBytes: -1}, 1, true, w)
 	for _, ev := range events {
 		rp.event(ev)
 	}
 	runtime.ReadMemStats(&after)
-	r := rp.calls.Calls()[0].Result()
-	require.Equal(t, resume.StatusReady, r.Status)
+	require.NoError(t, w.Flush())
+	var r replayResult
+	require.NoError(t, json.Unmarshal(out.Bytes(), &r))
+	require.Equal(t, "ready", r.Status)
 	assert.Equal(t, len(d.Data), r.Deltas)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
 }
@@ -388,6 +394,23 @@ func TestReplayCaps(t *testing.T) {
 		assert.Equal(t, errOut, errOut2, tt.name)
 		assert.Equal(t, tt.calls, strings.Count(out, " result: "), tt.name)
 	}
+	t.Run("calls one after another", func(t *testing.T) {
+		// The caps count the calls held: one ended and printed is let go.
+		var b bytes.Buffer
+		for i := range 300 {
+			fmt.Fprintf(&b, "data: {\"type\":\"content_block_start\",\"index\":%d,\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_%d\",\"name\":\"f\",\"input\":{}}}\n\n", i, i)
+			fmt.Fprintf(&b, "data: {\"type\":\"content_block_delta\",\"index\":%d,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"n\\\":%d}\"}}\n\n", i, i)
+			fmt.Fprintf(&b, "data: {\"type\":\"content_block_stop\",\"index\":%d}\n\n", i)
+		}
+		path := replayFile(t, "sequential.sse", b.Bytes())
+		code, out, errOut := replayCLI(t, nil, "--json", "--max-calls", "2", "--max-total-bytes", "20", path)
+		assert.Equal(t, exitOK, code, errOut)
+		rs := readResults(t, out)
+		require.Len(t, rs, 300)
+		for i, r := range rs {
+			assert.Equal(t, "ready", r.Status, "call %d", i)
+		}
+	})
 	for _, args := range [][]string{{"--max-calls", "0"}, {"--max-calls", "-2"}, {"--max-total-bytes", "0"}, {"--max-total-bytes", "-5"}} {
 		code, _, errOut := replayCLI(t, nil, append(args, path)...)
 		assert.Equal(t, exitUsage, code, "%v", args)
