@@ -34,7 +34,9 @@ Exit status: 0 the output is valid JSON; 1 the input could not be repaired
 (the reason and offset are on standard error); 2 a usage or I/O error;
 3 the output is valid JSON but the input was cut short (kind truncated):
 show it, do not execute it. With --log json, standard error holds only
-the log, one JSON object, whose "truncated" and "warning" say so.
+the log, one JSON object, whose "truncated" and "warning" say so; when
+the input cannot be repaired, its "error" says why (with "offset",
+"line", "col" and "hint" when it has them), and "edits" is empty.
 
 Each line of the text log is LINE:COL KIND: the edit, in the text around
 it (at most 16 bytes on each side, cut between characters).
@@ -104,18 +106,17 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	out, log, err := repair.Repair(in, opts)
+	if err != nil && *logFormat == "json" {
+		writeJSONError(stderr, in, err)
+		return exitInvalid
+	}
 	if err != nil {
 		var e *repair.Error
 		if errors.As(err, &e) {
 			line, col := lineCol(in, e.Offset)
 			fmt.Fprintf(stderr, "deltajson repair: %s:%d:%d: %v\n", displayName(name), line, col, err)
-			switch {
-			case e.Need != 0:
-				fmt.Fprintf(stderr, "hint: --fix %s\n", e.Need)
-			case errors.Is(err, repair.ErrTooLarge):
-				fmt.Fprintln(stderr, "hint: --max-input raises the limit")
-			case errors.Is(err, repair.ErrTooManyEdits):
-				fmt.Fprintln(stderr, "hint: --max-edits raises the limit")
+			if h := repairHint(err); h != "" {
+				fmt.Fprintln(stderr, "hint: "+h)
 			}
 		} else {
 			fmt.Fprintf(stderr, "deltajson repair: %s: %v\n", displayName(name), err)
@@ -186,6 +187,40 @@ func displayName(name string) string {
 // counts them (see textpos.Forward).
 func lineCol(b []byte, off int64) (line, col int) {
 	return textpos.Forward(1, 1, b[:min(max(off, 0), int64(len(b)))])
+}
+
+// repairHint says which flag would get past err, or "".
+func repairHint(err error) string {
+	var e *repair.Error
+	switch {
+	case errors.As(err, &e) && e.Need != 0:
+		return "--fix " + e.Need.String()
+	case errors.Is(err, repair.ErrTooLarge):
+		return "--max-input raises the limit"
+	case errors.Is(err, repair.ErrTooManyEdits):
+		return "--max-edits raises the limit"
+	}
+	return ""
+}
+
+// writeJSONError writes, for --log json, why the input could not be
+// repaired, as the one JSON object on standard error: the error, where
+// it is when it has a place, and the hint.
+func writeJSONError(w io.Writer, in []byte, err error) {
+	doc := struct {
+		Error  string `json:"error"`
+		Offset *int64 `json:"offset,omitempty"`
+		Line   int    `json:"line,omitempty"`
+		Col    int    `json:"col,omitempty"`
+		Hint   string `json:"hint,omitempty"`
+		Edits  []any  `json:"edits"`
+	}{Error: err.Error(), Hint: repairHint(err), Edits: []any{}}
+	if e := (*repair.Error)(nil); errors.As(err, &e) {
+		doc.Offset = &e.Offset
+		doc.Line, doc.Col = lineCol(in, e.Offset)
+	}
+	b, _ := json.Marshal(doc)
+	w.Write(append(b, '\n'))
 }
 
 // truncatedWarning is what repair says of a truncated input.

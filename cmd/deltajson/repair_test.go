@@ -47,6 +47,8 @@ func TestRepairCommand(t *testing.T) {
 			stdout: `{"a":[1,"b"]}`, jsonStderr: true},
 		{name: "missing-quote-not-truncated", args: []string{"--fix", "all"}, stdin: `{"a":"b}`, code: exitOK,
 			stdout: `{"a":"b"}`, stderrHas: []string{"missing-quote"}},
+		{name: "json-log-error", args: []string{"--fix", "llm", "--log", "json"}, stdin: `{"a":[1,"b`, code: exitInvalid,
+			stderrHas: []string{`"hint":"--fix truncated"`, `"line":1,"col":11`}, jsonStderr: true},
 		{name: "json-log", args: []string{"--fix", "all", "--log", "json"}, stdin: "[\"é\"\n 2]", code: exitOK,
 			stdout: "[\"é\",\n 2]", jsonStderr: true},
 		// Columns count characters, as check's do: 名 and 前 are one each.
@@ -100,6 +102,7 @@ func TestRepairCommand(t *testing.T) {
 			}
 			if tc.jsonStderr {
 				var doc struct {
+					Error     string
 					Truncated bool
 					Warning   string
 					Edits     []struct {
@@ -115,6 +118,11 @@ func TestRepairCommand(t *testing.T) {
 				dec := json.NewDecoder(bytes.NewReader(stderr.Bytes()))
 				require.NoError(t, dec.Decode(&doc), stderr.String())
 				require.False(t, dec.More(), "standard error holds more than the JSON log: %s", stderr.String())
+				if tc.code == exitInvalid {
+					assert.Contains(t, doc.Error, "unexpected EOF")
+					assert.Empty(t, doc.Edits)
+					return
+				}
 				if tc.code == exitTruncated {
 					assert.True(t, doc.Truncated)
 					assert.Contains(t, doc.Warning, "do not execute")
