@@ -72,8 +72,14 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", uint8(f))
 }
 
-// MarshalText gives the format's name.
-func (f Format) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+// MarshalText gives the format's name, and an error wrapping
+// [ErrUnknownFormat] for a Format that has none.
+func (f Format) MarshalText() ([]byte, error) {
+	if int(f) >= len(formatNames) {
+		return nil, fmt.Errorf("provider: %v: %w", f, ErrUnknownFormat)
+	}
+	return []byte(formatNames[f]), nil
+}
 
 // UnmarshalText accepts what [ParseFormat] accepts.
 func (f *Format) UnmarshalText(b []byte) error {
@@ -94,7 +100,7 @@ func ParseFormat(s string) (Format, error) {
 			return Format(f), nil
 		}
 	}
-	return FormatAuto, fmt.Errorf("provider: format %q (want one of %s): %w", s, strings.Join(formatNames[1:], ", "), ErrUnknownFormat)
+	return FormatAuto, fmt.Errorf("provider: format %q (want one of %s): %w", s, strings.Join(formatNames[:], ", "), ErrUnknownFormat)
 }
 
 // detect names the format of one payload, or returns FormatAuto when the
