@@ -31,7 +31,9 @@ read, 64 KB at a time, so that memory does not grow with the file), as a
 stream would. Prints "FILE: valid" for a valid file; for an invalid one,
 a line with the place and the reason, then the line of the file around
 the error and a caret under the offending byte (three lines in all). With
---json it prints one JSON object per file instead. Exit status: 0 all
+--json it prints one JSON object per file instead: "file", "valid", and
+for an invalid file "offset", "pointer" and "error"; a file that could
+not be read has "error" and no "valid". Exit status: 0 all
 valid, 1 some invalid, 2 usage or I/O error.
 
 Example:
@@ -45,8 +47,9 @@ Flags:
 
 // checkResult is one line of --json output.
 type checkResult struct {
-	File    string  `json:"file"`
-	Valid   bool    `json:"valid"`
+	File string `json:"file"`
+	// Valid is absent when the file could not be read.
+	Valid   *bool   `json:"valid,omitempty"`
 	Offset  *int64  `json:"offset,omitempty"`
 	Pointer *string `json:"pointer,omitempty"`
 	Error   string  `json:"error,omitempty"`
@@ -86,6 +89,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
+// writeJSONLine writes v as one line of JSON, with <, > and & as they are.
+func writeJSONLine(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v) // a write error is run's to report (writeErr)
+}
+
 // checkFiles checks each file, writes a result for each to stdout and the
 // files it cannot read to stderr, and returns the exit status.
 func checkFiles(files []string, stdin io.Reader, chunk int, asJSON bool, stdout io.Writer, stderr io.Writer) int {
@@ -99,8 +109,7 @@ func checkFiles(files []string, stdin io.Reader, chunk int, asJSON bool, stdout 
 			fmt.Fprintf(stderr, "deltajson check: %v\n", err) // names the file
 			status = exitUsage
 			if asJSON { // a record for every file named
-				line, _ := json.Marshal(checkResult{File: name, Error: err.Error()})
-				fmt.Fprintf(stdout, "%s\n", line)
+				writeJSONLine(stdout, checkResult{File: name, Error: err.Error()})
 			}
 			continue
 		}
@@ -108,12 +117,12 @@ func checkFiles(files []string, stdin io.Reader, chunk int, asJSON bool, stdout 
 			status = exitInvalid
 		}
 		if asJSON {
-			res := checkResult{File: name, Valid: se == nil}
+			valid := se == nil
+			res := checkResult{File: name, Valid: &valid}
 			if se != nil {
 				res.Offset, res.Pointer, res.Error = &se.Offset, &se.Pointer, se.Error()
 			}
-			line, _ := json.Marshal(res)
-			fmt.Fprintf(stdout, "%s\n", line)
+			writeJSONLine(stdout, res)
 			continue
 		}
 		if se == nil {

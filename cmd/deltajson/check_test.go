@@ -76,6 +76,20 @@ func TestCheck(t *testing.T) {
 	assert.Equal(t, float64(len(prefix)), res["offset"])
 	assert.Equal(t, "/items/2", res["pointer"])
 	assert.Contains(t, res["error"], "looking for beginning of value")
+
+	// Standard input keeps its name's < and >, and a file that cannot be
+	// read has an error and no verdict.
+	missing := filepath.Join(t.TempDir(), "missing.json")
+	code, out, _ = runCLI(t, "[]", "check", "--json", "-", missing)
+	assert.Equal(t, exitUsage, code)
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	assert.JSONEq(t, `{"file":"<stdin>","valid":true}`, lines[0])
+	assert.Contains(t, lines[0], "<stdin>")
+	res = nil
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &res))
+	assert.NotContains(t, res, "valid")
+	assert.Contains(t, res["error"], "no such file")
 }
 
 func TestCheckUsage(t *testing.T) {
@@ -296,6 +310,6 @@ func TestCheckOutput(t *testing.T) {
 	var r checkResult
 	require.NoError(t, json.Unmarshal([]byte(lines[1]), &r))
 	assert.Equal(t, missing, r.File)
-	assert.False(t, r.Valid)
+	assert.Nil(t, r.Valid, "no verdict for a file not read")
 	assert.Contains(t, r.Error, "no such file")
 }
