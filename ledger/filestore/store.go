@@ -195,6 +195,9 @@ func check(db *bbolt.DB) (err error) {
 // openError is the *ledger.Error of a failed Open, with its kind found
 // by kindOf.
 func openError(err error) error {
+	if errors.Is(err, berrors.ErrTimeout) {
+		err = fmt.Errorf("the file is locked by another process: %w", err)
+	}
 	return ledger.NewError("open", "", kindOf(err), err)
 }
 

@@ -93,6 +93,7 @@ func TestLocked(t *testing.T) {
 	open(t, path, filestore.Options{})
 	_, err := filestore.Open(path, filestore.Options{LockWait: 10 * time.Millisecond})
 	require.ErrorIs(t, err, ledger.ErrUnavailable)
+	assert.Contains(t, err.Error(), "locked by another process")
 }
 
 // TestKilledBetweenClaimAndOutcome kills a process that claimed a call
