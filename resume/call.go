@@ -542,8 +542,8 @@ func (c *Call) feed(chunk []byte) {
 	}
 }
 
-// End applies an [EventEnd] whose Final is final, nil or empty for none,
-// and the call leaves [StatusReceiving] and [StatusComplete] for good. The
+// End applies an [EventEnd] whose Final is final, nil, empty or only
+// whitespace for none (a text call's text is its own), and the call leaves [StatusReceiving] and [StatusComplete] for good. The
 // package doc's "End signals" says how final arguments meet the deltas.
 func (c *Call) End(final []byte) error { return c.end(final, -1) }
 
@@ -559,6 +559,9 @@ func (c *Call) end(final []byte, budget int64) error {
 	}
 	if c.text {
 		return c.endText(final, budget)
+	}
+	if final != nil && jsonwire.SkipSpace(final, 0) == len(final) {
+		final = nil // whitespace is no arguments: the deltas stand
 	}
 	if c.holding && c.ahead.Complete() && c.status == StatusComplete && (final == nil || bytes.Equal(final, c.args)) {
 		// The Lookahead that held the bytes back has read the whole value

@@ -177,17 +177,25 @@ func TestEndSignal(t *testing.T) {
 		assert.True(t, c.Result().EmptyAsObject)
 	})
 	t.Run("empty final is no final", func(t *testing.T) { // []byte("") of a field left out
-		for _, chunk := range []int{1, 0} {
-			c := resume.NewCall("5", resume.Options{})
-			require.NoError(t, feed(c, `{"a":1}`, chunk))
-			require.NoError(t, c.End([]byte("")))
-			r := c.Result()
-			assert.Equal(t, resume.StatusReady, r.Status)
-			assert.Equal(t, `{"a":1}`, string(r.Value), "the deltas stand")
-			assert.False(t, r.Final)
-			assert.False(t, r.Mismatch)
-			assert.False(t, r.EmptyAsObject)
+		for _, final := range []string{"", " ", " \n\t\r "} {
+			for _, chunk := range []int{1, 0} {
+				c := resume.NewCall("5", resume.Options{})
+				require.NoError(t, feed(c, `{"a":1}`, chunk))
+				require.NoError(t, c.End([]byte(final)))
+				r := c.Result()
+				assert.Equal(t, resume.StatusReady, r.Status, "final %q", final)
+				assert.Equal(t, `{"a":1}`, string(r.Value), "the deltas stand, final %q", final)
+				assert.False(t, r.Final)
+				assert.False(t, r.Mismatch)
+				assert.False(t, r.EmptyAsObject)
+			}
 		}
+	})
+	t.Run("a text call's whitespace final is its text", func(t *testing.T) {
+		c := resume.NewCall("6", resume.Options{})
+		require.NoError(t, c.Apply(resume.Event{Kind: resume.EventDelta, Key: "6", Text: true, Data: []byte("x")}))
+		require.NoError(t, c.End([]byte("  ")))
+		assert.Equal(t, "  ", string(c.Value()))
 	})
 	t.Run("nothing ready before end", func(t *testing.T) {
 		c := resume.NewCall("0", resume.Options{})

@@ -35,7 +35,7 @@
 // # End signals
 //
 // Final arguments in the end signal replace the deltas ([Result.Mismatch]
-// says when they differ); empty ones count as none. A call that ends with
+// says when they differ); empty or whitespace ones count as none. A call that ends with
 // no argument bytes, or only whitespace, runs with "{}"
 // ([Result.EmptyAsObject]). A second end signal is [ErrDuplicate], and a
 // delta after the end [ErrEnded], or [ErrDuplicate] as a replay.

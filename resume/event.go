@@ -47,7 +47,7 @@ type Event struct {
 	// Data is the argument piece of an [EventDelta].
 	Data []byte
 	// Final is the whole argument text of an [EventEnd] that carries it;
-	// empty means none, and the deltas stand.
+	// empty or only whitespace means none, and the deltas stand.
 	Final []byte
 	// Seq is the provider's event sequence number, if HasSeq is set; it
 	// marks replays (see the package doc's "Reconnects and restarts").
