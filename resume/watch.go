@@ -93,7 +93,10 @@ type refToken struct {
 // Watch calls fn with a [PathEvent] each time the value at pointer (RFC
 // 6901, as the tokenizer renders it) grows, and once more when it is
 // whole. Only values that begin after Watch are reported, so register
-// watches before the first delta, and again after [Restore].
+// watches before the first delta, and again after [Restore]. A value
+// under a member name whose reference token ends in "…" is never
+// reported: a name longer than 128 bytes shows so, cut, and could be
+// another's.
 func (c *Call) Watch(pointer string, fn func(PathEvent)) {
 	if fn == nil {
 		panic("resume: Watch with a nil func")
@@ -263,6 +266,9 @@ func (ws *watchState) nameToken(tok tokenizer.Token, d int) {
 	}
 	ws.ptr = jsonwire.AppendPointerName(ws.ptr[:0], ws.name, ws.nameCut)
 	ref := ws.ptr[1:]
+	if cutToken(ref) {
+		return
+	}
 	for j := range ws.watches {
 		w := &ws.watches[j]
 		if w.matched == d-1 && w.nRefs >= d && w.refs[d-1].text == string(ref) {
@@ -270,6 +276,13 @@ func (ws *watchState) nameToken(tok tokenizer.Token, d int) {
 		}
 	}
 }
+
+// cutToken reports whether a reference token ends in "…", as one of a
+// name cut for length does: it could stand for another name, so it
+// matches no watch.
+func cutToken(t []byte) bool { return bytes.HasSuffix(t, cutMark) }
+
+var cutMark = []byte("…")
 
 // syncWatches makes the watches' matches and the element counts from
 // the tokenizer's pointer for tok, a value that begins.
@@ -291,9 +304,10 @@ func (c *Call) syncWatches(tok tokenizer.Token) {
 		}
 		rest = rest[1+len(t):]
 		ws.elems[i] = indexToken(t) + 1 // an object's is not used
+		cut := cutToken(t)
 		for j := range ws.watches {
 			w := &ws.watches[j]
-			if w.matched == i && w.nRefs > i && w.refs[i].text == string(t) {
+			if w.matched == i && w.nRefs > i && w.refs[i].text == string(t) && !cut {
 				w.matched = i + 1
 			}
 		}
