@@ -81,7 +81,7 @@
 //
 // [Call.AppendPartial] renders valid JSON of what has arrived: open
 // strings and containers closed, an unfinished name, number or literal
-// left out; [Call.Watch] reports a value at a JSON Pointer as it grows.
+// left out, and nothing at all until a value can be shown; [Call.Watch] reports a value at a JSON Pointer as it grows.
 // A call taken as "{}" shows "{}" from its end on, a text call its text.
 // An invalid call's view stays where the bad byte was read, which may
 // depend on the chunking. A name twice in an object is reported twice to

@@ -84,8 +84,8 @@ func (c *Call) isObject(d int) bool {
 }
 
 // AppendPartial appends to dst the partial view, valid JSON of the
-// arguments so far (see the package doc's "Partial view and path
-// events"), and returns it. Its prefix [Call.Shown] only grows, unless
+// arguments so far, or nothing before a value can be shown (see the
+// package doc's "Partial view and path events"), and returns it. Its prefix [Call.Shown] only grows, unless
 // final arguments that differ replace the deltas ([Result].Mismatch).
 func (c *Call) AppendPartial(dst []byte) []byte {
 	n := c.view()
