@@ -410,6 +410,11 @@ func (c *Call) admit(data []byte, seq, offset int64) ([]byte, error) {
 		switch {
 		case offset > held && !c.over():
 			return nil, c.refuse(&GapError{From: held, To: offset}, seq, len(data))
+		case offset < held && c.over() && c.mismatch:
+			// Final arguments replaced the bytes the deltas placed: the
+			// delta cannot be held to them, and came before the end.
+			c.replays++
+			return nil, c.refuse(ErrDuplicate, seq, len(data))
 		case offset < held:
 			n := min(int64(len(data)), held-offset)
 			if i := firstDiff(c.args[offset:offset+n], data[:n]); i >= 0 {

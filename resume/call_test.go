@@ -625,6 +625,16 @@ func TestReplayAfterFinal(t *testing.T) {
 	require.ErrorIs(t, c.Delta([]byte(`yy`), 3, -1), resume.ErrEnded)
 	require.ErrorIs(t, c.Delta([]byte(`yy`), -1, 100), resume.ErrEnded, "after the end, not a gap")
 	assert.Equal(t, `{"a":1}`, string(c.Value()))
+
+	// Placed by offset: the deltas' bytes are gone, replaced by the final
+	// arguments, and a delta inside them is a replay.
+	c = resume.NewCall("fc_2", resume.Options{})
+	require.NoError(t, c.Delta([]byte(`{"a":1}`), -1, 0))
+	require.NoError(t, c.End([]byte(`{"a":2}`)))
+	require.ErrorIs(t, c.Delta([]byte(`{"a":1}`), -1, 0), resume.ErrDuplicate)
+	require.ErrorIs(t, c.Delta([]byte(`:1}`), -1, 4), resume.ErrDuplicate)
+	require.ErrorIs(t, c.Delta([]byte(`,"b":3}`), -1, 7), resume.ErrEnded, "past the bytes held")
+	assert.Equal(t, `{"a":2}`, string(c.Value()))
 }
 
 // TestBorrowedSlicesHaveNoRoom: appending to a slice the call lends out

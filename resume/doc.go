@@ -67,7 +67,9 @@
 // largest seen is a replay, checked against its first bytes while the
 // last eight numbers are remembered; an unseen number in that window is
 // [ErrOutOfOrder]. After the end signal, any delta numbered at or below
-// the largest seen is [ErrDuplicate]. None of these change the call.
+// the largest seen is [ErrDuplicate], and so is one placed by Offset
+// inside final arguments that replaced the deltas. None of these change
+// the call.
 //
 // [Call.Checkpoint] saves a call between events; [Restore], with the same
 // argument bytes, goes on as if the call had never stopped. A restoring
