@@ -50,11 +50,13 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 	// The commonest event: a plain delta for the last event's call, with
 	// room under the total cap. The general path below does the same with
 	// it.
-	if c := s.last; c != nil && ev.Kind == EventDelta && int64(len(ev.Data)) <= s.maxTotal-s.total &&
-		ev.ID == "" && ev.Name == "" && !ev.Hosted && !ev.Text && c.key == ev.Key {
-		err := c.Delta(ev.Data, ev.seq(), ev.offset())
-		s.count(c)
-		return c, err
+	if c := s.last; c != nil && ev.Kind == EventDelta && ev.ID == "" && ev.Name == "" && !ev.Hosted && !ev.Text && c.key == ev.Key {
+		s.count(c) // what it took outside Apply, before the cap judges
+		if int64(len(ev.Data)) <= s.maxTotal-s.total {
+			err := c.Delta(ev.Data, ev.seq(), ev.offset())
+			s.count(c)
+			return c, err
+		}
 	}
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
 		return nil, errUnknownKind(ev.Kind) // before a call is made for it
@@ -100,6 +102,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		}
 		s.last = c
 	}
+	s.count(c)
 	err := c.apply(ev, s.budget(0))
 	s.count(c)
 	return c, err
@@ -116,8 +119,9 @@ func (s *Set) count(c *Call) {
 
 // Call returns the call with the given key, or nil. Feed a Set's calls
 // through [Set.Apply]: [Call.Delta], [Call.End] and [Call.Apply] called
-// on them directly are not held to [Options.MaxTotalBytes] until the
-// call's next event through the Set.
+// on them directly are not held to [Options.MaxTotalBytes]; the bytes
+// they add count from the call's next event through the Set, which the
+// cap judges with them.
 func (s *Set) Call(key string) *Call { return s.calls[key] }
 
 // Calls returns the calls in the order they started, borrowed: valid until

@@ -205,8 +205,9 @@ func TestSetDefaultCaps(t *testing.T) {
 }
 
 // TestSetCountsOnlyItsOwn: bytes given to a call directly are counted
-// from the call's next event through the Set, and removing the call takes
-// off Bytes what was counted, never more.
+// from the call's next event through the Set, which the cap judges with
+// them, and removing the call takes off Bytes what was counted, never
+// more.
 func TestSetCountsOnlyItsOwn(t *testing.T) {
 	s := resume.NewSet(resume.Options{MaxTotalBytes: 20})
 	_, err := s.Apply(delta("a", `{"x":`))
@@ -219,6 +220,16 @@ func TestSetCountsOnlyItsOwn(t *testing.T) {
 	assert.Equal(t, int64(len(`[1]`)), resume.HeldBytes(s))
 	_, err = s.Apply(delta("c", `"0123456789abcdef"`))
 	require.ErrorIs(t, err, resume.ErrTotalTooLarge, "18 more bytes pass 20 with 3 held")
+
+	// The call's own next event counts its direct bytes before the cap
+	// judges it, on the Set's quick path for the last call too.
+	s = resume.NewSet(resume.Options{MaxTotalBytes: 10})
+	_, err = s.Apply(delta("a", `[`))
+	require.NoError(t, err)
+	require.NoError(t, s.Call("a").Delta([]byte(`1,2,3,4,5,6,7,8,9,10,11`), -1, -1))
+	_, err = s.Apply(delta("a", `,12`))
+	require.ErrorIs(t, err, resume.ErrTotalTooLarge, "24 bytes held pass 10")
+	assert.Equal(t, resume.StatusTooLarge, s.Call("a").Status())
 }
 
 // TestSetCountsFinalAfterDirectBytes: final arguments that replace a call
