@@ -12,8 +12,10 @@
 //		if errors.Is(err, resume.ErrDuplicate) {
 //			continue // a replay after a reconnect, "done" twice, or a removed call's event
 //		}
-//		if c != nil && c.Status() == resume.StatusReady {
-//			run(c.Name(), c.Value())
+//		if c != nil && c.Ended() { // ready or not, its key is free again
+//			if c.Status() == resume.StatusReady {
+//				run(c.Name(), c.Value())
+//			}
 //			calls.Remove(c.Key())
 //		}
 //	}

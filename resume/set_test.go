@@ -270,7 +270,15 @@ func TestDocLoopRunsOnce(t *testing.T) {
 	gemini := resume.Event{Kind: resume.EventEnd, Key: "2"} // whole arguments, no start
 	gemini.Name, gemini.Final = "search", []byte(`{"q":"x"}`)
 
+	// An invalid call, then another under its key (Ollama numbers every
+	// call 0): the loop frees the key of a call that ended, ready or not.
+	bad := []resume.Event{{Kind: resume.EventStart, Key: "3", ID: "call_a", Name: "f"},
+		{Kind: resume.EventDelta, Key: "3", Data: []byte(`{"a":}`)}, {Kind: resume.EventEnd, Key: "3"},
+		{Kind: resume.EventStart, Key: "3", ID: "call_b", Name: "g"},
+		{Kind: resume.EventDelta, Key: "3", Data: []byte(`{"b":1}`)}, {Kind: resume.EventEnd, Key: "3"}}
+
 	events := []resume.Event{start, delta, end, start, delta, end, end, stray, gemini, gemini}
+	events = append(events, bad...)
 	calls := resume.NewSet(resume.Options{})
 	var ran []string
 	for _, ev := range events {
@@ -278,12 +286,14 @@ func TestDocLoopRunsOnce(t *testing.T) {
 		if errors.Is(err, resume.ErrDuplicate) {
 			continue
 		}
-		if c != nil && c.Status() == resume.StatusReady {
-			ran = append(ran, c.Name()+" "+string(c.Value()))
+		if c != nil && c.Ended() {
+			if c.Status() == resume.StatusReady {
+				ran = append(ran, c.Name()+" "+string(c.Value()))
+			}
 			calls.Remove(c.Key())
 		}
 	}
-	assert.Equal(t, []string{`delete_file {"path":"/tmp/x"}`, `search {"q":"x"}`}, ran)
+	assert.Equal(t, []string{`delete_file {"path":"/tmp/x"}`, `search {"q":"x"}`, `g {"b":1}`}, ran)
 
 	_, err := resume.NewSet(resume.Options{}).Apply(stray)
 	assert.ErrorIs(t, err, resume.ErrUnknownCall, "an end with nothing to end")
