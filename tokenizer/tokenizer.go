@@ -341,16 +341,20 @@ loop:
 			if c == '-' {
 				k++
 			}
-			if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) || b[k] == '0' && j > k+1 {
+			// d is the byte after each part, read once; as uints the
+			// tests against len(b) prove b[j] in bounds.
+			if j = jsonwire.SkipManyDigits(b, k); uint(j) >= uint(len(b)) || j == k || j > k+1 && b[k] == '0' {
 				break loop
 			}
-			if b[j] == '.' {
+			d := b[j]
+			if d == '.' {
 				k = j + 1
-				if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) {
+				if j = jsonwire.SkipManyDigits(b, k); uint(j) >= uint(len(b)) || j == k {
 					break loop
 				}
+				d = b[j]
 			}
-			if b[j]|0x20 == 'e' {
+			if d|0x20 == 'e' {
 				if j = jsonwire.ScanExponent(b, j); j == 0 {
 					break loop
 				}
