@@ -555,8 +555,10 @@ func scanStringNarrow(b []byte, i int) (int, bool) {
 // indentation after a newline. It inlines, so that a caller's loop reads
 // indentation with no call; the caller reads any spaces it leaves.
 func SkipIndent(b []byte, i int) int {
-	for i+16 <= len(b) {
-		w := b[i : i+16] // one bounds check for both loads
+	// As uints, i < len(b) and the sixteen bytes after it prove both
+	// loads in bounds, where b[i:i+16] took three checks a step.
+	for uint(i) < uint(len(b)) && len(b)-i >= 16 {
+		w := b[i:]
 		x := binary.LittleEndian.Uint64(w) ^ spaces8v
 		y := binary.LittleEndian.Uint64(w[8:]) ^ spaces8v
 		if x|y != 0 {
