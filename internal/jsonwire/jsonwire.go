@@ -565,11 +565,13 @@ func SkipIndent(b []byte, i int) int {
 		w := b[i:]
 		x := binary.LittleEndian.Uint64(w) ^ spaces8v
 		y := binary.LittleEndian.Uint64(w[8:]) ^ spaces8v
-		if x|y != 0 {
+		if v := x | y; v != 0 {
 			if x != 0 {
 				return i + bits.TrailingZeros64(x)>>3
 			}
-			return i + 8 + bits.TrailingZeros64(y)>>3
+			// v is y, and known not zero: its trailing zeros take no
+			// test for zero, where y's did.
+			return i + 8 + bits.TrailingZeros64(v)>>3
 		}
 		i += 16
 	}
