@@ -301,6 +301,7 @@ loop:
 			default:
 				return t.openToken(i, c == '{'), nil
 			}
+			t.nameCut = false
 			return t.enter(b, i, c == '{'), nil
 		case '"':
 			// A string of plain ASCII, as most names are, is read by
@@ -340,16 +341,20 @@ loop:
 			if c == '-' {
 				k++
 			}
-			if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) || b[k] == '0' && j > k+1 {
+			// d is the byte after each part, read once; as uints the
+			// tests against len(b) prove b[j] in bounds.
+			if j = jsonwire.SkipManyDigits(b, k); uint(j) >= uint(len(b)) || j == k || j > k+1 && b[k] == '0' {
 				break loop
 			}
-			if b[j] == '.' {
+			d := b[j]
+			if d == '.' {
 				k = j + 1
-				if j = jsonwire.SkipManyDigits(b, k); j == k || j == len(b) {
+				if j = jsonwire.SkipManyDigits(b, k); uint(j) >= uint(len(b)) || j == k {
 					break loop
 				}
+				d = b[j]
 			}
-			if b[j]|0x20 == 'e' {
+			if d|0x20 == 'e' {
 				if j = jsonwire.ScanExponent(b, j); j == 0 {
 					break loop
 				}
@@ -588,12 +593,14 @@ func (t *Tokenizer) openToken(i int, obj bool) Token {
 	default:
 		t.path.pushArray(t.top.index)
 	}
+	t.nameCut = false
 	return t.enter(t.buf, i, obj)
 }
 
 // enter moves into the container opened at b[i], once its parent's
-// frame is frozen, and returns its token. b is buf, or Next's copy of
-// it, whose bounds Next has proved i within.
+// frame is frozen and nameCut cleared, and returns its token. b is buf,
+// or Next's copy of it, whose bounds Next has proved i within. (Clearing
+// nameCut in the callers keeps enter within the inlining budget.)
 func (t *Tokenizer) enter(b []byte, i int, obj bool) Token {
 	kind, exp := KindBeginArray, uint8(expFirstValue)
 	if obj {
@@ -602,7 +609,7 @@ func (t *Tokenizer) enter(b []byte, i int, obj bool) Token {
 	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
 	t.depth++
 	t.expect, t.pos = exp, i+1
-	t.top, t.nameCut = top{obj: obj}, false
+	t.top = top{obj: obj}
 	return Token{Raw: b[i : i+1 : i+1], info: info}
 }
 
