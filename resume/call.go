@@ -277,17 +277,53 @@ func (c *Call) start(id, name string, index int) {
 // errors of the package doc's "Reconnects and restarts", and change
 // nothing.
 func (c *Call) Delta(data []byte, seq, offset int64) error {
+	return deltaVia(c, data, seq, offset, (*Call).quickByte, (*Call).deltaRest)
+}
+
+// deltaVia is Delta, with quickByte and deltaRest passed in.
+//
+// NOTE: The commonest delta there is, one byte that only moves the
+// Lookahead's grammar on, costs a lookup and a few stores, and a call to
+// Delta cost about as much again: so Delta inlines into the handler's
+// loop, and quickByte with it. The compiler inlines a function whose body
+// is small, and counts a call to a function that does not inline as most
+// of that, but a call to a parameter as little: so deltaVia calls
+// through parameters, which Delta binds to known functions. Once
+// deltaVia is inlined into Delta, and Delta into its caller, quick is
+// quickByte, which is small enough to inline too. Delta and quickByte
+// are each a few units under the compiler's limit: TestDeltaInlines
+// holds that.
+func deltaVia(c *Call, data []byte, seq, offset int64, quick func(*Call, byte) bool, rest func(*Call, []byte, int64, int64) error) error {
 	// With no sequence number or offset, and room under every cap, the
-	// rules for replays, gaps, the end and the caps have nothing to say:
-	// the delta is appended and held (the commonest delta there is, one
-	// byte, takes a few stores), and quickEnd stands.
+	// rules for replays, gaps, the end and the caps have nothing to say
+	// (see quickEnd).
+	if len(data) == 1 && seq&offset < 0 && len(c.args) < c.quickEnd && quick(c, data[0]) {
+		return nil
+	}
+	return rest(c, data, seq, offset)
+}
+
+// quickByte appends b, a delta that deltaVia found room for under
+// quickEnd, and holds it, when the Lookahead takes it with Step; it
+// reports whether it did. If not, nothing changed.
+func (c *Call) quickByte(b byte) bool {
+	// Step's one branch out, and this one, fold into deltaVia's test.
+	if c.ahead.Step(b) {
+		n := len(c.args) // below quickEnd, so below the capacity
+		c.args = c.args[:n+1]
+		c.args[n] = b
+		c.deltas++
+		return true
+	}
+	return false
+}
+
+// deltaRest is Delta for the deltas quickByte does not take.
+func (c *Call) deltaRest(data []byte, seq, offset int64) error {
+	// Below quickEnd the delta is appended and held (see deltaVia).
 	if len(data) == 1 && seq&offset < 0 && len(c.args) < c.quickEnd {
-		b := data[0]
-		c.takeByte(b)
-		if c.ahead.Step(b) {
-			return nil // it changed nothing but the Lookahead's state
-		}
-		if !c.ahead.Byte(b) {
+		c.takeByte(data[0])
+		if !c.ahead.Byte(data[0]) {
 			c.unhold(len(c.args) - 1)
 			return nil
 		}

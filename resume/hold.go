@@ -67,8 +67,8 @@ func (c *Call) setQuick() {
 
 // takeByte appends b, a delta taken under quickEnd, and counts it.
 func (c *Call) takeByte(b byte) {
-	// Written so, Delta's path tests the capacity once: the compiler
-	// shares the test of the two slicings, and under Delta's guard it
+	// Written so, deltaRest's path tests the capacity once: the compiler
+	// shares the test of the two slicings, and under its guard it
 	// knows n+1 does not wrap, so grown[n] needs none. (Elsewhere it
 	// still tests n < n+1.)
 	n := len(c.args)
