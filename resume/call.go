@@ -65,13 +65,16 @@ type Call struct {
 
 	mismatchAt int64 // where, when mismatch
 
-	deltas  int64 // delta events kept (int64: empty deltas cost no byte of the cap)
-	replays int32 // replayed deltas ignored
-	dupEnds int32 // end signals after the first
-	others  int64 // events other than the deltas kept: see eventCount
-	lastSeq int64 // largest Event.Seq seen, or -1
-	counted int64 // len(args) when its Set last counted it (see Set.count)
-	x       *extra
+	// deltasLess is the delta events kept (see deltaCount) less the
+	// argument bytes, so that a delta of one byte changes neither.
+	// (int64: empty deltas cost no byte of the cap.)
+	deltasLess int64
+	replays    int32 // replayed deltas ignored
+	dupEnds    int32 // end signals after the first
+	others     int64 // events other than the deltas kept: see eventCount
+	lastSeq    int64 // largest Event.Seq seen, or -1
+	counted    int64 // len(args) when its Set last counted it (see Set.count)
+	x          *extra
 }
 
 // extra holds what only some calls need, so that the common call stays
@@ -198,7 +201,7 @@ func (c *Call) apply(ev Event, budget int64) error {
 	if ev.Hosted {
 		c.markHosted()
 	}
-	if ev.Text && !c.text && len(c.args) == 0 && c.deltas == 0 && c.status == StatusReceiving && !c.over() {
+	if ev.Text && !c.text && len(c.args) == 0 && c.deltaCount() == 0 && c.status == StatusReceiving && !c.over() {
 		c.text = true
 	}
 	switch ev.Kind {
@@ -290,9 +293,9 @@ func (c *Call) Delta(data []byte, seq, offset int64) error {
 // of that, but a call to a parameter as little: so deltaVia calls
 // through parameters, which Delta binds to known functions. Once
 // deltaVia is inlined into Delta, and Delta into its caller, quick is
-// quickByte, which is small enough to inline too. Delta and quickByte
-// are each a few units under the compiler's limit: TestDeltaInlines
-// holds that.
+// quickByte, which is small enough to inline too (it counts no delta:
+// see deltasLess). Delta is a few units under the compiler's limit:
+// TestDeltaInlines holds that.
 func deltaVia(c *Call, data []byte, seq, offset int64, quick func(*Call, byte) bool, rest func(*Call, []byte, int64, int64) error) error {
 	// With no sequence number or offset, and room under every cap, the
 	// rules for replays, gaps, the end and the caps have nothing to say
@@ -312,7 +315,6 @@ func (c *Call) quickByte(b byte) bool {
 		n := len(c.args) // below quickEnd, so below the capacity
 		c.args = c.args[:n+1]
 		c.args[n] = b
-		c.deltas++
 		return true
 	}
 	return false
@@ -335,7 +337,7 @@ func (c *Call) deltaRest(data []byte, seq, offset int64) error {
 	if n := len(c.args); len(data) > 1 && seq&offset < 0 && n+len(data) <= c.quickEnd {
 		c.args = c.args[:n+len(data)]
 		copy(c.args[n:], data)
-		c.deltas++
+		c.deltasLess += 1 - int64(len(data))
 		// Under quickEnd bytes are held already: hold's first test is
 		// passed, and its Read is made here, one call fewer a delta.
 		if !c.ahead.Read(data) { // data is equal to args[n:], and sliced already
@@ -371,7 +373,7 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	} else {
 		c.args = append(c.args, data...)
 	}
-	c.deltas++
+	c.deltasLess += 1 - int64(len(data))
 	if seq >= 0 || c.opts.Logger != nil {
 		c.noteDelta(seq, start, data)
 	}
@@ -665,6 +667,7 @@ func (c *Call) endText(final []byte, budget int64) error {
 			return err
 		}
 		c.noteMismatch(final)
+		c.deltasLess -= int64(len(final) - len(c.args)) // no delta brought them
 		c.args = append(c.args[:0], final...)
 		c.viewEnd = len(c.args)
 	}
@@ -684,6 +687,7 @@ func (c *Call) endText(final []byte, budget int64) error {
 func (c *Call) replaceArgs(final []byte) {
 	n := len(c.args)
 	c.noteMismatch(final)
+	c.deltasLess -= int64(len(final) - n) // no delta brought them
 	if bytes.HasPrefix(final, c.args) && c.status <= StatusComplete {
 		c.args = append(c.args, final[n:]...)
 		c.feed(c.args[n:])
@@ -703,7 +707,7 @@ func (c *Call) replaceArgs(final []byte) {
 // noteMismatch records where final, the end signal's arguments, first
 // differs from the deltas held, when deltas came.
 func (c *Call) noteMismatch(final []byte) {
-	if n := len(c.args); c.deltas > 0 || n > 0 {
+	if n := len(c.args); c.deltaCount() > 0 || n > 0 {
 		c.mismatch = true
 		c.mismatchAt = int64(min(n, len(final)))
 		if i := firstDiff(c.args[:c.mismatchAt], final[:c.mismatchAt]); i >= 0 {
@@ -814,7 +818,10 @@ func (c *Call) abandon() {
 // eventCount is the number of events applied, which the log numbers its
 // records by: the deltas kept, counted for Result, and the others. A delta
 // taken under quickEnd so counts once, not twice.
-func (c *Call) eventCount() int64 { return c.deltas + c.others }
+func (c *Call) eventCount() int64 { return c.deltaCount() + c.others }
+
+// deltaCount is the number of delta events kept.
+func (c *Call) deltaCount() int64 { return c.deltasLess + int64(len(c.args)) }
 
 // refuse logs an event that changed nothing and returns its error.
 func (c *Call) refuse(err error, seq int64, n int) error {
@@ -872,6 +879,6 @@ func (c *Call) Result() Result {
 		Arguments: c.Arguments(), Value: c.Value(),
 		Ended: c.ended, Final: c.hasFinal, EmptyAsObject: c.emptyValue,
 		Mismatch: c.mismatch, MismatchOffset: c.mismatchAt,
-		Deltas: int(c.deltas), Replays: int(c.replays), DuplicateEnds: int(c.dupEnds),
+		Deltas: int(c.deltaCount()), Replays: int(c.replays), DuplicateEnds: int(c.dupEnds),
 	}
 }

@@ -65,7 +65,7 @@ func (c *Call) setQuick() {
 	}
 }
 
-// takeByte appends b, a delta taken under quickEnd, and counts it.
+// takeByte appends b, a delta taken under quickEnd.
 func (c *Call) takeByte(b byte) {
 	// Written so, deltaRest's path tests the capacity once: the compiler
 	// shares the test of the two slicings, and under its guard it
@@ -74,8 +74,7 @@ func (c *Call) takeByte(b byte) {
 	n := len(c.args)
 	grown := c.args[:n+1]
 	c.args = c.args[:n+1]
-	grown[n] = b
-	c.deltas++
+	grown[n] = b // counted as a delta by deltasLess
 }
 
 // startHold starts the Lookahead where the tokenizer stands, or reports
