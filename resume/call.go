@@ -311,8 +311,7 @@ func deltaVia(c *Call, data []byte, seq, offset int64, quick func(*Call, byte) b
 // reports whether it did. If not, nothing changed.
 func (c *Call) quickByte(b byte) bool {
 	// Step's one branch out, and this one, fold into deltaVia's test.
-	if c.ahead.Step(b) {
-		n := len(c.args) // below quickEnd, so below the capacity
+	if n := len(c.args); c.ahead.Step(b) { // n is deltaVia's: below quickEnd
 		c.args = c.args[:n+1]
 		c.args[n] = b
 		return true

@@ -149,11 +149,22 @@ func (a *Lookahead) AppendClosers(dst []byte) []byte {
 // [Lookahead.Byte]. It makes no value whole.
 func (a *Lookahead) Step(b byte) bool {
 	// NOTE: kept small enough to inline, so that such a byte costs a
-	// lookup and two stores; Byte, which may act, does not inline. The
-	// two tests, s < nStates and off < a.stop, are one: both differences
-	// are negative (none overflows: offsets and stop are not). With one
-	// branch out, a caller's own test of the result folds into it.
-	if s := step[a.s][b]; (int64(s)-nStates)&(a.off-a.stop) < 0 {
+	// lookup and two stores; Byte, which may act, does not inline.
+	//
+	// Fed a byte at a time, the state is stored and loaded again for the
+	// next byte, and the lookup would wait on that load: so in a string
+	// value, the commonest state, the row is chosen by a branch, which
+	// the processor predicts, and the lookup does not wait.
+	//
+	// The two tests, s < nStates and off < a.stop, are one: both
+	// differences are negative (none overflows: offsets and stop are
+	// not). With one branch out, a caller's own test of the result folds
+	// into it.
+	s := step[lsValueStr][b]
+	if a.s != lsValueStr {
+		s = step[a.s][b]
+	}
+	if (int64(s)-nStates)&(a.off-a.stop) < 0 {
 		a.s = s
 		a.off++
 		return true
@@ -164,12 +175,12 @@ func (a *Lookahead) Step(b byte) bool {
 // Byte reads b, the next byte. It reports whether it took it; if not, the
 // Lookahead is as it was, and b is the Tokenizer's to read.
 func (a *Lookahead) Byte(b byte) bool {
-	if a.Step(b) {
-		return true
-	}
 	next := step[a.s][b]
-	if next < nStates || a.off >= a.limit {
-		return false // a number past its limit, or the stream past its own
+	if next < nStates {
+		return a.Step(b) // unless a number is past its limit, or the stream past its own
+	}
+	if a.off >= a.limit {
+		return false // the stream past its limit
 	}
 	at, depth := a.off, int(a.depth)
 	switch next {
