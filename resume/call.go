@@ -65,13 +65,16 @@ type Call struct {
 
 	mismatchAt int64 // where, when mismatch
 
-	deltas  int64 // delta events kept (int64: empty deltas cost no byte of the cap)
-	replays int32 // replayed deltas ignored
-	dupEnds int32 // end signals after the first
-	others  int64 // events other than the deltas kept: see eventCount
-	lastSeq int64 // largest Event.Seq seen, or -1
-	counted int64 // len(args) when its Set last counted it (see Set.count)
-	x       *extra
+	// deltasLess is the delta events kept (see deltaCount) less the
+	// argument bytes, so that a delta of one byte changes neither.
+	// (int64: empty deltas cost no byte of the cap.)
+	deltasLess int64
+	replays    int32 // replayed deltas ignored
+	dupEnds    int32 // end signals after the first
+	others     int64 // events other than the deltas kept: see eventCount
+	lastSeq    int64 // largest Event.Seq seen, or -1
+	counted    int64 // len(args) when its Set last counted it (see Set.count)
+	x          *extra
 }
 
 // extra holds what only some calls need, so that the common call stays
@@ -198,7 +201,7 @@ func (c *Call) apply(ev Event, budget int64) error {
 	if ev.Hosted {
 		c.markHosted()
 	}
-	if ev.Text && !c.text && len(c.args) == 0 && c.deltas == 0 && c.status == StatusReceiving && !c.over() {
+	if ev.Text && !c.text && len(c.args) == 0 && c.deltaCount() == 0 && c.status == StatusReceiving && !c.over() {
 		c.text = true
 	}
 	switch ev.Kind {
@@ -277,17 +280,51 @@ func (c *Call) start(id, name string, index int) {
 // errors of the package doc's "Reconnects and restarts", and change
 // nothing.
 func (c *Call) Delta(data []byte, seq, offset int64) error {
+	return deltaVia(c, data, seq, offset, (*Call).quickByte, (*Call).deltaRest)
+}
+
+// deltaVia is Delta, with quickByte and deltaRest passed in.
+//
+// NOTE: The commonest delta there is, one byte that only moves the
+// Lookahead's grammar on, costs a lookup and a few stores, and a call to
+// Delta cost about as much again: so Delta inlines into the handler's
+// loop, and quickByte with it. The compiler inlines a function whose body
+// is small, and counts a call to a function that does not inline as most
+// of that, but a call to a parameter as little: so deltaVia calls
+// through parameters, which Delta binds to known functions. Once
+// deltaVia is inlined into Delta, and Delta into its caller, quick is
+// quickByte, which is small enough to inline too (it counts no delta:
+// see deltasLess). Delta is a few units under the compiler's limit:
+// TestDeltaInlines holds that.
+func deltaVia(c *Call, data []byte, seq, offset int64, quick func(*Call, byte) bool, rest func(*Call, []byte, int64, int64) error) error {
 	// With no sequence number or offset, and room under every cap, the
-	// rules for replays, gaps, the end and the caps have nothing to say:
-	// the delta is appended and held (the commonest delta there is, one
-	// byte, takes a few stores), and quickEnd stands.
+	// rules for replays, gaps, the end and the caps have nothing to say
+	// (see quickEnd).
+	if len(data) == 1 && seq&offset < 0 && len(c.args) < c.quickEnd && quick(c, data[0]) {
+		return nil
+	}
+	return rest(c, data, seq, offset)
+}
+
+// quickByte appends b, a delta that deltaVia found room for under
+// quickEnd, and holds it, when the Lookahead takes it with Step; it
+// reports whether it did. If not, nothing changed.
+func (c *Call) quickByte(b byte) bool {
+	// Step's one branch out, and this one, fold into deltaVia's test.
+	if n := len(c.args); c.ahead.Step(b) { // n is deltaVia's: below quickEnd
+		c.args = c.args[:n+1]
+		c.args[n] = b
+		return true
+	}
+	return false
+}
+
+// deltaRest is Delta for the deltas quickByte does not take.
+func (c *Call) deltaRest(data []byte, seq, offset int64) error {
+	// Below quickEnd the delta is appended and held (see deltaVia).
 	if len(data) == 1 && seq&offset < 0 && len(c.args) < c.quickEnd {
-		b := data[0]
-		c.takeByte(b)
-		if c.ahead.Step(b) {
-			return nil // it changed nothing but the Lookahead's state
-		}
-		if !c.ahead.Byte(b) {
+		c.takeByte(data[0])
+		if !c.ahead.Byte(data[0]) {
 			c.unhold(len(c.args) - 1)
 			return nil
 		}
@@ -299,7 +336,7 @@ func (c *Call) Delta(data []byte, seq, offset int64) error {
 	if n := len(c.args); len(data) > 1 && seq&offset < 0 && n+len(data) <= c.quickEnd {
 		c.args = c.args[:n+len(data)]
 		copy(c.args[n:], data)
-		c.deltas++
+		c.deltasLess += 1 - int64(len(data))
 		// Under quickEnd bytes are held already: hold's first test is
 		// passed, and its Read is made here, one call fewer a delta.
 		if !c.ahead.Read(data) { // data is equal to args[n:], and sliced already
@@ -335,7 +372,7 @@ func (c *Call) delta(data []byte, seq, offset, budget int64) error {
 	} else {
 		c.args = append(c.args, data...)
 	}
-	c.deltas++
+	c.deltasLess += 1 - int64(len(data))
 	if seq >= 0 || c.opts.Logger != nil {
 		c.noteDelta(seq, start, data)
 	}
@@ -637,6 +674,7 @@ func (c *Call) endText(final []byte, budget int64) error {
 			return err
 		}
 		c.noteMismatch(final)
+		c.deltasLess -= int64(len(final) - len(c.args)) // no delta brought them
 		c.args = append(c.args[:0], final...)
 		c.viewEnd = len(c.args)
 	}
@@ -656,6 +694,7 @@ func (c *Call) endText(final []byte, budget int64) error {
 func (c *Call) replaceArgs(final []byte) {
 	n := len(c.args)
 	c.noteMismatch(final)
+	c.deltasLess -= int64(len(final) - n) // no delta brought them
 	if bytes.HasPrefix(final, c.args) && c.status <= StatusComplete {
 		c.args = append(c.args, final[n:]...)
 		c.feed(c.args[n:])
@@ -675,7 +714,7 @@ func (c *Call) replaceArgs(final []byte) {
 // noteMismatch records where final, the end signal's arguments, first
 // differs from the deltas held, when deltas came.
 func (c *Call) noteMismatch(final []byte) {
-	if n := len(c.args); c.deltas > 0 || n > 0 {
+	if n := len(c.args); c.deltaCount() > 0 || n > 0 {
 		c.mismatch = true
 		c.mismatchAt = int64(min(n, len(final)))
 		if i := firstDiff(c.args[:c.mismatchAt], final[:c.mismatchAt]); i >= 0 {
@@ -786,7 +825,10 @@ func (c *Call) abandon() {
 // eventCount is the number of events applied, which the log numbers its
 // records by: the deltas kept, counted for Result, and the others. A delta
 // taken under quickEnd so counts once, not twice.
-func (c *Call) eventCount() int64 { return c.deltas + c.others }
+func (c *Call) eventCount() int64 { return c.deltaCount() + c.others }
+
+// deltaCount is the number of delta events kept.
+func (c *Call) deltaCount() int64 { return c.deltasLess + int64(len(c.args)) }
 
 // refuse logs an event that changed nothing and returns its error.
 func (c *Call) refuse(err error, seq int64, n int) error {
@@ -844,6 +886,6 @@ func (c *Call) Result() Result {
 		Arguments: c.Arguments(), Value: c.Value(),
 		Ended: c.ended, Final: c.hasFinal, EmptyAsObject: c.emptyValue,
 		Mismatch: c.mismatch, MismatchOffset: c.mismatchAt,
-		Deltas: int(c.deltas), Replays: int(c.replays), DuplicateEnds: int(c.dupEnds),
+		Deltas: int(c.deltaCount()), Replays: int(c.replays), DuplicateEnds: int(c.dupEnds),
 	}
 }

@@ -322,10 +322,11 @@ func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 	b = binary.LittleEndian.AppendUint32(b, cp.sum)
 	u(uint64(c.viewEnd))
 	u(uint64(c.mismatchAt))
-	u(uint64(c.deltas))
+	deltas := c.deltasLess + cp.n // c is the saved call, whose arguments are cp's
+	u(uint64(deltas))
 	u(uint64(c.replays))
 	u(uint64(c.dupEnds))
-	u(uint64(c.eventCount()))
+	u(uint64(deltas + c.others))
 	s(c.lastSeq)
 	u(uint64(cp.limit))
 	bs(cp.errMsg)
@@ -386,10 +387,11 @@ func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 	s.sum = r.Uint32()
 	c.viewEnd = int(r.Uint(uint64(s.n)))
 	c.mismatchAt = int64(r.Uint(uint64(s.n)))
-	c.deltas = int64(r.Uint(math.MaxInt64))
+	deltas := int64(r.Uint(math.MaxInt64))
+	c.deltasLess = deltas - s.n
 	c.replays = int32(r.Uint(math.MaxInt32))
 	c.dupEnds = int32(r.Uint(math.MaxInt32))
-	if c.others = int64(r.Uint(math.MaxInt64)) - c.deltas; c.others < 0 {
+	if c.others = int64(r.Uint(math.MaxInt64)) - deltas; c.others < 0 {
 		return ErrCheckpoint // fewer events than deltas
 	}
 	c.lastSeq = r.Int(-1, math.MaxInt64)

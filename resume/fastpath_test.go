@@ -47,7 +47,7 @@ func snapshot(c *Call) pathState {
 	return pathState{
 		args: string(c.args), status: c.status, err: fmt.Sprint(c.err),
 		viewEnd: c.view(), inString: inString, stack: c.stack & mask,
-		held: held, ahead: ahead, quickEnd: c.quickEnd, events: c.eventCount(), deltas: c.deltas,
+		held: held, ahead: ahead, quickEnd: c.quickEnd, events: c.eventCount(), deltas: c.deltaCount(),
 		ended: c.ended, view: string(c.AppendPartial(nil)), tkDepth: c.tk.Depth(), tokEnd: c.tokEnd,
 	}
 }

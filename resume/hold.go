@@ -65,17 +65,16 @@ func (c *Call) setQuick() {
 	}
 }
 
-// takeByte appends b, a delta taken under quickEnd, and counts it.
+// takeByte appends b, a delta taken under quickEnd.
 func (c *Call) takeByte(b byte) {
-	// Written so, Delta's path tests the capacity once: the compiler
-	// shares the test of the two slicings, and under Delta's guard it
+	// Written so, deltaRest's path tests the capacity once: the compiler
+	// shares the test of the two slicings, and under its guard it
 	// knows n+1 does not wrap, so grown[n] needs none. (Elsewhere it
 	// still tests n < n+1.)
 	n := len(c.args)
 	grown := c.args[:n+1]
 	c.args = c.args[:n+1]
-	grown[n] = b
-	c.deltas++
+	grown[n] = b // counted as a delta by deltasLess
 }
 
 // startHold starts the Lookahead where the tokenizer stands, or reports

@@ -168,3 +168,42 @@ func TestCheckDeltaOnItsOwnCall(t *testing.T) {
 	assert.Equal(t, `{"a":1} `, string(c.Arguments()))
 	assert.Equal(t, resume.StatusReady, c.Status())
 }
+
+// TestDeltaCount counts the deltas kept whichever path takes them, and
+// only them: final arguments and a checkpoint's round trip bring bytes
+// but no delta.
+func TestDeltaCount(t *testing.T) {
+	c := resume.NewCall("0", resume.Options{Capacity: 64})
+	require.NoError(t, feed(c, `{"a":"`, 1)) // 6, held one byte at a time
+	require.NoError(t, c.Delta([]byte(`bcd`), -1, -1))
+	assert.Equal(t, 7, c.Result().Deltas)
+
+	cp, err := c.Checkpoint()
+	require.NoError(t, err)
+	data, err := cp.MarshalBinary()
+	require.NoError(t, err)
+	var back resume.Checkpoint
+	require.NoError(t, back.UnmarshalBinary(data))
+	r, err := resume.Restore(back, c.Arguments(), resume.Options{Capacity: 64})
+	require.NoError(t, err)
+	assert.Equal(t, 7, r.Result().Deltas, "restored")
+	require.NoError(t, r.Delta([]byte(`e`), -1, -1))
+	require.NoError(t, r.Delta([]byte(`"`), 0, -1)) // numbered: the general path
+	require.NoError(t, feed(r, `}`, 1))
+	assert.Equal(t, 10, r.Result().Deltas)
+	require.NoError(t, r.End([]byte(`{"a":"bcde"}  `)), "final arguments that extend the deltas")
+	assert.Equal(t, 10, r.Result().Deltas)
+	assert.Equal(t, `{"a":"bcde"}  `, string(r.Arguments()))
+
+	c = resume.NewCall("0", resume.Options{})
+	require.NoError(t, feed(c, `{"a":1}`, 1))
+	require.NoError(t, c.End([]byte(`{"bb":22}`)), "final arguments that replace the deltas")
+	assert.Equal(t, 7, c.Result().Deltas)
+	assert.True(t, c.Result().Mismatch)
+
+	c = resume.NewCall("0", resume.Options{})
+	require.NoError(t, c.Apply(resume.Event{Kind: resume.EventDelta, Text: true, Data: []byte("ls")}))
+	require.NoError(t, c.Delta([]byte(" "), -1, -1))
+	require.NoError(t, c.End([]byte("ls -l")))
+	assert.Equal(t, 2, c.Result().Deltas, "text")
+}

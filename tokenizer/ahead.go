@@ -43,7 +43,11 @@ type Lookahead struct {
 	maxNum   int32  // the Tokenizer's number length limit
 	kinds    uint64 // bit d set: the container open at depth d is an object
 	off      int64  // offset of the next byte
-	end      int64  // see End
+	begin    int64  // off at Start
+	// end is End, except inside a string value, where End is off less
+	// the bytes of the character read so far (strBack), if that is past
+	// begin: so a byte of a string costs no store of it.
+	end int64
 	// Step takes no byte at stop or past it, and Byte none past limit:
 	// stop is limit, or inside a number the offset its length limit
 	// falls at, if that is less.
@@ -87,6 +91,7 @@ func (a *Lookahead) Start(t *Tokenizer) bool {
 			expName: lsName, expColon: lsColon, expComma: lsAfterItem, expEnd: lsEnd}[t.expect]
 	}
 	a.depth, a.off = uint8(t.depth), t.Offset()
+	a.begin = a.off
 	if t.depth > 0 {
 		a.kinds = t.path.kinds(t.depth - 1)
 		if t.top.obj {
@@ -108,7 +113,14 @@ func (a *Lookahead) Complete() bool { return a.s == lsEnd }
 // End returns the offset just past the last byte read since Start that
 // ends a value, opens or closes a container, or ends a whole character
 // (or the opening quote) of a string value; or 0 when none did.
-func (a *Lookahead) End() int64 { return a.end }
+func (a *Lookahead) End() int64 {
+	if a.InString() {
+		if end := a.off - int64(strBack[a.s-lsValueStr]); end > a.begin {
+			return end
+		}
+	}
+	return a.end
+}
 
 // InString reports whether End is inside a string value.
 func (a *Lookahead) InString() bool { return a.s >= lsValueStr && a.s < lsValueStr+strStates }
@@ -137,12 +149,24 @@ func (a *Lookahead) AppendClosers(dst []byte) []byte {
 // [Lookahead.Byte]. It makes no value whole.
 func (a *Lookahead) Step(b byte) bool {
 	// NOTE: kept small enough to inline, so that such a byte costs a
-	// lookup and a few stores; Byte, which may act, does not inline.
-	if s, off := step[a.s][b], a.off; s < nStates && off < a.stop {
-		a.s, a.off = s, off+1
-		if s == lsValueStr {
-			a.end = off + 1 // a whole character of a string value
-		}
+	// lookup and two stores; Byte, which may act, does not inline.
+	//
+	// Fed a byte at a time, the state is stored and loaded again for the
+	// next byte, and the lookup would wait on that load: so in a string
+	// value, the commonest state, the row is chosen by a branch, which
+	// the processor predicts, and the lookup does not wait.
+	//
+	// The two tests, s < nStates and off < a.stop, are one: both
+	// differences are negative (none overflows: offsets and stop are
+	// not). With one branch out, a caller's own test of the result folds
+	// into it.
+	s := step[lsValueStr][b]
+	if a.s != lsValueStr {
+		s = step[a.s][b]
+	}
+	if (int64(s)-nStates)&(a.off-a.stop) < 0 {
+		a.s = s
+		a.off++
 		return true
 	}
 	return false
@@ -151,12 +175,12 @@ func (a *Lookahead) Step(b byte) bool {
 // Byte reads b, the next byte. It reports whether it took it; if not, the
 // Lookahead is as it was, and b is the Tokenizer's to read.
 func (a *Lookahead) Byte(b byte) bool {
-	if a.Step(b) {
-		return true
-	}
 	next := step[a.s][b]
-	if next < nStates || a.off >= a.limit {
-		return false // a number past its limit, or the stream past its own
+	if next < nStates {
+		return a.Step(b) // unless a number is past its limit, or the stream past its own
+	}
+	if a.off >= a.limit {
+		return false // the stream past its limit
 	}
 	at, depth := a.off, int(a.depth)
 	switch next {
@@ -220,13 +244,8 @@ func (a *Lookahead) Read(p []byte) bool {
 			if closed {
 				j--
 			}
-			if j > i {
-				if i = j; s == lsValueStr {
-					end = a.off + int64(i)
-				}
-				if i == len(p) {
-					continue
-				}
+			if i = j; i == len(p) {
+				continue
 			}
 		case isNumberState(s):
 			n := s - lsNumber
@@ -254,9 +273,7 @@ func (a *Lookahead) Read(p []byte) bool {
 		next := step[s][b]
 		i++
 		if next < nStates {
-			if s = next; s == lsValueStr {
-				end = a.off + int64(i) // a whole character of a string value
-			}
+			s = next
 			continue
 		}
 		at := a.off + int64(i) - 1 // b's offset
@@ -366,15 +383,30 @@ const (
 	strHiU           // ... a high surrogate escape and '\'
 	strLo1           // ... a high surrogate escape and "\u"
 	strLo2           // ... a high surrogate escape and "\ud": c to f must follow
-	strCont1         // ... all but one byte of a UTF-8 character
-	strCont2         // ... all but two bytes, the next in 80 to BF
-	strCont3         // ... the lead byte of a four-byte character, F1 to F3
+	strLo3           // ... a high surrogate escape and two digits of a low one
+	strLo4           // ... a high surrogate escape and three digits of a low one
+	str1of2          // ... the lead byte of a two-byte UTF-8 character
+	str1of3          // ... the lead byte of a three-byte one, the next in 80 to BF
+	str2of3          // ... two bytes of a three-byte one
+	str1of4          // ... the lead byte of a four-byte one, F1 to F3
+	str2of4          // ... two bytes of a four-byte one
+	str3of4          // ... three bytes of a four-byte one
 	strE0            // ... E0: the next in A0 to BF (no overlong forms)
 	strED            // ... ED: the next in 80 to 9F (no surrogates)
 	strF0            // ... F0: the next in 90 to BF (no overlong forms)
 	strF4            // ... F4: the next in 80 to 8F (nothing past U+10FFFF)
 	strStates
 )
+
+// strBack is, for each state within a string block, the bytes of the
+// character (or escape) read so far: the offset where the last whole
+// character ends is that many bytes back.
+var strBack = [strStates]uint8{
+	strEsc: 1, strU1: 2, strU2: 3, strU2D: 3, strU3: 4, strU4: 5,
+	strHi3: 4, strHi4: 5, strHiEsc: 6, strHiU: 7, strLo1: 8, strLo2: 9, strLo3: 10, strLo4: 11,
+	str1of2: 1, str1of3: 1, str2of3: 2, str1of4: 1, str2of4: 2, str3of4: 3,
+	strE0: 1, strED: 1, strF0: 1, strF4: 1,
+}
 
 // Actions: what a byte does besides changing state.
 const (
@@ -477,19 +509,19 @@ func stringStates(t *[256][256]uint8, base int, end uint8) {
 	const hex, hexD = "0123456789abcdefABCDEF", "dD"
 
 	// A UTF-8 lead byte's range for the next byte (jsonwire.UTF8First)
-	// picks the state; each continuation state takes its range and leads
-	// to the state with one byte less to come.
+	// picks the state; it takes its range and leads to the state with one
+	// byte more read, which takes 80 to BF.
 	utf8 := []struct {
 		lead        jsonwire.Lead
 		state, then int
 	}{
-		{jsonwire.Lead{Need: 1, Lo: 0x80, Hi: 0xBF}, strCont1, strNormal},
-		{jsonwire.Lead{Need: 2, Lo: 0x80, Hi: 0xBF}, strCont2, strCont1},
-		{jsonwire.Lead{Need: 3, Lo: 0x80, Hi: 0xBF}, strCont3, strCont2},
-		{jsonwire.Lead{Need: 2, Lo: 0xA0, Hi: 0xBF}, strE0, strCont1},
-		{jsonwire.Lead{Need: 2, Lo: 0x80, Hi: 0x9F}, strED, strCont1},
-		{jsonwire.Lead{Need: 3, Lo: 0x90, Hi: 0xBF}, strF0, strCont2},
-		{jsonwire.Lead{Need: 3, Lo: 0x80, Hi: 0x8F}, strF4, strCont2},
+		{jsonwire.Lead{Need: 1, Lo: 0x80, Hi: 0xBF}, str1of2, strNormal},
+		{jsonwire.Lead{Need: 2, Lo: 0x80, Hi: 0xBF}, str1of3, str2of3},
+		{jsonwire.Lead{Need: 2, Lo: 0xA0, Hi: 0xBF}, strE0, str2of3},
+		{jsonwire.Lead{Need: 2, Lo: 0x80, Hi: 0x9F}, strED, str2of3},
+		{jsonwire.Lead{Need: 3, Lo: 0x80, Hi: 0xBF}, str1of4, str2of4},
+		{jsonwire.Lead{Need: 3, Lo: 0x90, Hi: 0xBF}, strF0, str2of4},
+		{jsonwire.Lead{Need: 3, Lo: 0x80, Hi: 0x8F}, strF4, str2of4},
 	}
 	for b := range 256 {
 		c := byte(b)
@@ -513,6 +545,9 @@ func stringStates(t *[256][256]uint8, base int, end uint8) {
 	for _, u := range utf8 {
 		span(u.state, u.lead.Lo, u.lead.Hi, u.then)
 	}
+	span(str2of3, 0x80, 0xBF, strNormal)
+	span(str2of4, 0x80, 0xBF, str3of4)
+	span(str3of4, 0x80, 0xBF, strNormal)
 
 	// \uXXXX: the first two digits tell a high surrogate (D800 to DBFF),
 	// which must be followed by a low one, from a lone low one (DC00 to
@@ -530,7 +565,9 @@ func stringStates(t *[256][256]uint8, base int, end uint8) {
 	set(strHiEsc, `\`, strHiU)
 	set(strHiU, "u", strLo1)
 	set(strLo1, hexD, strLo2)
-	set(strLo2, "cdefCDEF", strU3)
+	set(strLo2, "cdefCDEF", strLo3)
+	set(strLo3, hex, strLo4)
+	set(strLo4, hex, strNormal)
 }
 
 // kinds returns the kinds of the containers of the n frozen frames, at
