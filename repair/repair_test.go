@@ -560,14 +560,11 @@ func TestLinear(t *testing.T) {
 }
 
 // assertLinear checks that Repair on in takes well under the 64x of a
-// quadratic path its time on an eighth of in. The two sizes are timed in
-// turn, seven times each, and the fastest of each compared: a slow phase
-// of the shared machine then has to hit every run of one size and none
-// of the other to move the ratio (with a quarter of the input, timed one
-// size after the other, a linear path once measured 12.5x). Even so, a
-// linear path once measured 25x while other tests kept both cores busy,
-// so a ratio over the limit is measured again, up to four times in all:
-// a quadratic path fails every time.
+// quadratic path its time on an eighth of in: at most 40x, which leaves
+// room for the larger input's cache misses on a busy machine. The two
+// sizes are timed in turn, seven times each, and the fastest of each
+// compared; a ratio over the limit is measured again, up to four times
+// in all: a quadratic path fails every time.
 func assertLinear(t *testing.T, in []byte, kinds Kind) {
 	t.Helper()
 	var ratios []float64
@@ -578,7 +575,7 @@ func assertLinear(t *testing.T, in []byte, kinds Kind) {
 			large = min(large, timeOf(func() { _, _, _ = Repair(in, Options{Kinds: kinds}) }))
 		}
 		ratio := float64(large) / float64(max(small, 1))
-		if ratio < 8*3.0 {
+		if ratio < 8*5.0 {
 			return
 		}
 		ratios = append(ratios, ratio)
