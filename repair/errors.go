@@ -2,6 +2,7 @@ package repair
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,10 @@ type Error struct {
 	// Err is the cause: one of the sentinels above, io.ErrUnexpectedEOF,
 	// or an error wrapping them with detail.
 	Err error
+
+	// detail is the parser's words after ErrSyntax's, if it made the
+	// error: asTokenizer adds them to the tokenizer's if those say less.
+	detail string
 }
 
 func (e *Error) Error() string {
@@ -93,4 +98,10 @@ func appendPointerToken(sb *strings.Builder, name string) {
 			sb.WriteByte(name[i])
 		}
 	}
+}
+
+// syntaxError returns the *Error of the parser at off, with detail, its
+// words, kept for asTokenizer.
+func syntaxError(off int, pointer string, need Kind, detail error) *Error {
+	return &Error{Offset: int64(off), Pointer: pointer, Need: need, Err: fmt.Errorf("%w: %w", ErrSyntax, detail), detail: detail.Error()}
 }

@@ -11,8 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-
-	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // escSpan is the part of an input that EscapedJSON unescapes: in[lo:hi].
@@ -201,8 +199,7 @@ func repairEscaped(in []byte, opts Options, sp escSpan) ([]byte, Log, error) {
 	u, nesc, cut := unescapeOnce(in[sp.lo:sp.hi])
 	inner := opts
 	inner.Kinds &^= EscapedJSON
-	inner.MaxInput = -1
-	_, ilog, err := Repair(u, inner)
+	_, ilog, err := repairPlain(u, inner, false)
 	if err != nil {
 		var e *Error
 		if !errors.As(err, &e) {
@@ -210,11 +207,6 @@ func repairEscaped(in []byte, opts Options, sp escSpan) ([]byte, Log, error) {
 		}
 		moved := *e
 		moved.Offset = sp.inputOffset(in, e.Offset)
-		if se, ok := errors.AsType[*tokenizer.SyntaxError](e.Err); ok {
-			// The tokenizer's offset and pointer are in the text read
-			// once, not in the input: keep its cause and words only.
-			moved.Err = fmt.Errorf("%w: %w (in the text read once: %v)", ErrSyntax, se.Err, se)
-		}
 		return nil, nil, &moved
 	}
 	if cut && opts.Kinds&Truncated == 0 {

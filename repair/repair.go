@@ -54,14 +54,20 @@ func Repair(in []byte, opts Options) ([]byte, Log, error) {
 			if err != nil && (sp.open || after) {
 				// The literal may read as a string that needs repairs,
 				// and the text before the bracket may not be prose.
-				if out2, log2, err2 := repairText(in, opts); err2 == nil {
+				if out2, log2, err2 := repairText(in, opts, true); err2 == nil {
 					return out2, log2, nil
 				}
 			}
 			return out, log, err
 		}
 	}
-	out, log, err := repairText(in, opts)
+	return repairPlain(in, opts, true)
+}
+
+// repairPlain is Repair for a text read as it stands, with no escaped
+// JSON looked for; word is repairText's.
+func repairPlain(in []byte, opts Options, word bool) ([]byte, Log, error) {
+	out, log, err := repairText(in, opts, word)
 	if err != nil && opts.Kinds&EscapedJSON == 0 {
 		needEscaped(in, err)
 	}
@@ -79,8 +85,11 @@ func needEscaped(in []byte, err error) {
 	}
 }
 
-// repairText is Repair for a text read as it stands.
-func repairText(in []byte, opts Options) ([]byte, Log, error) {
+// repairText is Repair for a text read as it stands. With word set, an
+// error in text that is strict up to it is worded by the tokenizer (see
+// asTokenizer); EscapedJSON's repair of the text read once, whose offsets
+// are not the input's, leaves it unset.
+func repairText(in []byte, opts Options, word bool) ([]byte, Log, error) {
 	p := parsers.Get().(*parser)
 	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), maxEdits: opts.maxEdits(),
 		overEdits: -1, stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
@@ -90,7 +99,10 @@ func repairText(in []byte, opts Options) ([]byte, Log, error) {
 		err = &Error{Offset: p.overEdits, Err: fmt.Errorf("%w: more than %d", ErrTooManyEdits, p.maxEdits)}
 	}
 	if err != nil {
-		return nil, nil, asTokenizer(in, err)
+		if word {
+			err = p.asTokenizer(err)
+		}
+		return nil, nil, err
 	}
 	if len(p.log) == 0 {
 		// The parser accepted in without an edit. It agrees with the
@@ -287,7 +299,7 @@ func (p *parser) fail(off int, need Kind, format string, args ...any) error {
 		p.probeErr = Error{Offset: int64(off), Need: need, Err: cause}
 		return &p.probeErr
 	}
-	return &Error{Offset: int64(off), Pointer: p.pointer(), Need: need, Err: fmt.Errorf("%w: "+format, append([]any{ErrSyntax}, args...)...)}
+	return syntaxError(off, p.pointer(), need, fmt.Errorf(format, args...))
 }
 
 // run repairs the whole input: fences, then one value, then what follows.

@@ -30,26 +30,32 @@ func strictValid(b []byte) error {
 	return &Error{Err: fmt.Errorf("%w: %w", ErrSyntax, err)}
 }
 
-// asTokenizer returns err, an error of the parser on in, as the
-// tokenizer's error on in when the tokenizer stops there or later: the
-// text up to the parser's stop is then strict JSON, and the error is in
-// the token the parser could not read, which the tokenizer, the owner of
-// the grammar, words. Its offset, pointer and cause are then the
-// tokenizer's, and it wraps the *tokenizer.SyntaxError; Need stays the
-// parser's. An error after a repair, or not a syntax error, is returned
-// as it is.
-func asTokenizer(in []byte, err error) error {
+// asTokenizer returns err, an error of the parser, as the tokenizer's
+// error on the input when the tokenizer stops there or later: the text up
+// to the parser's stop is then strict JSON, and the error is in the token
+// the parser could not read, which the tokenizer, the owner of the
+// grammar, words. Its offset, pointer and cause are then the tokenizer's,
+// and it wraps the *tokenizer.SyntaxError; Need stays the parser's, and
+// the parser's words are added where the tokenizer's do not say them. An
+// error after a repair, or not a syntax error, is returned as it is.
+//
+// The tokenizer's error is strictPrefix's, which read the input from
+// scanStart: when that is 0, its offsets are the input's.
+func (p *parser) asTokenizer(err error) error {
 	e, ok := err.(*Error)
 	if !ok || !errors.Is(e.Err, ErrSyntax) {
 		return err
 	}
-	var se *tokenizer.SyntaxError
-	if !errors.As(tokenizer.Validate(in), &se) || se.Offset < e.Offset || errors.Is(se, tokenizer.ErrLimit) {
+	se, ok := p.tok.Err().(*tokenizer.SyntaxError)
+	if !ok || p.scanStart != 0 {
+		// No scan read the input from its start: read it now.
+		ok = errors.As(tokenizer.Validate(p.in), &se)
+	}
+	if !ok || se.Offset < e.Offset || errors.Is(se, tokenizer.ErrLimit) {
 		return err
 	}
-	// The parser's words say what it saw, if the tokenizer's do not.
-	if detail := strings.TrimPrefix(e.Err.Error(), ErrSyntax.Error()+": "); detail != e.Err.Error() && !strings.Contains(se.Error(), detail) {
-		return &Error{Offset: se.Offset, Pointer: se.Pointer, Need: e.Need, Err: fmt.Errorf("%w: %s (%w)", ErrSyntax, detail, se)}
+	if e.detail != "" && !strings.Contains(se.Error(), e.detail) {
+		return &Error{Offset: se.Offset, Pointer: se.Pointer, Need: e.Need, Err: fmt.Errorf("%w: %s (%w)", ErrSyntax, e.detail, se)}
 	}
 	return &Error{Offset: se.Offset, Pointer: se.Pointer, Need: e.Need, Err: fmt.Errorf("%w: %w", ErrSyntax, se)}
 }

@@ -5,6 +5,7 @@ package repair
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -517,7 +518,7 @@ func (p *parser) rune(i int) (int, error) {
 		if at < 0 {
 			return 0, io.ErrUnexpectedEOF
 		}
-		return 0, &Error{Offset: int64(at), Pointer: p.pointer(), Err: fmt.Errorf("%w: %s", ErrSyntax, jsonwire.InvalidUTF8(p.in[at], lo, hi))}
+		return 0, syntaxError(at, p.pointer(), 0, errors.New(jsonwire.InvalidUTF8(p.in[at], lo, hi)))
 	}
 	return n, nil
 }
