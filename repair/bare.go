@@ -108,7 +108,7 @@ func (p *parser) completeNumber(start, stop int, ins [3]int) error {
 		if !p.on(Number) {
 			return p.fail(at, Number, "invalid number %s", quoteChar(p.in, at))
 		}
-		p.add(p.mk(Number, at, 0, "0"))
+		p.add(mkc(Number, at, 0, insZero))
 	}
 	if last == len(p.in) {
 		return p.atEOF(start, -1, "0")

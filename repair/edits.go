@@ -67,14 +67,18 @@ func mkc(k Kind, off, n int, ins uint32) edit { return edit{off: off, n: n, ins:
 
 // Constant texts for mkc.
 const (
-	insNone      = 0        // nothing inserted
-	insQuote     = 1 + '"'  // "
-	insBackslash = 1 + '\\' // \
-	insColon     = 1 + ':'  // :
-	insComma     = 1 + ','  // ,
-	textNull     = textDyn - 5
-	textTrue     = textDyn - 4
-	textFalse    = textDyn - 3
+	insNone        = 0        // nothing inserted
+	insQuote       = 1 + '"'  // "
+	insBackslash   = 1 + '\\' // \
+	insColon       = 1 + ':'  // :
+	insComma       = 1 + ','  // ,
+	insZero        = 1 + '0'  // 0
+	insOpenArray   = 1 + '['  // [
+	insCloseArray  = 1 + ']'  // ]
+	insCloseObject = 1 + '}'  // }
+	textNull       = textDyn - 5
+	textTrue       = textDyn - 4
+	textFalse      = textDyn - 3
 )
 
 // textIndex returns the index of s for an edit's ins.

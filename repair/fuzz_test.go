@@ -40,20 +40,11 @@ func FuzzRepair(f *testing.F) {
 			}
 			return
 		}
-		// The fast path for members gives what the general path gives.
-		fastMember = false
-		out2, log2, err2 := Repair(in, opts)
-		fastMember = true
-		if fmt.Sprint(err) != fmt.Sprint(err2) || string(out) != string(out2) || log.String() != log2.String() {
-			t.Fatalf("the fast path for members differs on %q:\n%q %v\n%s\n%q %v\n%s", in, out, err, log, out2, err2, log2)
-		}
-		// So does the parser that starts where the tokenizer stopped.
-		scanFirst = false
-		out3, log3, err3 := Repair(in, opts)
-		scanFirst = true
-		if fmt.Sprint(err) != fmt.Sprint(err3) || string(out) != string(out3) || log.String() != log3.String() {
-			t.Fatalf("starting after the strict prefix differs on %q:\n%q %v\n%s\n%q %v\n%s", in, out, err, log, out3, err3, log3)
-		}
+		// The fast paths for members and strings give what the general
+		// path gives, and so does the parser that starts where the
+		// tokenizer stopped.
+		checkPathOff(t, &fastMember, "the fast path for members", in, opts, out, log, err)
+		checkPathOff(t, &scanFirst, "starting after the strict prefix", in, opts, out, log, err)
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
 				t.Fatalf("error is %T, not *Error: %v", err, err)
@@ -62,6 +53,19 @@ func FuzzRepair(f *testing.F) {
 		}
 		checkProperties(t, in, opts, out, log)
 	})
+}
+
+// checkPathOff repairs in with opts and the path that *on turns on
+// switched off, and fails t unless the output, the log and the error (its
+// words, offset and pointer) are out, log and err, those with it on.
+func checkPathOff(t testing.TB, on *bool, path string, in []byte, opts Options, out []byte, log Log, err error) {
+	t.Helper()
+	*on = false
+	out2, log2, err2 := Repair(in, opts)
+	*on = true
+	if fmt.Sprint(err) != fmt.Sprint(err2) || string(out) != string(out2) || log.String() != log2.String() {
+		t.Fatalf("%s differs on %q (kinds %v):\non:  %q %v\n%s\noff: %q %v\n%s", path, in, opts.Kinds, out, err, log, out2, err2, log2)
+	}
 }
 
 // FuzzDuplicates checks the duplicate-name walk of Decode against a

@@ -431,7 +431,7 @@ func (p *parser) after(start int) error {
 			p.pos++
 			continue
 		case c == ',' && p.on(Bracket) && p.reopens():
-			p.editAt(p.lastCloseLog, p.mk(Bracket, p.lastClose, 1, ""))
+			p.editAt(p.lastCloseLog, mkc(Bracket, p.lastClose, 1, insNone))
 			p.stack = append(p.stack[:0], frame{obj: true, name: [2]int{-1, -1}})
 			p.state = stNext
 			if err := p.loop(); err != nil {
@@ -440,7 +440,7 @@ func (p *parser) after(start int) error {
 			continue
 		case p.on(MultiValue) && p.joins(p.pos):
 			i, _ := slices.BinarySearchFunc(p.log, start, func(e edit, off int) int { return cmp.Compare(e.off, off) })
-			p.editAt(i, p.mk(MultiValue, start, 0, "["))
+			p.editAt(i, mkc(MultiValue, start, 0, insOpenArray))
 			p.safeLog++
 			p.stack = append(p.stack[:0], frame{wrap: wrapMulti, name: [2]int{-1, -1}})
 			p.state = stNext
@@ -665,13 +665,13 @@ func (p *parser) leadingProse(start, s, mark int) {
 			n := fenceLen(p.in, f, true)
 			if len(bytes.TrimLeft(p.in[f+n:s], " \t\r\n")) == 0 {
 				proseEnd = f
-				fence = p.mk(Fence, f, n, "")
+				fence = mkc(Fence, f, n, insNone)
 			}
 		}
 	}
 	edits := make([]edit, 0, 2)
 	if proseEnd > start {
-		edits = append(edits, p.mk(Prose, start, proseEnd-start, ""))
+		edits = append(edits, mkc(Prose, start, proseEnd-start, insNone))
 	}
 	if fence.n >= 0 {
 		edits = append(edits, fence)

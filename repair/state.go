@@ -90,7 +90,7 @@ func (p *parser) loop() error {
 				if !p.on(MissingValue) {
 					return p.fail(p.pos, MissingValue, "missing value before %s", quoteChar(in, p.pos))
 				}
-				p.add(p.mk(MissingValue, p.pos, 0, "null"))
+				p.add(mkc(MissingValue, p.pos, 0, textNull))
 				p.endValue()
 				continue
 			}
@@ -213,7 +213,7 @@ func (p *parser) loop() error {
 	return nil
 }
 
-// fastMember turns member and the fast path for escaped strings in str
+// fastMember turns member and the fast path for strict strings in str
 // on; FuzzRepair and TestFastPaths turn it off to hold them to the
 // general path.
 var fastMember = true
@@ -246,10 +246,8 @@ func (p *parser) member() bool {
 	case c == '"':
 		if k := jsonwire.SkipPlain(in, i+1); k < len(in) && in[k] == '"' {
 			end = k + 1
-		} else if k < len(in) && in[k] == '\\' {
-			if k, ok := jsonwire.ScanString(in, k); ok {
-				end = k
-			}
+		} else if k, ok := strictEnd(in, k); ok {
+			end = k
 		}
 	case c == '-' || isDigit(c):
 		if k, ok := scanNumber(in, i); ok {
@@ -353,7 +351,7 @@ func (p *parser) openTuple() error {
 // comma before it goes too: (1,) is Python's tuple of one.
 func (p *parser) closeTuple() {
 	if p.state == stElem {
-		p.editAt(p.commaLog, p.mk(Literal, p.comma, 1, ""))
+		p.editAt(p.commaLog, mkc(Literal, p.comma, 1, insNone))
 	}
 	p.edit(Literal, p.pos, 1, "]")
 	p.closeTop()
@@ -379,7 +377,7 @@ func (p *parser) closeObjectIn() bool {
 	}
 	switch p.state {
 	case stName: // after a comma: the comma is the array's
-		p.editAt(p.commaLog, p.mk(Bracket, p.comma, 0, "}"))
+		p.editAt(p.commaLog, mkc(Bracket, p.comma, 0, insCloseObject))
 		p.stack = p.stack[:n-1]
 		p.stack[n-2].n++
 		p.state = stElem
@@ -388,7 +386,7 @@ func (p *parser) closeObjectIn() bool {
 		if p.state == stNext {
 			at, i = p.safe, p.safeLog
 		}
-		p.editAt(i, p.mk(Bracket, at, 0, "}"))
+		p.editAt(i, mkc(Bracket, at, 0, insCloseObject))
 		p.stack = p.stack[:n-1]
 		p.safe, p.safeLog = at, i+1
 		p.state = stNext
@@ -494,7 +492,7 @@ func (p *parser) skipQuiet(i int) int {
 
 // endMulti closes the MultiValue array after its last value.
 func (p *parser) endMulti() {
-	p.editAt(p.safeLog, p.mk(MultiValue, p.safe, 0, "]"))
+	p.editAt(p.safeLog, mkc(MultiValue, p.safe, 0, insCloseArray))
 	p.stack = p.stack[:len(p.stack)-1]
 	p.safeLog++
 	p.state = stDone

@@ -213,20 +213,35 @@ func (p *parser) name(c byte) error {
 // with escapes, all valid, and valid characters is read so too
 // (jsonwire.ScanString): strBody would take them as they are.
 func (p *parser) str(isName bool) error {
-	in := p.in
-	j := jsonwire.SkipPlain(in, p.pos+1)
-	if j < len(in) && in[j] == '"' && closesFast(in, j+1, len(p.stack)) {
-		p.pos = j + 1
+	if !fastMember {
+		return p.strBody(p.pos, p.pos+1, isName)
+	}
+	j := jsonwire.SkipPlain(p.in, p.pos+1)
+	end, ok := j+1, j < len(p.in) && p.in[j] == '"'
+	if !ok {
+		end, ok = strictEnd(p.in, j)
+	}
+	if ok && closesFast(p.in, end, len(p.stack)) {
+		p.pos = end
 		return nil
 	}
-	if j < len(in) && in[j] == '\\' && fastMember {
-		// Valid escapes and characters, read as strBody reads them.
-		if k, ok := jsonwire.ScanString(in, j); ok && closesFast(in, k, len(p.stack)) {
-			p.pos = k
-			return nil
-		}
-	}
 	return p.strBody(p.pos, j, isName)
+}
+
+// strictEnd reads on a string from in[j], where the run of plain bytes
+// after its opening quote stops (jsonwire.SkipPlain) and which is not
+// the closing quote, as the tokenizer reads it: valid escapes and
+// characters, read as strBody reads them. It reports whether the string
+// is strict and closed, and if so, the offset just past it.
+//
+// NOTE: member and str, the fast paths for strings, test for the
+// closing quote first themselves: a plain string, the commonest, then
+// makes no call.
+func strictEnd(in []byte, j int) (int, bool) {
+	if j < len(in) && in[j] == '\\' {
+		return jsonwire.ScanString(in, j)
+	}
+	return 0, false
 }
 
 // strBody reads the double-quoted string that opened at start from i on.
@@ -503,7 +518,7 @@ func (p *parser) escape(i int, quoteKind Kind) (int, int) {
 		return 2, escInvalid
 	}
 	// Escape the backslash; the byte after it is then read as content.
-	p.add(p.mk(InvalidEscape, i, 0, `\`))
+	p.add(mkc(InvalidEscape, i, 0, insBackslash))
 	return 1, escInvalid
 }
 
