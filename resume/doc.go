@@ -108,8 +108,9 @@
 // With [Options.Logger] each call logs to log/slog, with attributes "call"
 // (the key), "id", "event" and "bytes": "call start", "call delta"
 // (Debug), "call status", "call end", "call refused" (Warn), "call
-// duplicate end", and "call result" at the final status. Argument text is
-// logged only with [Options.LogArguments].
+// duplicate end", and "call result" at the final status; a Set logs "call
+// refused" for the events of a call it refused past [Options.MaxCalls].
+// Argument text is logged only with [Options.LogArguments].
 //
 // # What it does not do
 //

@@ -21,11 +21,24 @@ import (
 //	call delta      (Debug) seq, len, and text with LogArguments
 //	call status     (Info)  from, to, and error when there is one
 //	call end        (Info)  final, mismatch, mismatch_offset
-//	call refused    (Warn)  seq, len, error: an event that changed nothing
+//	call refused    (Warn)  seq, len, error: an event that changed nothing;
+//	                        a Set logs it too for an event of a call it
+//	                        refused past MaxCalls (with its "kind")
 //	call duplicate end (Info) status
 //	call result     (Info)  status, error, empty_as_object, and arguments
 //	                        with LogArguments: once, when the call reaches
 //	                        its final status (ready at most once)
+
+// refuse logs "call refused" for an event of a call the Set did not
+// make, past MaxCalls, and returns err.
+func (s *Set) refuse(ev Event, err error) error {
+	if l := s.opts.Logger; l != nil && l.Enabled(context.Background(), slog.LevelWarn) {
+		l.LogAttrs(context.Background(), slog.LevelWarn, "call refused", slog.String("call", ev.Key),
+			slog.String("id", ev.ID), slog.String("kind", ev.Kind.String()), slog.Int("len", len(ev.Data)),
+			slog.String("error", err.Error()))
+	}
+	return err
+}
 
 func (c *Call) logOn(level slog.Level) bool {
 	return c.opts.Logger != nil && c.opts.Logger.Enabled(context.Background(), level)

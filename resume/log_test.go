@@ -123,3 +123,30 @@ func TestLog(t *testing.T) {
 		}
 	})
 }
+
+// TestLogSetRefused: an event of a call a Set refuses past MaxCalls is
+// logged, though no call is made to log it.
+func TestLogSetRefused(t *testing.T) {
+	var buf bytes.Buffer
+	s := resume.NewSet(resume.Options{MaxCalls: 1, Logger: slog.New(slog.NewJSONHandler(&buf, nil))})
+	_, err := s.Apply(resume.Event{Kind: resume.EventStart, Key: "0", ID: "call_a"})
+	require.NoError(t, err)
+	_, err = s.Apply(resume.Event{Kind: resume.EventStart, Key: "1", ID: "call_b"})
+	require.ErrorIs(t, err, resume.ErrTooManyCalls)
+	_, err = s.Apply(resume.Event{Kind: resume.EventDelta, Key: "1", Data: []byte("{}")})
+	require.ErrorIs(t, err, resume.ErrTooManyCalls)
+	var refused []map[string]any
+	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
+		var rec map[string]any
+		require.NoError(t, json.Unmarshal(line, &rec))
+		if rec["msg"] == "call refused" {
+			refused = append(refused, rec)
+		}
+	}
+	require.Len(t, refused, 2)
+	assert.Equal(t, "1", refused[0]["call"])
+	assert.Equal(t, "call_b", refused[0]["id"])
+	assert.Equal(t, "WARN", refused[0]["level"])
+	assert.Contains(t, refused[0]["error"], "too many")
+	assert.Equal(t, float64(2), refused[1]["len"])
+}

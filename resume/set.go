@@ -72,7 +72,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		// a removed call had that ID too: some servers reuse IDs.)
 		if c := s.calls[ev.Key]; c == nil || c.id != ev.ID {
 			if refused {
-				return nil, ErrTooManyCalls
+				return nil, s.refuse(ev, ErrTooManyCalls)
 			}
 			return nil, ErrRemoved
 		}
@@ -84,7 +84,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 				return nil, ErrRemoved // else another call under the key (see Remove)
 			}
 			if ev.ID == "" && s.refused.has(ev.Key) {
-				return nil, ErrTooManyCalls // the rest of a refused call
+				return nil, s.refuse(ev, ErrTooManyCalls) // the rest of a refused call
 			}
 			if s.opts.RequireStart && ev.Kind != EventStart || ev.Kind == EventEnd && len(ev.Final) == 0 {
 				return nil, ErrUnknownCall
@@ -94,7 +94,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 				if len(ev.ID) <= MaxIdentityBytes { // no call can have a longer one
 					s.refusedIDs.add(ev.ID, maxRemembered)
 				}
-				return nil, ErrTooManyCalls
+				return nil, s.refuse(ev, ErrTooManyCalls)
 			}
 			c = newCall(ev.Key, &s.opts)
 			s.calls[ev.Key] = c
