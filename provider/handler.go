@@ -245,7 +245,9 @@ func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
 		if err := h.Message(m); err != nil {
 			return cr.n, err
 		}
-		h.keepID(rd)
+		if m.ID == nil { // Message took an id the message had
+			h.keepID(rd)
+		}
 	}
 }
 
