@@ -163,7 +163,7 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 		ev.ID, ev.Name, ev.Hosted = d.get(block, "id").str(), d.get(block, "name").str(), b.hosted
 	case typ.is("content_block_delta"):
 		if dt := d.get(delta, "type"); !dt.is("input_json_delta") {
-			if b, _ := ad.block(idx); b != nil || !anthropicDelta(dt.str()) {
+			if b, _ := ad.block(idx); b != nil || !anthropicDelta(dt.inner()) {
 				return d.unread(dt, b != nil)
 			}
 			return nil
@@ -194,8 +194,8 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 
 // anthropicDelta reports whether t is a type of content_block_delta that
 // Anthropic documents: input_json_delta, read, and those of other blocks.
-func anthropicDelta(t string) bool {
-	switch t {
+func anthropicDelta(t []byte) bool {
+	switch string(t) {
 	case "input_json_delta", "text_delta", "thinking_delta", "signature_delta", "citations_delta":
 		return true
 	}

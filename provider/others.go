@@ -205,7 +205,7 @@ func (cd *cohereDecoder) decode(d *Decoder, v value, event []byte) error {
 		return d.anyError(v, nil)
 	case typ == nil:
 		return fmt.Errorf("a Cohere event without type: %w", ErrPayload)
-	case !cohereType(typ.str()):
+	case !cohereType(typ.inner()):
 		ofCall := false
 		if strings.HasPrefix(typ.str(), "tool-call-") {
 			if idx, ok := d.get(v, "index").int(); ok {
@@ -219,8 +219,8 @@ func (cd *cohereDecoder) decode(d *Decoder, v value, event []byte) error {
 }
 
 // cohereType reports whether t is a Cohere v2 chat event type.
-func cohereType(t string) bool {
-	switch t {
+func cohereType(t []byte) bool {
+	switch string(t) {
 	case "message-start", "message-end", "content-start", "content-delta", "content-end",
 		"tool-plan-delta", "tool-call-start", "tool-call-delta", "tool-call-end",
 		"citation-start", "citation-end", "debug":
