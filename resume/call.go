@@ -57,11 +57,14 @@ type Call struct {
 
 	// Bytes held back from the tokenizer (hold.go): args[holdStart:]
 	// while holding, which ahead has read.
-	holding   bool
-	holdStart int
-	ahead     tokenizer.Lookahead
-	quickEnd  int   // see setQuick
-	tokEnd    int64 // end of the last token or piece read
+	holding bool
+	// restarting says replaceArgs is reading final arguments afresh: the
+	// status changes on the way are not logged, only the net change.
+	restarting bool
+	holdStart  int
+	ahead      tokenizer.Lookahead
+	quickEnd   int   // see setQuick
+	tokEnd     int64 // end of the last token or piece read
 
 	mismatchAt int64 // where, when mismatch
 
@@ -706,9 +709,15 @@ func (c *Call) replaceArgs(final []byte) {
 	}
 	c.tk.Reset(c.opts.tokenizerOptions())
 	c.viewEnd, c.stack, c.inString, c.tokEnd = 0, 0, false, 0
+	old := c.status
 	c.status, c.err = StatusReceiving, nil
 	c.resetWatches()
+	c.restarting = true
 	c.feed(c.args)
+	c.restarting = false
+	if c.status != old {
+		c.logStatus(old)
+	}
 }
 
 // noteMismatch records where final, the end signal's arguments, first
@@ -843,7 +852,7 @@ func (c *Call) setStatus(s Status, err error) {
 	}
 	old := c.status
 	c.status, c.err = s, err
-	if old != s {
+	if old != s && !c.restarting {
 		c.logStatus(old)
 	}
 }

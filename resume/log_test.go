@@ -150,3 +150,34 @@ func TestLogSetRefused(t *testing.T) {
 	assert.Contains(t, refused[0]["error"], "too many")
 	assert.Equal(t, float64(2), refused[1]["len"])
 }
+
+// TestLogStatusOnFinal checks that "call status" records only changes:
+// final arguments that replace complete deltas leave the call complete,
+// and deltas cut short that final arguments complete are one change.
+func TestLogStatusOnFinal(t *testing.T) {
+	for _, tc := range []struct {
+		name, deltas, final string
+		want                []string
+	}{
+		{"complete replaced", `{"a":1}`, `{"b":2}`, []string{"receiving>complete", "complete>ready"}},
+		{"complete extended", `{"a":1}`, `{"a":1} `, []string{"receiving>complete", "complete>ready"}},
+		{"prefix completed", `{"a":`, `{"a":1}`, []string{"receiving>complete", "complete>ready"}},
+		{"complete replaced by a cut", `{"a":1}`, `{"b":`, []string{"receiving>complete", "complete>receiving", "receiving>incomplete"}},
+		{"complete replaced by bad bytes", `{"a":1}`, `{"b"]`, []string{"receiving>complete", "complete>invalid"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			logger := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo}))
+			c := resume.NewCall("0", resume.Options{Logger: logger})
+			require.NoError(t, feed(c, tc.deltas, 0))
+			_ = c.End([]byte(tc.final))
+			var statuses []string
+			for _, r := range readLog(t, buf.Bytes()) {
+				if r.Msg == "call status" {
+					statuses = append(statuses, r.From+">"+r.To)
+				}
+			}
+			assert.Equal(t, tc.want, statuses)
+		})
+	}
+}
