@@ -6,14 +6,13 @@ import (
 	"strings"
 
 	"github.com/deltajson/deltajson/internal/errfamily"
-	"github.com/deltajson/deltajson/resume"
 )
 
 var (
 	// ErrTooLarge means a message, a line, a payload or the number of
-	// calls passed its cap. errors.Is also finds resume.ErrTooLarge and
-	// tokenizer.ErrLimit in it, so one test serves every package.
-	ErrTooLarge error = tooLarge{}
+	// calls passed its cap. Like every package's limit error, it also
+	// matches tokenizer.ErrLimit, the one test that serves them all.
+	ErrTooLarge = errfamily.NewLimit("too large")
 	// ErrChecksum means an AWS event-stream frame failed its CRC32 check.
 	ErrChecksum = errors.New("event-stream checksum mismatch")
 	// ErrFraming means the bytes are not in the container's framing: a
@@ -58,12 +57,3 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
-
-// tooLarge is ErrTooLarge: its own message, and the identity of
-// resume.ErrTooLarge and of every limit error too.
-type tooLarge struct{}
-
-func (tooLarge) Error() string { return "too large" }
-func (tooLarge) Is(target error) bool {
-	return target == resume.ErrTooLarge || target == errfamily.ErrLimit
-}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/deltajson/deltajson/ledger"
 	"github.com/deltajson/deltajson/resume"
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // outcome is what a handler said of one call.
@@ -497,9 +498,15 @@ func TestHandlerAllocs(t *testing.T) {
 	assert.LessOrEqual(t, nMany, n+2, "%v allocations for %d events, %v for %d", nMany, eventsMany, n, events)
 }
 
+// TestErrTooLargeIs checks that errors.Is answers alike both ways: the
+// Reader's and the Set's size errors share only tokenizer.ErrLimit.
 func TestErrTooLargeIs(t *testing.T) {
-	assert.True(t, errors.Is(ErrTooLarge, resume.ErrTooLarge))
-	assert.True(t, errors.Is(fmt.Errorf("more than %d calls: %w", MaxCalls, ErrTooLarge), resume.ErrTooLarge))
+	wrapped := fmt.Errorf("more than %d calls: %w", MaxCalls, ErrTooLarge)
+	assert.True(t, errors.Is(wrapped, ErrTooLarge))
+	assert.True(t, errors.Is(wrapped, tokenizer.ErrLimit))
+	assert.False(t, errors.Is(wrapped, resume.ErrTooLarge))
+	assert.False(t, errors.Is(fmt.Errorf("call: %w", resume.ErrTooLarge), ErrTooLarge))
+	assert.True(t, errors.Is(resume.ErrTooLarge, tokenizer.ErrLimit))
 }
 
 // TestHandlerLedger: with a Ledger, a call runs in the first Handler that

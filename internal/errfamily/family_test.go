@@ -36,6 +36,13 @@ func TestOneFamily(t *testing.T) {
 		if errors.Is(err, tokenizer.ErrSyntax) {
 			t.Errorf("%s matches tokenizer.ErrSyntax", name)
 		}
+		// errors.Is answers alike both ways: two limits of their own
+		// share ErrLimit and nothing else.
+		for other, o := range limits {
+			if other != name && errors.Is(err, o) {
+				t.Errorf("%s matches %s", name, other)
+			}
+		}
 	}
 	same := [][2]error{
 		{repair.ErrSyntax, tokenizer.ErrSyntax},
