@@ -6,7 +6,7 @@
 // the first:
 //
 //	d := ledger.DigestOf(c.Name(), c.Value())
-//	v, rec, err := store.Claim(ctx, c.ID(), d)
+//	v, _, err := store.Claim(ctx, c.ID(), d)
 //	if err != nil || v != ledger.VerdictClaimed {
 //		return // seen before, a conflict, or the store failed: do not run
 //	}

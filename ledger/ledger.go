@@ -37,7 +37,8 @@ type Store interface {
 	// before it; a record with no claim yet becomes [StateOpen]. The store
 	// copies cp.
 	SaveCheckpoint(ctx context.Context, id string, cp []byte) error
-	// Checkpoint returns a copy of the checkpoint kept for id, or nil.
+	// Checkpoint returns a copy of the checkpoint kept for id, or nil when
+	// there is none; an empty checkpoint saved is none.
 	Checkpoint(ctx context.Context, id string) ([]byte, error)
 	// Close releases the store; later calls return [ErrClosed].
 	Close() error

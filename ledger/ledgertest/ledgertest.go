@@ -162,6 +162,12 @@ func checkpoint(t *testing.T, open Open) {
 	v, _, err = s.Claim(ctx, "call_cp", digest("{}"))
 	require.NoError(t, err)
 	assert.Equal(t, ledger.VerdictSeen, v)
+
+	// An empty checkpoint is none.
+	require.NoError(t, s.SaveCheckpoint(ctx, "call_cp", []byte{}))
+	cp, err = s.Checkpoint(ctx, "call_cp")
+	require.NoError(t, err)
+	assert.Nil(t, cp)
 }
 
 func badInput(t *testing.T, open Open) {

@@ -14,11 +14,13 @@
 //
 // A claim is durable as far as the server makes its writes durable: with
 // appendonly yes and appendfsync always, it is on the server's disk when
-// [Store.Claim] returns; with Redis's defaults, a server that crashes can
-// lose the last second of claims, and with a replica, a failover can lose
-// those the replica had not received. A claim that fails (a timeout, a
-// connection lost) may still have been made: the call does not run, and
-// a later claim of it is seen.
+// [Store.Claim] returns; with appendfsync everysec, a server that crashes
+// can lose the last second of claims; with Redis's defaults (no append
+// log, and a snapshot an hour after one write, sooner after many), the
+// claims since the last snapshot, up to an hour of them; and with a
+// replica, a failover can lose those the replica had not received. A
+// claim that fails (a timeout, a connection lost) may still have been
+// made: the call does not run, and a later claim of it is seen.
 //
 // This package is apart from package ledger so that only the programs
 // that import it compile the Redis client.
@@ -326,7 +328,7 @@ func (s *Store) Checkpoint(ctx context.Context, id string) ([]byte, error) {
 		return nil, fail("checkpoint", id, err)
 	}
 	cp, _ := f[1].(string)
-	if f[1] == nil {
+	if cp == "" { // none, or an empty one: none
 		return nil, nil
 	}
 	return []byte(cp), nil
