@@ -21,9 +21,12 @@
 // bbolt locks the file: one process at a time opens it, and [Open] waits
 // [Options.LockWait] for another to close it. Processes and machines that
 // share a ledger use package redisstore. [Open] reads the whole file once
-// to check it; a file that is damaged, cut short, empty or not a ledger
-// gives [ledger.ErrCorrupt], and one written by a newer version
-// [ledger.ErrVersion]. Damage that appears after Open, in pages Open has
+// to check it; a file that is cut short, empty, not a ledger, or damaged
+// where the check sees it gives [ledger.ErrCorrupt], and one written by a
+// newer version [ledger.ErrVersion]. bbolt keeps no checksum of its data:
+// the check finds a changed byte in a page's structure, in a record's
+// form, or in one of the two copies of an ID, but not one that leaves the
+// record well-formed and both copies alike. Damage that appears after Open, in pages Open has
 // read, is found only where a later operation reads it. The file does
 // not shrink: the pages of forgotten records are used again.
 package filestore

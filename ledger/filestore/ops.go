@@ -3,6 +3,7 @@ package filestore
 import (
 	"context"
 	"encoding/binary"
+	"math"
 	"runtime/debug"
 	"time"
 
@@ -167,6 +168,10 @@ func get(tx *bbolt.Tx, id string, now time.Time) (entry, error) {
 	return e, nil
 }
 
+// lastExpiry is the last time an expiry can be kept at (in Unix
+// nanoseconds): a record whose TTL ends after it is kept for ever.
+var lastExpiry = time.Unix(0, math.MaxInt64)
+
 // put stores rec for id, whose entry was old, changed at now: the record
 // expires the TTL after now.
 func (s *Store) put(tx *bbolt.Tx, id string, old entry, rec ledger.Record, now time.Time) error {
@@ -182,8 +187,8 @@ func (s *Store) put(tx *bbolt.Tx, id string, old entry, rec ledger.Record, now t
 		}
 	}
 	e := entry{rec: rec}
-	if s.ttl > 0 {
-		e.expires = now.Add(s.ttl).UnixNano()
+	if exp := now.Add(s.ttl); s.ttl > 0 && exp.Before(lastExpiry) {
+		e.expires = exp.UnixNano()
 		if err := expiry.Put(expiryKey(e.expires, id), []byte{}); err != nil {
 			return err
 		}

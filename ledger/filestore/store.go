@@ -5,6 +5,7 @@ package filestore
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -26,7 +27,8 @@ import (
 // [ledger.DefaultTTL] and do not wait for a lock.
 type Options struct {
 	// TTL is how long a record is kept after its last change: 0 is
-	// ledger.DefaultTTL, a negative TTL keeps records for ever.
+	// ledger.DefaultTTL; a negative TTL, or one that ends after 2262,
+	// keeps records for ever.
 	TTL time.Duration
 	// LockWait is how long Open waits for another process to close the
 	// file before it gives up with ledger.ErrUnavailable.
@@ -52,6 +54,11 @@ var _ ledger.Store = (*Store)(nil)
 // doc); Open never starts afresh over a file it cannot read.
 func Open(path string, o Options) (*Store, error) {
 	info, err := os.Stat(path)
+	if _, lerr := os.Lstat(path); lerr == nil && errors.Is(err, fs.ErrNotExist) {
+		// A link to no file: the file would be made where it points,
+		// and the link left in place.
+		return nil, ledger.NewError("open", "", ledger.ErrUnavailable, fmt.Errorf("%s is a symbolic link to a missing file: %w", path, err))
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if err := create(path); err != nil {
@@ -167,8 +174,14 @@ func check(db *bbolt.DB) (err error) {
 		if calls == nil || expiry == nil || cps == nil {
 			return corrupt("a bucket is missing")
 		}
+		// Each record with an expiry has its expiry key, and each key
+		// its record: a byte changed in an ID, one of the two copies,
+		// shows as a record or a key alone.
 		err := calls.ForEach(func(k, v []byte) error {
-			_, err := decode(v)
+			e, err := decode(v)
+			if err == nil && e.expires != 0 && expiry.Get(expiryKey(e.expires, string(k))) == nil {
+				return corrupt("a record with no expiry key")
+			}
 			return err
 		})
 		if err != nil {
@@ -177,6 +190,13 @@ func check(db *bbolt.DB) (err error) {
 		err = expiry.ForEach(func(k, v []byte) error {
 			if len(k) <= 8 {
 				return corrupt("an expiry key of %d bytes", len(k))
+			}
+			v = calls.Get(k[8:])
+			if v == nil {
+				return corrupt("an expiry key with no record")
+			}
+			if e, err := decode(v); err != nil || e.expires != int64(binary.BigEndian.Uint64(k)) {
+				return corrupt("an expiry key that does not match its record")
 			}
 			return nil
 		})

@@ -1,6 +1,7 @@
 package filestore_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -203,6 +204,46 @@ func TestCorrupt(t *testing.T) {
 	}
 }
 
+// TestChangedID opens files where one of the two copies of a call's ID,
+// its record's key or its expiry key, has a byte changed: a claim of the
+// call would be new again, so the file is ErrCorrupt.
+func TestChangedID(t *testing.T) {
+	for _, bucket := range []string{"calls", "expiry"} {
+		t.Run(bucket, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "calls.ledger")
+			s, err := filestore.Open(path, filestore.Options{})
+			require.NoError(t, err)
+			for _, id := range []string{"call_1", "call_2"} {
+				_, _, err = s.Claim(ctx, id, ledger.DigestOf("f", []byte("{}")))
+				require.NoError(t, err)
+			}
+			require.NoError(t, s.Close())
+			db, err := bbolt.Open(path, 0o600, nil)
+			require.NoError(t, err)
+			require.NoError(t, db.Update(func(tx *bbolt.Tx) error {
+				b := tx.Bucket([]byte(bucket))
+				var key, value []byte
+				b.ForEach(func(k, v []byte) error {
+					if bytes.HasSuffix(k, []byte("call_1")) {
+						key, value = bytes.Clone(k), bytes.Clone(v)
+					}
+					return nil
+				})
+				if key == nil {
+					return fmt.Errorf("no call_1 in %s", bucket)
+				}
+				if err := b.Delete(key); err != nil {
+					return err
+				}
+				return b.Put(bytes.Replace(key, []byte("call_1"), []byte("call_x"), 1), value)
+			}))
+			require.NoError(t, db.Close())
+			_, err = filestore.Open(path, filestore.Options{})
+			require.ErrorIs(t, err, ledger.ErrCorrupt)
+		})
+	}
+}
+
 // TestNewerVersion opens a file and a record from a newer version.
 func TestNewerVersion(t *testing.T) {
 	for _, tc := range []struct {
@@ -315,4 +356,17 @@ func TestOpenErrors(t *testing.T) {
 	require.True(t, errors.Is(err, os.ErrNotExist), "%v", err)
 	_, err = filestore.Open(t.TempDir(), filestore.Options{})
 	require.ErrorIs(t, err, ledger.ErrUnavailable, "a directory")
+
+	// A link to a missing file is refused, and makes no file.
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "target.ledger"), filepath.Join(dir, "link.ledger")
+	require.NoError(t, os.Symlink(target, link))
+	_, err = filestore.Open(link, filestore.Options{})
+	require.ErrorIs(t, err, ledger.ErrUnavailable, "a dangling link")
+	assert.Contains(t, err.Error(), "symbolic link")
+	_, err = os.Stat(target)
+	require.ErrorIs(t, err, os.ErrNotExist)
+	s, err := filestore.Open(link, filestore.Options{})
+	require.Error(t, err, "still refused, not made corrupt: %v", s)
+	require.ErrorIs(t, err, ledger.ErrUnavailable)
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -312,6 +313,14 @@ func ttl(t *testing.T, open Open) {
 	v, _, err := s.Claim(ctx, "call_t", digest("{}"))
 	require.NoError(t, err)
 	assert.Equal(t, ledger.VerdictClaimed, v, "a forgotten ID is new again")
+
+	// A TTL whose end is past what a clock can say keeps records.
+	s = open(t, math.MaxInt64)
+	for i, want := range []ledger.Verdict{ledger.VerdictClaimed, ledger.VerdictSeen} {
+		v, _, err := s.Claim(ctx, "call_long", digest("{}"))
+		require.NoError(t, err)
+		assert.Equal(t, want, v, "claim %d under the longest TTL", i+1)
+	}
 }
 
 func closed(t *testing.T, open Open) {
