@@ -1,19 +1,19 @@
 // Package ledger records which tool calls have run, so that each runs at
 // most once across reconnects, restarts and machines.
 //
-// A handler claims a call before it runs it, with the call's ID and a
+// A handler claims a call before it runs it, with an ID (see below) and a
 // [Digest] of its name and arguments, and runs it only when the claim was
 // the first:
 //
 //	d := ledger.DigestOf(c.Name(), c.Value())
-//	v, _, err := store.Claim(ctx, c.ID(), d)
+//	v, _, err := store.Claim(ctx, id, d)
 //	if err != nil || v != ledger.VerdictClaimed {
 //		return // seen before, a conflict, or the store failed: do not run
 //	}
 //	if runErr := run(c.Name(), c.Value()); runErr != nil {
-//		store.Fail(ctx, c.ID())
+//		store.Fail(ctx, id)
 //	} else {
-//		store.Done(ctx, c.ID())
+//		store.Done(ctx, id)
 //	}
 //
 // # Rules
@@ -54,7 +54,9 @@
 // imports it compiles the Redis client. Package ledgertest is the
 // contract every store passes.
 //
-// A call without an ID cannot be claimed: the handler gives it one that
-// a replay of the same call gets again (the provider's response or message
-// ID with the call's key), or does not use a ledger for it.
+// Claim a call under an ID that a replay of the same response gives it
+// again, and no other response's call gets: providers number calls afresh
+// in each response (call_0), and some give no call ID. provider.Handler
+// claims under the response's ID and the call's ID or key
+// (provider.Handler.ClaimID).
 package ledger

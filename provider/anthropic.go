@@ -124,6 +124,7 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 	case typ.is("message_start"):
 		// A new message numbers its blocks from 0 again. A block the
 		// last one left open (cut off) stays open, with no end.
+		d.setResponse(d.get(d.get(v, "message"), "id"))
 		ad.messages++
 		ad.blocks = ad.blocks[:0]
 		return nil

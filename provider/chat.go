@@ -182,6 +182,8 @@ func (cd *chatDecoder) decode(d *Decoder, v value, event []byte) error {
 		switch string(name) {
 		case "choices":
 			choices = val
+		case "id":
+			d.setResponse(val)
 		case "error":
 			if err := d.errorValue(val); err != nil {
 				return err

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 
@@ -27,6 +28,7 @@ type Decoder struct {
 	seq     int64  // the last Responses sequence_number decoded, or -1
 	skipped int64  // payloads of a type no decoder reads
 	replays int64  // events dropped as sent again, for a call ended or whole
+	resp    []byte // the response ID the stream named last, decoded
 	tape    tape
 	// memo lets a payload that differs from the last one only in a few
 	// tokens skip its decoder's walk (see replayer): it holds the tape
@@ -103,6 +105,37 @@ func (d *Decoder) Done() bool { return d.done }
 // errors, unless they belong to a tool call in progress (see
 // [Decoder.Decode]).
 func (d *Decoder) Skipped() int64 { return d.skipped }
+
+// ResponseID returns the ID of the response, or message, that the stream
+// named last: Chat's and Gemini's response id, Responses' response.id,
+// Anthropic's and Cohere's message id. It is "" for a stream that names
+// none (Bedrock, Ollama).
+func (d *Decoder) ResponseID() string { return string(d.resp) }
+
+// ClaimID returns an ID for call c, one of this stream's, that a replay
+// of the stream gives c again, for a ledger ([Options.Ledger]) to claim
+// it under: in a stream that names its response ([Decoder.ResponseID]),
+// that ID, a slash and the call's ID, or its key when the provider gave
+// it none, since providers number calls afresh in each response (call_0,
+// functions.add:0); else the call's ID, or "".
+func (d *Decoder) ClaimID(c *resume.Call) string {
+	call := c.ID()
+	if len(d.resp) == 0 {
+		return call
+	}
+	if call == "" {
+		call = c.Key()
+	}
+	return string(d.resp) + "/" + call
+}
+
+// setResponse keeps v, a string of at most [resume.MaxIdentityBytes],
+// as the response ID.
+func (d *Decoder) setResponse(v value) {
+	if raw := v.inner(); len(raw) > 0 && len(raw) <= resume.MaxIdentityBytes && !bytes.Equal(raw, d.resp) {
+		d.resp = jsonwire.AppendUnescaped(d.resp[:0], raw)
+	}
+}
 
 // Seq returns the sequence_number of the last OpenAI Responses event
 // decoded, or -1: what a reconnect passes as starting_after.

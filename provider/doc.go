@@ -85,5 +85,6 @@
 // resume such a stream into the same Handler. A server that sends a
 // stream again from its start makes calls without an ID (Gemini,
 // Ollama) look new: use a new Handler for such a stream, or a ledger
-// keyed by IDs you give them.
+// ([Options.Ledger]) whose claim IDs ([Handler.ClaimID]) name the
+// response.
 package provider

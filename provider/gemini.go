@@ -50,6 +50,7 @@ func (gd *geminiDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if err := d.errorValue(d.get(v, "error")); err != nil {
 		return err
 	}
+	d.setResponse(d.get(v, "responseId"))
 	for cand := range d.elems(d.get(v, "candidates")) {
 		if i, ok := d.get(cand, "index").int(); ok && i != 0 {
 			continue // another answer to the same turn

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 
@@ -31,16 +32,24 @@ type Options struct {
 	// call from its Set, so that a replay of it (see the package doc's
 	// Reconnects) is not ready again.
 	OnReady func(*resume.Call)
-	// Ledger, when set, is claimed for each ready call, by its ID and the
-	// digest of its name and value, before OnReady: OnReady then sees only
-	// the calls whose claim was the first, in this process or any other
-	// that shares the store, and the Handler marks nothing done: record
-	// the outcome with the store's Done or Fail.
+	// Ledger, when set, is claimed for each ready call, under its
+	// [Handler.ClaimID] and the digest of its name and value, before
+	// OnReady: OnReady then sees only the calls whose claim was the first,
+	// in this process or any other that shares the store, and the Handler
+	// marks nothing done: record the outcome with the store's Done or Fail
+	// under the same ID.
 	Ledger ledger.Store
+	// ClaimID, when set, gives the ID a ready call is claimed under in
+	// the Ledger, in place of [Handler.ClaimID]'s: for a provider that
+	// names neither its responses nor its calls, an ID of the caller's
+	// own, such as its request's, with the call's key.
+	ClaimID func(c *resume.Call) string
 	// OnNotClaimed, when set, is called for each ready call that the
 	// Ledger did not let run: claimed before (ledger.VerdictSeen), claimed
-	// with other arguments (VerdictConflict), a call with no ID, which
-	// cannot be claimed, or the store's error (err). Never run such a call.
+	// with other arguments (VerdictConflict), a call with no claim ID, or
+	// the store's error (err). Never run such a call. Without it, a store
+	// error or a call with no claim ID is the error of the payload that
+	// made the call ready.
 	OnNotClaimed func(c *resume.Call, v ledger.Verdict, err error)
 	// OnEnd, when set, is called once for each call whose end signal came
 	// and that is not ready: invalid, incomplete, too large, or rejected
@@ -181,45 +190,63 @@ func (h *Handler) applyOne(ev *resume.Event, isNew bool) (*resume.Call, error) {
 		h.opts.OnStart(c)
 	}
 	if c.Ended() {
-		h.done(c)
+		if derr := h.done(c); err == nil {
+			err = derr
+		}
 	}
 	return c, err
 }
 
-// done calls the hook for a call whose end came, and removes it.
-func (h *Handler) done(c *resume.Call) {
+// done calls the hook for a call whose end came, and removes it. Its
+// error is the Ledger's, when no OnNotClaimed takes it.
+func (h *Handler) done(c *resume.Call) error {
+	var err error
 	if c.Status() == resume.StatusReady {
-		if h.claim(c) && h.opts.OnReady != nil {
+		var ok bool
+		if ok, err = h.claim(c); ok && h.opts.OnReady != nil {
 			h.opts.OnReady(c)
 		}
 	} else if h.opts.OnEnd != nil {
 		h.opts.OnEnd(c)
 	}
 	h.set.Remove(c.Key())
+	return err
 }
 
 // claim claims ready call c in the Ledger, if there is one, and reports
-// whether c may run.
-func (h *Handler) claim(c *resume.Call) bool {
+// whether c may run; the error is one no OnNotClaimed took.
+func (h *Handler) claim(c *resume.Call) (bool, error) {
 	if h.opts.Ledger == nil {
-		return true
+		return true, nil
 	}
 	var v ledger.Verdict
 	err := errNoID
-	if c.ID() != "" {
-		v, _, err = h.opts.Ledger.Claim(context.Background(), c.ID(), ledger.DigestOf(c.Name(), c.Value()))
+	if id := h.ClaimID(c); id != "" {
+		v, _, err = h.opts.Ledger.Claim(context.Background(), id, ledger.DigestOf(c.Name(), c.Value()))
 	}
-	if err == nil && v == ledger.VerdictClaimed {
-		return true
-	}
-	if h.opts.OnNotClaimed != nil {
+	switch {
+	case err == nil && v == ledger.VerdictClaimed:
+		return true, nil
+	case h.opts.OnNotClaimed != nil:
 		h.opts.OnNotClaimed(c, v, err)
+	case err != nil:
+		return false, fmt.Errorf("call %s not claimed: %w", c.Key(), err)
 	}
-	return false
+	return false, nil
 }
 
-// errNoID is the reason a call without an ID is not claimed.
-var errNoID = errors.New("provider: a call without an ID cannot be claimed in a ledger")
+// ClaimID returns the ID that [Options.Ledger] claims call c under: the
+// one [Options.ClaimID] gives, else [Decoder.ClaimID]'s. It is "" when
+// there is none: such a call is not claimed, and never runs.
+func (h *Handler) ClaimID(c *resume.Call) string {
+	if h.opts.ClaimID != nil {
+		return h.opts.ClaimID(c)
+	}
+	return h.dec.ClaimID(c)
+}
+
+// errNoID is the reason a call with no claim ID is not claimed.
+var errNoID = errors.New("provider: a call with no claim ID (no call or response ID) cannot be claimed in a ledger: set Options.ClaimID")
 
 // ReadFrom reads a raw stream body (SSE, JSON lines, a JSON array or an
 // AWS event-stream) and handles each message as its bytes arrive, until
@@ -313,6 +340,10 @@ func (h *Handler) LastEventID() string {
 	}
 	return ""
 }
+
+// ResponseID returns the ID of the response the stream named last, as
+// [Decoder.ResponseID] gives it.
+func (h *Handler) ResponseID() string { return h.dec.ResponseID() }
 
 // Replays returns the number of events dropped as replays: a start or
 // delta for a call that has ended or already started, a whole call sent

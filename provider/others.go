@@ -172,6 +172,7 @@ func (cd *cohereDecoder) decode(d *Decoder, v value, event []byte) error {
 	typ := d.get(v, "type")
 	switch {
 	case typ.is("message-start"):
+		d.setResponse(d.get(v, "id"))
 		cd.newMessage()
 	case typ.is("tool-call-start"), typ.is("tool-call-delta"), typ.is("tool-call-end"):
 		if cd.messages == 0 {
@@ -243,6 +244,7 @@ func (id *interactionsDecoder) decode(d *Decoder, v value, _ []byte) error {
 	et := d.get(v, "event_type")
 	switch {
 	case et.is("interaction.created") || et.is("interaction.start"):
+		d.setResponse(d.get(d.get(v, "interaction"), "id"))
 		id.newMessage()
 	case et.is("step.start"), et.is("step.delta"), et.is("step.stop"):
 		if id.messages == 0 {

@@ -162,6 +162,9 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 			}
 		}
 		return fmt.Errorf("%s: %s: %w", e.code.str(), e.message.str(), ErrProvider)
+	case e.typ.is("response.created"):
+		d.setResponse(d.get(e.response, "id"))
+		return nil
 	case e.typ.is("response.failed"):
 		if err := d.errorValue(d.get(e.response, "error")); err != nil {
 			return err

@@ -12,7 +12,8 @@ import (
 )
 
 // ledgerUsage is the help of replay's --ledger flag.
-const ledgerUsage = "claim each ready call by its id in the ledger file at `PATH` (made if missing), " +
+const ledgerUsage = "claim each ready call in the ledger file at `PATH` (made if missing), " +
+	"under its response's id and its own id or key, " +
 	"as a handler would before running it: its result says \"ledger\":\"claimed\" (this run claimed it: it may run) " +
 	"or \"seen\" (claimed before: it must not run), \"conflict\" (claimed before with other arguments) or \"no-id\""
 
@@ -44,17 +45,17 @@ func openReplayLedger(path string, stderr io.Writer) (*replayLedger, error) {
 	return &replayLedger{store: s, path: path, stderr: stderr, verdicts: map[*resume.Call]string{}}, nil
 }
 
-// ended claims c when it is ready, once, with its ID and the digest of
+// ended claims c when it is ready, once, under id and with the digest of
 // its name and value, and writes the verdict to the timeline tl when tl
 // is not nil, flushed, so that what was printed was claimed. A claim
 // that fails is said on stderr, once; the call's verdict is "error".
-func (l *replayLedger) ended(c *resume.Call, tl io.Writer) {
+func (l *replayLedger) ended(c *resume.Call, id string, tl io.Writer) {
 	if l == nil || c.Status() != resume.StatusReady || l.verdicts[c] != "" {
 		return
 	}
 	v := "no-id"
-	if c.ID() != "" {
-		verdict, _, err := l.store.Claim(context.Background(), c.ID(), ledger.DigestOf(c.Name(), c.Value()))
+	if id != "" {
+		verdict, _, err := l.store.Claim(context.Background(), id, ledger.DigestOf(c.Name(), c.Value()))
 		v = verdict.String()
 		if err != nil {
 			v = "error"

@@ -81,6 +81,12 @@ func TestReplayLedgerTwice(t *testing.T) {
 	assert.Equal(t, map[string]string{"toolu_1": "claimed", "toolu_2": "claimed"}, ledgerVerdicts(t, path, stream))
 	assert.Equal(t, map[string]string{"toolu_1": "seen", "toolu_2": "seen"}, ledgerVerdicts(t, path, stream), "the second run claims nothing")
 
+	// Another message that numbers its calls the same is another turn.
+	b, err := os.ReadFile(stream)
+	require.NoError(t, err)
+	next := replayFile(t, "next.sse", bytes.Replace(b, []byte(`"msg_1"`), []byte(`"msg_2"`), 1))
+	assert.Equal(t, map[string]string{"toolu_1": "claimed", "toolu_2": "claimed"}, ledgerVerdicts(t, path, next))
+
 	// The same ID with other arguments is a conflict.
 	other := callsStream(t, `{"a":2}`)
 	assert.Equal(t, map[string]string{"toolu_1": "conflict"}, ledgerVerdicts(t, path, other))

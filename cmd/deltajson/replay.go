@@ -175,7 +175,8 @@ type replayer struct {
 	o       resume.Options
 	chunk   int
 	asJSON  bool
-	lg      *replayLedger // nil without --ledger
+	lg      *replayLedger     // nil without --ledger
+	dec     *provider.Decoder // the stream's, for its calls' claim IDs
 	out     *bufio.Writer
 	enc     *json.Encoder
 	status  int
@@ -203,6 +204,7 @@ func newReplayer(o resume.Options, chunk int, asJSON bool, out *bufio.Writer) *r
 func (rp *replayer) stream(in io.Reader, f provider.Format, file string, stderr io.Writer) int {
 	rd := provider.NewReader(in, provider.ReaderOptions{})
 	dec := provider.NewDecoder(f)
+	rp.dec = dec
 	looks := provider.NewDecoder(provider.FormatAuto) // what the stream looks like, for a wrong --format
 	var streamErr error
 	decoded := 0 // messages decoded: a stream broken after one is broken part way
@@ -308,10 +310,18 @@ func (rp *replayer) apply(ev resume.Event) {
 		if !rp.asJSON {
 			tl = rp.out
 		}
-		rp.lg.ended(c, tl)
+		rp.lg.ended(c, rp.claimID(c), tl)
 		rp.result(c)
 		rp.release(c)
 	}
+}
+
+// claimID is the ID the ledger claims c under, as a provider.Handler's.
+func (rp *replayer) claimID(c *resume.Call) string {
+	if rp.dec == nil {
+		return c.ID()
+	}
+	return rp.dec.ClaimID(c)
 }
 
 // release lets go of a call whose result is printed, as a server would:
