@@ -51,9 +51,14 @@ OpenAI Responses' built-in tools) is never ready: it is rejected, with
 "hosted":true, and its arguments are only shown. A custom tool's input
 (OpenAI Responses) is free text, not JSON: "text":true, and it is ready
 whatever it holds. arguments is the final argument text as received (for
-Gemini, the args' compact JSON); deltas counts the deltas applied, after
-any --chunk re-splitting. One message of the stream (an SSE event, a
-line, an array element, a frame) may hold at most 16 MB.
+Gemini, the args' compact JSON); a call that ended with none is
+"empty_as_object":true and runs with {}. deltas counts the deltas
+applied, after any --chunk re-splitting. "mismatch_offset":N says the
+end signal's final arguments differed from the deltas from byte N on
+(the final ones win); "error" says why a call is not ready; with
+--ledger, "ledger" is claimed, seen, conflict, no-id, or error (the
+store failed: the call must not run). One message of the stream (an
+SSE event, a line, an array element, a frame) may hold at most 16 MB.
 
 The calls are held as a server would hold them, from their start until
 their result is printed, under two caps: at most --max-calls calls held

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -204,6 +205,15 @@ func TestReplayUsage(t *testing.T) {
 	dir := t.TempDir()
 	_, _, errOut := replayCLI(t, nil, dir)
 	assert.Equal(t, 1, strings.Count(errOut, dir), "the file is named once: %s", errOut)
+}
+
+// TestReplayHelpFields: the help names every field of --json's output.
+func TestReplayHelpFields(t *testing.T) {
+	rt := reflect.TypeFor[replayResult]()
+	for i := range rt.NumField() {
+		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+		assert.Contains(t, replayUsage, `"`+name+`"`, "field %s", rt.Field(i).Name)
+	}
 }
 
 // TestReplayHelpLimit: the help states corpus.Read's limits as they are.
