@@ -4,6 +4,13 @@
 // payload a [provider.Handler] reads: whole functionCall args, several
 // candidates, and Vertex's partialArgs streamed as argument deltas.
 //
+// genai decodes args into Go maps first, so what the handler reads is not
+// the bytes the model sent: an integer past 2^53 has lost its last digits
+// (9007199254740993 reads as 9007199254740992), members come in sorted
+// order, and of a name given twice only the last is left, where the
+// handler would have refused the call. For the bytes as sent, read the
+// HTTP body of streamGenerateContent?alt=sse with [provider.Handler.ReadFrom].
+//
 // Run it with GEMINI_API_KEY (or GOOGLE_API_KEY) set
 // (GOOGLE_GEMINI_BASE_URL points it elsewhere):
 //

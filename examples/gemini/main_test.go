@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -115,4 +118,21 @@ func partsOf(c *genai.Candidate) []*genai.Part {
 		return nil
 	}
 	return c.Content.Parts
+}
+
+// TestStreamReencodes pins what the package doc says genai does to args
+// before the handler reads them: integers past 2^53 rounded, members in
+// sorted order.
+func TestStreamReencodes(t *testing.T) {
+	const sent = `{"order_id":9007199254740993,"z":1,"a":2}`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "data: {\"candidates\":[{\"index\":0,\"content\":{\"role\":\"model\",\"parts\":[{\"functionCall\":{\"name\":\"pay\",\"args\":%s}}]},\"finishReason\":\"STOP\"}]}\n\n", sent)
+	}))
+	defer srv.Close()
+	var got []string
+	_, err := Stream(context.Background(), newClient(t, srv.URL), "gemini-2.5-flash", genai.Text("pay"), nil,
+		provider.Options{OnReady: func(c *resume.Call) { got = append(got, string(c.Value())) }})
+	require.NoError(t, err)
+	require.Equal(t, []string{`{"a":2,"order_id":9007199254740992,"z":1}`}, got)
 }
