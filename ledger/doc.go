@@ -33,7 +33,8 @@
 //   - A claim whose process died before its outcome stays [StateClaimed]:
 //     the outcome is unknown, and nothing runs it again by itself. A person
 //     or a policy looks it up ([Store.Lookup] gives the claim time) and
-//     decides.
+//     records the outcome; "deltajson ledger FILE" lists such claims in a
+//     filestore file, and settles them.
 //   - [Store.SaveCheckpoint] keeps a call's checkpoint (the binary form of
 //     resume's Call.Checkpoint, as opaque bytes) under the call's ID, so
 //     that another process can restore the call in the middle of its

@@ -128,10 +128,15 @@ func (s *Store) write(ctx context.Context, opName, id string, apply func(tx *bbo
 }
 
 // read checks ctx and id and runs fn in a read transaction.
-func (s *Store) read(ctx context.Context, opName, id string, fn func(tx *bbolt.Tx) error) (err error) {
+func (s *Store) read(ctx context.Context, opName, id string, fn func(tx *bbolt.Tx) error) error {
 	if err := ledger.CheckID(id); err != nil {
 		return ledger.NewError(opName, id, err, nil)
 	}
+	return s.view(ctx, opName, id, fn)
+}
+
+// view is read for an operation on id, or on every ID ("").
+func (s *Store) view(ctx context.Context, opName, id string, fn func(tx *bbolt.Tx) error) (err error) {
 	if err := ctx.Err(); err != nil {
 		return ledger.NewError(opName, id, err, nil)
 	}
@@ -269,6 +274,31 @@ func (s *Store) Lookup(ctx context.Context, id string) (ledger.Record, error) {
 		return err
 	})
 	return e.rec, err
+}
+
+// Each calls fn with each record the store holds, in the order of their
+// IDs, until fn returns an error, which Each returns. fn must not call
+// the store. It is for a person or a policy deciding on claims whose
+// process died (see package ledger's rules).
+func (s *Store) Each(ctx context.Context, fn func(id string, r ledger.Record) error) error {
+	var fnErr error
+	err := s.view(ctx, "each", "", func(tx *bbolt.Tx) error {
+		now := time.Now()
+		return tx.Bucket(bucketCalls).ForEach(func(k, _ []byte) error {
+			e, err := get(tx, string(k), now)
+			if err != nil || e.rec.State == ledger.StateNone {
+				return err
+			}
+			if fnErr = fn(string(k), e.rec); fnErr != nil {
+				return fnErr
+			}
+			return nil
+		})
+	})
+	if fnErr != nil {
+		return fnErr
+	}
+	return err
 }
 
 // SaveCheckpoint implements [ledger.Store.SaveCheckpoint]. The checkpoint

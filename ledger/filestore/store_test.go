@@ -370,3 +370,36 @@ func TestOpenErrors(t *testing.T) {
 	require.Error(t, err, "still refused, not made corrupt: %v", s)
 	require.ErrorIs(t, err, ledger.ErrUnavailable)
 }
+
+// TestEach lists the records held, in ID order, without the forgotten
+// ones, and stops at fn's error.
+func TestEach(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "calls.ledger"), filestore.Options{TTL: time.Hour})
+	d := ledger.DigestOf("f", []byte("{}"))
+	for _, id := range []string{"b", "a", "c"} {
+		_, _, err := s.Claim(ctx, id, d)
+		require.NoError(t, err)
+	}
+	require.NoError(t, s.Done(ctx, "c"))
+	var got []string
+	require.NoError(t, s.Each(ctx, func(id string, r ledger.Record) error {
+		got = append(got, id+" "+r.State.String())
+		return nil
+	}))
+	assert.Equal(t, []string{"a claimed", "b claimed", "c done"}, got)
+
+	stop := errors.New("stop")
+	n := 0
+	err := s.Each(ctx, func(string, ledger.Record) error { n++; return stop })
+	assert.Equal(t, stop, err)
+	assert.Equal(t, 1, n)
+
+	short := open(t, filepath.Join(t.TempDir(), "short.ledger"), filestore.Options{TTL: time.Millisecond})
+	_, _, err = short.Claim(ctx, "gone", d)
+	require.NoError(t, err)
+	time.Sleep(5 * time.Millisecond)
+	require.NoError(t, short.Each(ctx, func(id string, _ ledger.Record) error {
+		t.Errorf("%s was forgotten, and listed", id)
+		return nil
+	}))
+}
