@@ -184,6 +184,10 @@ func (cd *chatDecoder) decode(d *Decoder, v value, event []byte) error {
 			choices = val
 		case "id":
 			d.setResponse(val)
+		case "object":
+			if val.is("error") { // vLLM's and other compatible servers' error
+				return d.errorValue(v)
+			}
 		case "error":
 			if err := d.errorValue(val); err != nil {
 				return err

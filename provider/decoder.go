@@ -170,13 +170,13 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		return nil, fmt.Errorf("format %v: %w", d.format, ErrUnknownFormat)
 	}
 	if d.impl == nil {
+		// Before any payload named the format, an error in any format's
+		// shape ends the stream as the provider's, and names no format.
+		if err := d.anyError(v, event); err != nil {
+			return nil, err
+		}
 		f := d.detect(v, event)
 		if f == FormatAuto {
-			// Before any payload named the format, an error in any
-			// format's shape still ends the stream as the provider's.
-			if err := d.anyError(v, event); err != nil {
-				return nil, err
-			}
 			d.skipped++
 			return nil, nil
 		}
@@ -360,13 +360,14 @@ func (d *Decoder) errorValue(v value) error {
 }
 
 // anyError returns the provider's error that v carries in the shape of
-// any format: an "error" member (OpenAI, Gemini, Ollama, Mistral), or a
-// type or event named "error" (Anthropic, Cohere, Responses); nil if none.
+// any format: an "error" member (OpenAI, Gemini, Ollama, Mistral), a type
+// or event named "error" (Anthropic, Cohere, Responses), or an object
+// named "error" (vLLM and other OpenAI-compatible servers); nil if none.
 func (d *Decoder) anyError(v value, event []byte) error {
 	if e := d.get(v, "error"); !e.isNull() {
 		return d.errorValue(e)
 	}
-	if typ := d.get(v, "type"); typ.is("error") || string(event) == "error" {
+	if d.get(v, "type").is("error") || d.get(v, "object").is("error") || string(event) == "error" {
 		if e := d.get(v, "message"); e.isString() {
 			return fmt.Errorf("%s: %w", e.str(), ErrProvider)
 		}

@@ -128,8 +128,10 @@ func (d *Decoder) detect(v value, event []byte) Format {
 			choices = true
 		case "candidates", "usageMetadata":
 			candidates = true
-		case "message", "done":
-			message = true
+		case "message": // Ollama's is an object; an error's is text
+			message = message || val.isObject()
+		case "done":
+			message = message || len(val) > 0 && (val[0] == 't' || val[0] == 'f')
 		case "messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop":
 			converse = true
 		case "bytes":
