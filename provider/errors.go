@@ -26,6 +26,10 @@ var (
 	ErrPayload = errors.New("bad payload")
 	// ErrProvider means the stream carried the provider's own error event.
 	ErrProvider = errors.New("provider sent an error")
+	// ErrNoName means a call ended with no tool name, as one whose start
+	// came before a reconnect into a new Handler: it cannot run, so it is
+	// rejected ([resume.StatusRejected]) and goes to [Options.OnEnd].
+	ErrNoName = errors.New("tool call with no name")
 	// ErrUnknownFormat means the stream's format was not named right, or
 	// could not be told from its first payloads.
 	ErrUnknownFormat = errors.New("unknown stream format")

@@ -18,7 +18,8 @@ type Options struct {
 	// first payload that names one.
 	Format Format
 	// Calls are the options of the [resume.Set] that holds the calls: its
-	// caps, the gate check, the argument buffer's Capacity.
+	// caps, the gate check, the argument buffer's Capacity. Before the
+	// gate check, a call with no name is rejected with [ErrNoName].
 	Calls resume.Options
 	// Reader configures the [Reader] that [Handler.ReadFrom] reads a body
 	// with.
@@ -80,7 +81,17 @@ type Handler struct {
 
 // NewHandler returns a Handler for one stream.
 func NewHandler(opts Options) *Handler {
-	h := &Handler{opts: opts, dec: NewDecoder(opts.Format), set: resume.NewSet(opts.Calls), seq: -1}
+	calls, check := opts.Calls, opts.Calls.Check
+	calls.Check = func(c *resume.Call, args []byte) error {
+		if c.Name() == "" {
+			return ErrNoName
+		}
+		if check != nil {
+			return check(c, args)
+		}
+		return nil
+	}
+	h := &Handler{opts: opts, dec: NewDecoder(opts.Format), set: resume.NewSet(calls), seq: -1}
 	h.dec.set = h.set
 	return h
 }

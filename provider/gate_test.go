@@ -1,10 +1,13 @@
 package provider
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/resume"
 )
 
 // TestErrorBeforeFormat: an error payload that comes before any payload
@@ -40,4 +43,30 @@ func TestChatObjectError(t *testing.T) {
 	_, err := d.Decode([]byte(`{"object":"error","message":"context length exceeded","type":"BadRequestError","code":400}`), nil)
 	require.ErrorIs(t, err, ErrProvider)
 	assert.Contains(t, err.Error(), "context length exceeded")
+}
+
+// TestHandlerNoName: a call that ends with no name, as after a reconnect
+// into a new Handler that missed its start, is rejected, never run; the
+// Set's own check still runs for named calls.
+func TestHandlerNoName(t *testing.T) {
+	const midCall = `data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"a\":1}"}}]}}]}
+
+data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+
+`
+	var ended []*resume.Call
+	h := NewHandler(Options{OnReady: func(c *resume.Call) { t.Errorf("ran %s with no name", c.Key()) },
+		OnEnd: func(c *resume.Call) { ended = append(ended, c) }})
+	_, err := h.ReadFrom(strings.NewReader(midCall))
+	require.NoError(t, err)
+	require.Len(t, ended, 1)
+	assert.Equal(t, resume.StatusRejected, ended[0].Status())
+	assert.ErrorIs(t, ended[0].Err(), ErrNoName)
+
+	checked := 0
+	h = NewHandler(Options{Calls: resume.Options{Check: func(*resume.Call, []byte) error { checked++; return nil }},
+		OnReady: func(*resume.Call) {}})
+	_, err = h.ReadFrom(strings.NewReader(chatStream))
+	require.NoError(t, err)
+	assert.Equal(t, 1, checked, "the caller's check runs for a named call")
 }
