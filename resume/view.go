@@ -85,8 +85,10 @@ func (c *Call) isObject(d int) bool {
 
 // AppendPartial appends to dst the partial view, valid JSON of the
 // arguments so far, or nothing before a value can be shown (see the
-// package doc's "Partial view and path events"), and returns it. Its prefix [Call.Shown] only grows, unless
-// final arguments that differ replace the deltas ([Result].Mismatch).
+// package doc's "Partial view and path events"), and returns it; a text
+// call's view is its text, not JSON. Its prefix [Call.Shown] only grows,
+// unless final arguments that differ replace the deltas
+// ([Result].Mismatch).
 func (c *Call) AppendPartial(dst []byte) []byte {
 	n := c.view()
 	if n == 0 {

@@ -96,7 +96,7 @@ type refToken struct {
 // watches before the first delta, and again after [Restore]. A value
 // under a member name whose reference token ends in "…" is never
 // reported: a name longer than 128 bytes shows so, cut, and could be
-// another's.
+// another's. A text call ([Event.Text]) has no JSON value to watch.
 func (c *Call) Watch(pointer string, fn func(PathEvent)) {
 	if fn == nil {
 		panic("resume: Watch with a nil func")
