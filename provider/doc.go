@@ -77,7 +77,13 @@
 //
 // [Handler.LastEventID] gives what a reconnect sends (Last-Event-ID, or
 // Responses' starting_after) so that the server sends only what came
-// after. Replays are dropped when they can be told: by the Responses
+// after; read the new body into the same Handler, and call
+// [Handler.Finish] only once no reconnect follows. A new Handler, as in
+// a new process, knows nothing of the calls before: one whose start it
+// missed ends with no name and is rejected ([ErrNoName]), one it sees
+// whole runs again unless a ledger ([Options.Ledger]) saw it run, and a
+// call restored from a checkpoint into its Set is not one its decoder
+// follows. Replays are dropped when they can be told: by the Responses
 // sequence_number, by a call that has ended or started already, and by
 // a call's ID once it has run. SSE ids are not read as an order: a
 // server that sends part of an open call again, without sequence

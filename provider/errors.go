@@ -30,6 +30,8 @@ var (
 	// came before a reconnect into a new Handler: it cannot run, so it is
 	// rejected ([resume.StatusRejected]) and goes to [Options.OnEnd].
 	ErrNoName = errors.New("tool call with no name")
+	// ErrFinished means input came after [Handler.Finish].
+	ErrFinished = errors.New("input after the stream was finished")
 	// ErrUnknownFormat means the stream's format was not named right, or
 	// could not be told from its first payloads.
 	ErrUnknownFormat = errors.New("unknown stream format")

@@ -75,8 +75,9 @@ type Handler struct {
 	replays int64
 	// gone holds the keys whose start was a replay of a call that ran:
 	// their deltas and end are the replay's too, though they name no ID.
-	gone map[string]bool
-	cr   countingReader
+	gone     map[string]bool
+	cr       countingReader
+	finished bool // Finish was called: no more input
 }
 
 // NewHandler returns a Handler for one stream.
@@ -110,6 +111,9 @@ func (h *Handler) Payload(p []byte) error { return h.Message(Message{Data: p, Of
 // its Data; its Event names Bedrock ConverseStream's events, and its ID
 // is remembered for [Handler.LastEventID].
 func (h *Handler) Message(m Message) error {
+	if h.finished {
+		return &Error{Offset: m.Offset, Line: m.Line, Err: ErrFinished}
+	}
 	evs, err := h.dec.Decode(m.Data, m.Event)
 	if err != nil {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: err}
@@ -136,6 +140,9 @@ func (h *Handler) Message(m Message) error {
 // an end with no final arguments for a key with no call, such as a text
 // block's stop.
 func (h *Handler) Apply(ev resume.Event) error {
+	if h.finished {
+		return &Error{Offset: -1, Err: ErrFinished}
+	}
 	if ev.Kind == 0 || ev.Kind == resume.EventEnd && len(ev.Final) == 0 && h.set.Call(ev.Key) == nil {
 		return nil
 	}
@@ -265,7 +272,7 @@ var errNoID = errors.New("provider: a call with no claim ID (no call or response
 // first error of the body (a cut, a cap, a bad frame) or of a message
 // (see [Handler.Payload]). A body that stalls blocks in its
 // Read: cancel the request's context to end it. Call [Handler.Finish]
-// after it.
+// after it, unless you reconnect (see the package doc's Reconnects).
 func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
 	cr := &h.cr
 	cr.r, cr.n = r, 0
@@ -326,8 +333,13 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // Finish ends the stream: each call still held, which never got its end
 // signal (the stream was cut, or said its output was cut short), becomes
 // incomplete and is returned, and is never ready. Call it once the stream
-// stops, however it stopped.
-func (h *Handler) Finish() []resume.Result { return h.set.Finish() }
+// is over for good, however it stopped, and not before a reconnect into
+// the same Handler: after Finish the Handler takes no more input, and
+// fails with [ErrFinished].
+func (h *Handler) Finish() []resume.Result {
+	h.finished = true
+	return h.set.Finish()
+}
 
 // Set returns the Set that holds the calls not yet ended.
 func (h *Handler) Set() *resume.Set { return h.set }

@@ -201,12 +201,19 @@ func TestHandlerHooks(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "Oslo", seen, "the watch saw every byte of the value")
 	assert.Equal(t, []string{`call_1 {"city":"Oslo"}`}, ready)
-	assert.Empty(t, h.Finish())
 
 	_, err = h.ReadFrom(strings.NewReader(chatStream))
 	require.NoError(t, err)
 	assert.Len(t, ready, 1, "a replay runs nothing")
 	assert.Equal(t, int64(2), h.Replays(), "the replay's two chunks of the call")
+
+	// After Finish, the Handler takes no more input.
+	assert.Empty(t, h.Finish())
+	_, err = h.ReadFrom(strings.NewReader(chatStream))
+	require.ErrorIs(t, err, ErrFinished)
+	require.ErrorIs(t, h.Apply(resume.Event{Kind: resume.EventStart, Key: "9", Name: "f"}), ErrFinished)
+	assert.Len(t, ready, 1)
+	assert.Equal(t, int64(2), h.Replays(), "input refused is not counted as a replay")
 }
 
 // TestHandlerReplaysCounted: a Responses stream sent again from the
