@@ -37,6 +37,9 @@ type Decoder struct {
 	memo      [memoLen]int32
 	memoEvent []byte
 	noMemo    bool
+	// noRepeat, for tests, turns off reading an end's final arguments by
+	// the pieces they repeat (responsesDecoder.final).
+	noRepeat bool
 	// set, when a Handler feeds one, holds the calls: it knows whether a
 	// call's arguments so far are one whole, valid value, and the chat
 	// decoder need not read them again.

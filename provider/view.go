@@ -339,7 +339,15 @@ type tape struct {
 	changed   uint16
 	run       jsonwire.Run // where the last difference was, for Reindex
 	long      []byte       // the last long string read, for IndexRepeat
+	// repeat, when set, is a valid string (quotes included) that a later
+	// payload may send again: the pieces of a call, which its end
+	// repeats. validate makes it long, for IndexRepeat, before a payload
+	// that may hold it.
+	repeat []byte
 }
+
+// minRepeat is the shortest repeat worth a copy into long.
+const minRepeat = 1 << 10
 
 // maxLast bounds the payload a tape keeps a copy of.
 const maxLast = 16 << 10
@@ -358,6 +366,9 @@ func (t *tape) validate(b []byte) error {
 		t.reindexed, t.first = ok, int32(first)
 	}
 	if !ok {
+		if len(t.repeat) >= minRepeat && len(b) > len(t.repeat) {
+			t.long, t.repeat = append(t.long[:0], t.repeat...), nil
+		}
 		t.run = jsonwire.Run{}
 		t.toks, t.stack, ok = jsonwire.IndexRepeat(b, t.toks[:0], t.stack[:0], &t.long)
 	}
