@@ -38,6 +38,7 @@ type sseState struct {
 	startLn int   // its line
 
 	id     []byte // the last event ID buffer: it persists across events
+	idNew  bool   // an id field set id since the last dispatch
 	lastID []byte // id as of the last dispatch
 	anyID  bool   // an id field has been dispatched: lastID holds it
 	retry  time.Duration
@@ -70,7 +71,10 @@ func (r *Reader) nextSSE() (Message, bool, error) {
 				continue
 			}
 		}
-		j := indexLineEnd(b, s.scanned)
+		j := 0 // a blank line, the end of most events, takes no scan
+		if len(b) == 0 || b[0] != '\n' {
+			j = indexLineEnd(b, s.scanned)
+		}
 		end := j + 1
 		if j < 0 {
 			if len(b) > r.max {
@@ -156,7 +160,7 @@ func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) er
 	case "id":
 		if bytes.IndexByte(value, 0) < 0 {
 			s.id = append(s.id[:0], value...)
-			s.hasID = true
+			s.hasID, s.idNew = true, true
 		}
 	case "retry":
 		if ms, ok := parseRetry(value); ok {
@@ -197,7 +201,9 @@ func parseRetry(v []byte) (int64, bool) {
 // returns it if it had data. The returned slices stay valid until the next
 // line is read, which is in the next call of Next.
 func (s *sseState) dispatch() (Message, bool) {
-	s.lastID = append(s.lastID[:0], s.id...)
+	if s.idNew {
+		s.lastID, s.idNew = append(s.lastID[:0], s.id...), false
+	}
 	s.anyID = s.anyID || s.hasID
 	m := Message{Data: s.data[:len(s.data):len(s.data)], Offset: s.start, Line: s.startLn}
 	if len(s.event) > 0 {
