@@ -37,6 +37,11 @@ type Decoder struct {
 	memo      [memoLen]int32
 	memoEvent []byte
 	noMemo    bool
+	// memoVals are the values of the memo's tokens in the payload being
+	// replayed, in memo's order; memoHits counts the payloads the memo
+	// took, for tests.
+	memoVals [memoLen]value
+	memoHits int64
 	// noRepeat, for tests, turns off reading an end's final arguments by
 	// the pieces they repeat (responsesDecoder.final).
 	noRepeat bool
@@ -133,6 +138,14 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		d.skipped++
 		return nil, nil
 	}
+	r, _ := d.impl.(replayer)
+	if r != nil && d.memo[0] >= 0 && !d.noMemo && string(event) == string(d.memoEvent) && d.tape.match(v, &d.memo, &d.memoVals) {
+		// v is the last payload validated but for the memo's tokens,
+		// each one valid: the tape, of that payload, is kept for the
+		// next, and v is read by the memo alone.
+		d.tape.base = nil
+		return d.replay(r)
+	}
 	if err := d.tape.validate(v); err != nil {
 		return nil, fmt.Errorf("payload is not JSON: %w: %w", err, ErrPayload)
 	}
@@ -155,15 +168,27 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 	n := len(d.out)
 	if r, ok := d.impl.(replayer); ok && d.memo[0] >= 0 && !d.noMemo && d.tape.changedIn(&d.memo) &&
 		d.tape.toks[d.memo[0]].Kind == jsonwire.KindString && string(event) == string(d.memoEvent) {
-		if err := r.replay(d, d.tape.value(int(d.memo[0]))); err != nil {
-			d.out, d.memo = d.out[:n], noMemo
-			return nil, err
+		for i, k := range d.memo {
+			if k >= 0 {
+				d.memoVals[i] = d.tape.value(int(k))
+			}
 		}
-		return d.out, nil
+		return d.replay(r)
 	}
 	d.memo = noMemo
 	if err := d.impl.decode(d, v, event); err != nil {
 		d.out, d.memo = d.out[:n], noMemo
+		return nil, err
+	}
+	return d.out, nil
+}
+
+// replay has r apply the payload the memo took, whose tokens are in
+// memoVals.
+func (d *Decoder) replay(r replayer) ([]resume.Event, error) {
+	d.memoHits++
+	if err := r.replay(d, d.memoVals[0]); err != nil {
+		d.out, d.memo = d.out[:0], noMemo
 		return nil, err
 	}
 	return d.out, nil
@@ -176,7 +201,8 @@ var noMemo = [memoLen]int32{-1, -1, -1, -1}
 
 // replayer is a decoder that can set Decoder.memo: replay applies the
 // last payload again with piece, the new argument piece, in place of its
-// own, as decode would for the new payload.
+// own, as decode would for the new payload; the values of the memo's
+// other tokens are in Decoder.memoVals.
 type replayer interface {
 	replay(d *Decoder, piece value) error
 }

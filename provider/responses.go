@@ -317,7 +317,7 @@ func (rd *responsesDecoder) remember(d *Decoder, c *respCall, e *respEvent, even
 func (rd *responsesDecoder) replay(d *Decoder, piece value) error {
 	e := respEvent{outputIndex: rd.memoOut, hasIndex: rd.memoHasOut}
 	if rd.memoSeq {
-		n, ok := d.tape.value(int(d.memo[1])).int()
+		n, ok := d.memoVals[1].int()
 		if e.seq, e.hasSeq = int64(n), ok; ok {
 			d.seq = e.seq
 		}

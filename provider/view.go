@@ -460,6 +460,62 @@ func (t *tape) find(off int32) int {
 	return k
 }
 
+// match reports whether b is the payload validated last (kept in last,
+// with the tokens of the tape) but for the tokens at the tape indexes in
+// m (-1 for none), each a string or an integer there and in b, and
+// valid: then b is valid, and vals are those tokens in b, in m's order.
+// It reads only those tokens, and compares the bytes around them.
+func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value) bool {
+	if len(t.last) == 0 {
+		return false
+	}
+	var order [memoLen]int // m's slots, by their tokens' place
+	n := 0
+	for i, k := range m {
+		if k < 0 {
+			continue
+		}
+		j := n
+		for ; j > 0 && m[order[j-1]] > k; j-- {
+			order[j] = order[j-1]
+		}
+		order[j], n = i, n+1
+	}
+	pt, pb := 0, 0 // where last and b are read to
+	for _, slot := range order[:n] {
+		tok := t.toks[m[slot]]
+		i := pb + int(tok.Off) - pt // where the token starts in b
+		if i < pb || i >= len(b) || string(b[pb:i]) != string(t.last[pt:tok.Off]) {
+			return false
+		}
+		var j int
+		switch tok.Kind {
+		case jsonwire.KindString:
+			ok := false
+			if b[i] != '"' {
+				return false
+			}
+			if j, ok = jsonwire.ScanString(b, i+1); !ok {
+				return false
+			}
+		case jsonwire.KindNumber:
+			// An integer that a byte not of it follows, within the
+			// tokenizer's bounds on a number's length.
+			if j = jsonwire.ScanInt(b, i); j == 0 || j-i > maxInt {
+				return false
+			}
+		default:
+			return false
+		}
+		vals[slot] = b[i:j]
+		pt, pb = int(tok.End), j
+	}
+	return string(b[pb:]) == string(t.last[pt:])
+}
+
+// maxInt is the most bytes of an integer that match reads.
+const maxInt = 20
+
 // changedIn reports whether the payload validated last differs from the
 // one before at most in the tokens at the tape indexes in m.
 func (t *tape) changedIn(m *[memoLen]int32) bool {
