@@ -126,8 +126,12 @@ func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) er
 		return nil // a comment, e.g. ": OPENROUTER PROCESSING"
 	}
 	name, value := line, line[len(line):]
-	i := 4 // the colon of "data:", most lines
-	if len(line) < 5 || line[4] != ':' || string(line[:4]) != "data" {
+	i := 4 // the colon of "data:", most lines, or of "event:"
+	switch {
+	case len(line) >= 5 && line[4] == ':' && string(line[:4]) == "data":
+	case len(line) >= 6 && line[5] == ':' && string(line[:5]) == "event":
+		i = 5
+	default:
 		i = bytes.IndexByte(line, ':')
 	}
 	if i >= 0 {
