@@ -59,6 +59,11 @@ var doneData = []byte("[DONE]")
 
 func (r *Reader) nextSSE() (Message, bool, error) {
 	s := &r.sse
+	if !s.cr && !s.started && s.scanned == 0 {
+		if m, ok := r.quickSSE(); ok {
+			return m, true, nil
+		}
+	}
 	for {
 		b := r.buf[r.rd:r.wr]
 		if s.cr {
@@ -108,6 +113,49 @@ func (r *Reader) nextSSE() (Message, bool, error) {
 			return Message{}, false, err
 		}
 	}
+}
+
+// quickSSE reads the event at buf[rd:] when the buffer holds all of it
+// and it is of the commonest shape: an event line or none, then one data
+// line, then a blank line, each ended by LF. It returns what nextSSE
+// would, with the event name and data in the buffer, and false, having
+// read nothing, for anything else (nextSSE reads it a line at a time).
+func (r *Reader) quickSSE() (Message, bool) {
+	b := r.buf[r.rd:r.wr]
+	var event []byte
+	i := 0
+	if len(b) > 6 && string(b[:6]) == "event:" {
+		j := jsonwire.IndexLineEnd(b)
+		if j < 0 || j > r.max || b[j] != '\n' {
+			return Message{}, false
+		}
+		event, i = b[6:j], j+1
+		if len(event) > 0 && event[0] == ' ' {
+			event = event[1:]
+		}
+	}
+	if len(b)-i <= 5 || string(b[i:i+5]) != "data:" {
+		return Message{}, false
+	}
+	j := jsonwire.IndexLineEnd(b[i:])
+	if j < 0 || j > r.max || i+j+1 >= len(b) || b[i+j] != '\n' || b[i+j+1] != '\n' {
+		return Message{}, false // cut, too long, CR line ends, or more lines
+	}
+	data := b[i+5 : i+j]
+	if len(data) > 0 && data[0] == ' ' {
+		data = data[1:]
+	}
+	m := Message{Data: data[:len(data):len(data)], Offset: r.offset(r.rd), Line: r.line}
+	if len(event) > 0 {
+		m.Event = event[:len(event):len(event)]
+	}
+	r.rd += i + j + 2
+	r.line += 2
+	if i > 0 {
+		r.line++
+	}
+	r.sse.returned = true
+	return m, true
 }
 
 // indexLineEnd returns the index of the first CR or LF in b at or after
