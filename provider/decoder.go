@@ -18,16 +18,17 @@ const MaxCalls = 4096
 // text, reasoning and usage are skipped. Make one per stream with
 // [NewDecoder]; it is not safe for concurrent use.
 type Decoder struct {
-	format  Format
-	impl    decoder
-	out     []resume.Event
-	scratch []byte // decoded text the events point into, until the next Decode
-	calls   int    // calls started, against MaxCalls
-	done    bool   // OpenAI's [DONE] came
-	seq     int64  // the last Responses sequence_number decoded, or -1
-	skipped int64  // payloads of a type no decoder reads
-	replays int64  // events dropped as sent again, for a call ended or whole
-	tape    tape
+	format   Format
+	impl     decoder
+	replayer replayer // impl, when it is one
+	out      []resume.Event
+	scratch  []byte // decoded text the events point into, until the next Decode
+	calls    int    // calls started, against MaxCalls
+	done     bool   // OpenAI's [DONE] came
+	seq      int64  // the last Responses sequence_number decoded, or -1
+	skipped  int64  // payloads of a type no decoder reads
+	replays  int64  // events dropped as sent again, for a call ended or whole
+	tape     tape
 	// memo lets a payload that differs from the last one only in a few
 	// tokens skip its decoder's walk (see replayer): it holds the tape
 	// indexes of the tokens that may differ, the argument piece first,
@@ -70,9 +71,15 @@ func NewDecoder(f Format) *Decoder {
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
 	d.tape.toks, d.tape.stack, d.tape.last = d.tokBuf[:0], d.stackBuf[:0], d.lastBuf[:0]
 	if f != FormatAuto {
-		d.impl = newImpl(f)
+		d.setImpl(f)
 	}
 	return d
+}
+
+// setImpl makes the part of format f, and notes whether it replays.
+func (d *Decoder) setImpl(f Format) {
+	d.impl = newImpl(f)
+	d.replayer, _ = d.impl.(replayer)
 }
 
 func newImpl(f Format) decoder {
@@ -138,7 +145,7 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		d.skipped++
 		return nil, nil
 	}
-	r, _ := d.impl.(replayer)
+	r := d.replayer
 	if r != nil && d.memo[0] >= 0 && !d.noMemo && string(event) == string(d.memoEvent) && d.tape.match(v, &d.memo, &d.memoVals) {
 		// v is the last payload validated but for the memo's tokens,
 		// each one valid: the tape, of that payload, is kept for the
@@ -163,10 +170,11 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 			d.skipped++
 			return nil, nil
 		}
-		d.format, d.impl = f, newImpl(f)
+		d.format = f
+		d.setImpl(f)
 	}
 	n := len(d.out)
-	if r, ok := d.impl.(replayer); ok && d.memo[0] >= 0 && !d.noMemo && d.tape.changedIn(&d.memo) &&
+	if r := d.replayer; r != nil && d.memo[0] >= 0 && !d.noMemo && d.tape.changedIn(&d.memo) &&
 		d.tape.toks[d.memo[0]].Kind == jsonwire.KindString && string(event) == string(d.memoEvent) {
 		for i, k := range d.memo {
 			if k >= 0 {
