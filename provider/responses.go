@@ -53,13 +53,19 @@ const maxRaw = 1 << 20
 
 func newResponses() *responsesDecoder { return &responsesDecoder{calls: make(map[string]*respCall)} }
 
+// respPos is where a Responses event stands: its output_index and its
+// sequence_number, when it has them.
+type respPos struct {
+	outputIndex int
+	hasIndex    bool
+	seq         int64
+	hasSeq      bool
+}
+
 // respEvent is the fields of a Responses event that the decoder reads.
 type respEvent struct {
 	typ, itemID, delta, arguments, input, item, code, message, errv, response, seqv value
-	outputIndex                                                                     int
-	hasIndex                                                                        bool
-	seq                                                                             int64
-	hasSeq                                                                          bool
+	respPos
 	// unread holds the values of the members the decoder does not read
 	// (obfuscation), which may differ in the next delta event; many says
 	// there were more than it holds.
@@ -192,7 +198,7 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 			return nil
 		}
 		c.text, c.hosted = it.typ.is("custom_tool_call"), it.hosted()
-		ev := rd.emit(d, resume.EventStart, c, &e)
+		ev := rd.emit(d, resume.EventStart, c, &e.respPos)
 		ev.ID, ev.Name = it.callID.str(), it.name.str()
 		if ev.Name == "" && c.hosted {
 			ev.Name = it.typ.str()
@@ -216,7 +222,7 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 		if e.typ.is("response.custom_tool_call_input.delta") {
 			c.text = true
 		}
-		if err := rd.delta(d, c, &e, e.delta); err != nil || !e.delta.isString() {
+		if err := rd.delta(d, c, &e.respPos, e.delta); err != nil || !e.delta.isString() {
 			return err
 		}
 		rd.remember(d, c, &e, event)
@@ -243,7 +249,7 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 }
 
 // delta applies a delta event's piece to call c.
-func (rd *responsesDecoder) delta(d *Decoder, c *respCall, e *respEvent, piece value) error {
+func (rd *responsesDecoder) delta(d *Decoder, c *respCall, e *respPos, piece value) error {
 	text, ok, err := d.args(piece)
 	if err != nil || !ok {
 		return err
@@ -315,7 +321,7 @@ func (rd *responsesDecoder) remember(d *Decoder, c *respCall, e *respEvent, even
 // replay applies the delta event remembered again, with piece as its text
 // and the sequence_number the new payload has.
 func (rd *responsesDecoder) replay(d *Decoder, piece value) error {
-	e := respEvent{outputIndex: rd.memoOut, hasIndex: rd.memoHasOut}
+	e := respPos{outputIndex: rd.memoOut, hasIndex: rd.memoHasOut}
 	if rd.memoSeq {
 		n, ok := d.memoVals[1].int()
 		if e.seq, e.hasSeq = int64(n), ok; ok {
@@ -356,7 +362,7 @@ func (rd *responsesDecoder) call(d *Decoder, e *respEvent, id value) (c *respCal
 	return c, true, nil
 }
 
-func (rd *responsesDecoder) emit(d *Decoder, kind resume.EventKind, c *respCall, e *respEvent) *resume.Event {
+func (rd *responsesDecoder) emit(d *Decoder, kind resume.EventKind, c *respCall, e *respPos) *resume.Event {
 	index := -1
 	if e.hasIndex {
 		index = e.outputIndex
@@ -383,7 +389,7 @@ func (rd *responsesDecoder) end(d *Decoder, e *respEvent, id, raw value, it resp
 		rd.rawCall, d.tape.repeat = nil, nil
 	}
 	c.ended = true
-	ev := rd.emit(d, resume.EventEnd, c, e)
+	ev := rd.emit(d, resume.EventEnd, c, &e.respPos)
 	if it.typ != nil {
 		ev.ID, ev.Name = it.callID.str(), it.name.str()
 		if ev.Name == "" && c.hosted {
