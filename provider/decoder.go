@@ -19,17 +19,18 @@ const MaxCalls = 4096
 // text, reasoning and usage are skipped. Make one per stream with
 // [NewDecoder]; it is not safe for concurrent use.
 type Decoder struct {
-	format  Format
-	impl    decoder
-	out     []resume.Event
-	scratch []byte // decoded text the events point into, until the next Decode
-	calls   int    // calls started, against MaxCalls
-	done    bool   // OpenAI's [DONE] came
-	seq     int64  // the last Responses sequence_number decoded, or -1
-	skipped int64  // payloads of a type no decoder reads
-	replays int64  // events dropped as sent again, for a call ended or whole
-	resp    []byte // the response ID the stream named last, decoded
-	tape    tape
+	format   Format
+	impl     decoder
+	replayer replayer // impl, when it is one
+	out      []resume.Event
+	scratch  []byte // decoded text the events point into, until the next Decode
+	calls    int    // calls started, against MaxCalls
+	done     bool   // OpenAI's [DONE] came
+	seq      int64  // the last Responses sequence_number decoded, or -1
+	skipped  int64  // payloads of a type no decoder reads
+	replays  int64  // events dropped as sent again, for a call ended or whole
+	resp     []byte // the response ID the stream named last, decoded
+	tape     tape
 	// memo lets a payload that differs from the last one only in a few
 	// tokens skip its decoder's walk (see replayer): it holds the tape
 	// indexes of the tokens that may differ, the argument piece first,
@@ -39,6 +40,14 @@ type Decoder struct {
 	memo      [memoLen]int32
 	memoEvent []byte
 	noMemo    bool
+	// memoVals are the values of the memo's tokens in the payload being
+	// replayed, in memo's order; memoHits counts the payloads the memo
+	// took, for tests.
+	memoVals [memoLen]value
+	memoHits int64
+	// noRepeat, for tests, turns off reading an end's final arguments by
+	// the pieces they repeat (responsesDecoder.final).
+	noRepeat bool
 	// set, when a Handler feeds one, holds the calls: it knows whether a
 	// call's arguments so far are one whole, valid value, and the chat
 	// decoder need not read them again.
@@ -64,9 +73,15 @@ func NewDecoder(f Format) *Decoder {
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
 	d.tape.toks, d.tape.stack, d.tape.last = d.tokBuf[:0], d.stackBuf[:0], d.lastBuf[:0]
 	if f != FormatAuto {
-		d.impl = newImpl(f)
+		d.setImpl(f)
 	}
 	return d
+}
+
+// setImpl makes the part of format f, and notes whether it replays.
+func (d *Decoder) setImpl(f Format) {
+	d.impl = newImpl(f)
+	d.replayer, _ = d.impl.(replayer)
 }
 
 func newImpl(f Format) decoder {
@@ -163,6 +178,14 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		d.skipped++
 		return nil, nil
 	}
+	r := d.replayer
+	if r != nil && d.memo[0] >= 0 && !d.noMemo && string(event) == string(d.memoEvent) && d.tape.match(v, &d.memo, &d.memoVals) {
+		// v is the last payload validated but for the memo's tokens,
+		// each one valid: the tape, of that payload, is kept for the
+		// next, and v is read by the memo alone.
+		d.tape.base = nil
+		return d.replay(r)
+	}
 	if err := d.tape.validate(v); err != nil {
 		return nil, fmt.Errorf("payload is not JSON: %w: %w", err, ErrPayload)
 	}
@@ -180,20 +203,33 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 			d.skipped++
 			return nil, nil
 		}
-		d.format, d.impl = f, newImpl(f)
+		d.format = f
+		d.setImpl(f)
 	}
 	n := len(d.out)
-	if r, ok := d.impl.(replayer); ok && d.memo[0] >= 0 && !d.noMemo && d.tape.changedIn(&d.memo) &&
+	if r := d.replayer; r != nil && d.memo[0] >= 0 && !d.noMemo && d.tape.changedIn(&d.memo) &&
 		d.tape.toks[d.memo[0]].Kind == jsonwire.KindString && string(event) == string(d.memoEvent) {
-		if err := r.replay(d, d.tape.value(int(d.memo[0]))); err != nil {
-			d.out, d.memo = d.out[:n], noMemo
-			return nil, err
+		for i, k := range d.memo {
+			if k >= 0 {
+				d.memoVals[i] = d.tape.value(int(k))
+			}
 		}
-		return d.out, nil
+		return d.replay(r)
 	}
 	d.memo = noMemo
 	if err := d.impl.decode(d, v, event); err != nil {
 		d.out, d.memo = d.out[:n], noMemo
+		return nil, err
+	}
+	return d.out, nil
+}
+
+// replay has r apply the payload the memo took, whose tokens are in
+// memoVals.
+func (d *Decoder) replay(r replayer) ([]resume.Event, error) {
+	d.memoHits++
+	if err := r.replay(d, d.memoVals[0]); err != nil {
+		d.out, d.memo = d.out[:0], noMemo
 		return nil, err
 	}
 	return d.out, nil
@@ -206,7 +242,8 @@ var noMemo = [memoLen]int32{-1, -1, -1, -1}
 
 // replayer is a decoder that can set Decoder.memo: replay applies the
 // last payload again with piece, the new argument piece, in place of its
-// own, as decode would for the new payload.
+// own, as decode would for the new payload; the values of the memo's
+// other tokens are in Decoder.memoVals.
 type replayer interface {
 	replay(d *Decoder, piece value) error
 }

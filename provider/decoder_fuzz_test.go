@@ -56,6 +56,26 @@ func fuzzFormat(f *testing.F, format Format) {
 		}
 		h.Finish()
 
+		// The calls are the same when an end's final arguments are
+		// always decoded, not taken from the Set by the pieces they
+		// repeat.
+		ends := func(noRepeat bool) string {
+			var out bytes.Buffer
+			keep := func(c *resume.Call) {
+				r := c.Result()
+				fmt.Fprintf(&out, "%s %s %v %v %v %q\n", r.Key, r.Status, r.Final, r.Mismatch, r.MismatchOffset, r.Arguments)
+			}
+			h := NewHandler(Options{Format: format, Calls: resume.Options{MaxCalls: 32, MaxTotalBytes: 1 << 20}, OnReady: keep, OnEnd: keep})
+			h.dec.noRepeat = noRepeat
+			for _, line := range lines {
+				fmt.Fprintf(&out, "%v\n", errKey(h.Payload(line)))
+			}
+			return out.String()
+		}
+		if a, b := ends(false), ends(true); a != b {
+			t.Fatalf("final arguments by the pieces:\n%s\ndecoded:\n%s", a, b)
+		}
+
 		// The same payloads, decoded again, give the same events, and so
 		// they do with no memo.
 		a, b := NewDecoder(format), NewDecoder(format)

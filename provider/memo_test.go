@@ -5,6 +5,9 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestMemo decodes every recorded stream with the memo and without it,
@@ -29,12 +32,10 @@ func TestMemo(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", s.name, err)
 			}
-			memo := a.memo
+			before := a.memoHits
 			ea, erra := a.Decode(m.Data, m.Event)
 			ka := eventsKey(ea)
-			if memo[0] >= 0 && a.tape.changedIn(&memo) {
-				hits++
-			}
+			hits += int(a.memoHits - before)
 			eb, errb := b.Decode(m.Data, m.Event)
 			if kb := eventsKey(eb); ka != kb || (erra == nil) != (errb == nil) || a.Seq() != b.Seq() || a.Skipped() != b.Skipped() {
 				t.Fatalf("%s, payload %q: with the memo %s (%v, seq %d), without %s (%v, seq %d)", s.name, m.Data, ka, erra, a.Seq(), kb, errb, b.Seq())
@@ -50,5 +51,82 @@ func TestMemo(t *testing.T) {
 	}
 	if used < 4 {
 		t.Errorf("%d long streams among the recorded streams, want 4", used)
+	}
+}
+
+// TestMemoMatch: a payload that differs from the last only in the
+// memo's tokens is read by them alone, and one that differs otherwise,
+// or whose tokens are not valid there, is read whole: either way with
+// the events and the error a Decoder with no memo gives.
+func TestMemoMatch(t *testing.T) {
+	anthropicStart := `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"f","input":{}}}`
+	anthropicDelta := func(piece string) string {
+		return `{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":` + piece + `}}`
+	}
+	respDeltaSeq := func(piece, seq string) string {
+		return `{"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":` + piece +
+			`,"obfuscation":"Qx","sequence_number":` + seq + `}`
+	}
+	tests := []struct {
+		name    string
+		format  Format
+		before  []string // the payloads before the one tried; the last sets the memo
+		payload string
+		hit     bool // read by the memo
+		fast    bool // ... by its tokens alone (Decoder.match)
+		wantErr bool
+	}{
+		{"piece", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{\"a\":"`)}, anthropicDelta(`"\"x\\\\\u00e9é\n"`), true, true, false},
+		{"empty piece", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{\"a\":"`)}, anthropicDelta(`""`), true, true, false},
+		{"bad escape", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, anthropicDelta(`"\x"`), false, false, true},
+		{"lone surrogate", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, anthropicDelta(`"\ud800"`), false, false, true},
+		{"control byte", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, anthropicDelta("\"a\x01\""), false, false, true},
+		{"bad UTF-8", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, anthropicDelta("\"a\xff\""), false, false, true},
+		{"quote inside", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, anthropicDelta(`"a"b"`), false, false, true},
+		{"unterminated", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, `{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"abc}}`, false, false, true},
+		{"trailing bytes", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, anthropicDelta(`"a"`) + "x", false, false, true},
+		{"cut short", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, anthropicDelta(`"a"`)[:len(anthropicDelta(`"a"`))-1], false, false, true},
+		{"other index", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, strings.Replace(anthropicDelta(`"a"`), `"index":0`, `"index":1`, 1), false, false, false},
+		{"piece a number", FormatAnthropic, []string{anthropicStart, anthropicDelta(`"{"`)}, anthropicDelta(`12`), false, false, true},
+		{"seq", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"\"a\""`, "3"), true, true, false},
+		{"seq longer", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "123456"), true, true, false},
+		{"seq a float", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "3.5"), true, false, false},
+		{"seq an exponent", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "3e2"), true, false, false},
+		{"seq leading zero", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "03"), false, false, true},
+		{"seq a minus", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "-"), false, false, true},
+		{"seq too long", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, strings.Repeat("9", 30)), true, false, false},
+		{"seq a string", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, `"3"`), true, false, false},
+		{"obfuscation", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, strings.Replace(respDeltaSeq(`"1"`, "3"), `"Qx"`, `"Zq\u00e9"`, 1), true, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, b := NewDecoder(tt.format), NewDecoder(tt.format)
+			b.noMemo = true
+			for _, p := range tt.before {
+				_, err := a.Decode([]byte(p), nil)
+				require.NoError(t, err)
+				_, err = b.Decode([]byte(p), nil)
+				require.NoError(t, err)
+			}
+			require.GreaterOrEqual(t, a.memo[0], int32(0), "the memo is set")
+			hits := a.memoHits
+			ea, erra := a.Decode([]byte(tt.payload), nil)
+			ka := eventsKey(ea)
+			eb, errb := b.Decode([]byte(tt.payload), nil)
+			assert.Equal(t, eventsKey(eb), ka)
+			assert.Equal(t, errb, erra)
+			assert.Equal(t, b.Seq(), a.Seq())
+			assert.Equal(t, tt.wantErr, erra != nil, "error: %v", erra)
+			assert.Equal(t, tt.hit, a.memoHits > hits, "read by the memo")
+			assert.Equal(t, tt.fast, a.tape.base == nil && len(a.tape.last) > 0, "read by the memo's tokens alone")
+			if erra == nil && tt.hit {
+				// The payload after it is read against the same tape.
+				next := tt.before[len(tt.before)-1]
+				ea, erra = a.Decode([]byte(next), nil)
+				eb, errb = b.Decode([]byte(next), nil)
+				assert.Equal(t, eventsKey(eb), eventsKey(ea))
+				assert.Equal(t, errb, erra)
+			}
+		})
 	}
 }

@@ -183,6 +183,11 @@ func (r *Reader) Next() (Message, error) {
 	if r.err != nil {
 		return Message{}, r.err
 	}
+	if s := &r.sse; r.c == ContainerSSE && r.bomSeen && !s.cr && !s.started && s.scanned == 0 {
+		if m, ok := r.quickSSE(); ok { // what parse would return, with no call down to it
+			return m, nil
+		}
+	}
 	for empty := 0; ; {
 		m, ok, err := r.parse()
 		switch {

@@ -24,6 +24,7 @@ func FuzzReader(f *testing.F) {
 		"data: {}\n\n", "data: a\r\ndata: b\rdata: c\n\r\n: x\r\rdata: d\n\r", "id: 1\ndata: a\n\nid\ndata: b\n\n",
 		"\ufeffevent: e\ndata: {\"a\"", "retry: 12\ndata\n\n", "{}\n{\"a\":[1", "\r\n{}\r\n  \r\n\t[1] \r\n",
 		"[{\n  \"a\": 1\n}\n,\n{}]", `[{}, "x"]`, "[{}] {}", " \n",
+		"event: abc\ndata: {}\n\nevent:\ndata:x\n\ndata: [DONE]\n\nevent: a\r\ndata: 1\n\n",
 	} {
 		for c := range 5 {
 			f.Add([]byte(s), []byte{1, 3, 0, 7}, uint8(c), uint16(0))
@@ -38,6 +39,7 @@ func FuzzReader(f *testing.F) {
 		}
 	}
 	ev := append(esEvent("chunk", `{"a":1}`), esFrame(`{"message":"no"}`, esHeader{":message-type", esString, []byte("exception")})...)
+	f.Add([]byte("event: abcdef\ndata: {\"a\":1}\n\ndata: {}\n\n"), []byte{}, uint8(ContainerSSE), uint16(5))
 	f.Add(ev, []byte{5, 11}, uint8(ContainerEventStream), uint16(40))
 	f.Add(ev[:30], []byte{5, 11}, uint8(ContainerAuto), uint16(0))
 	f.Fuzz(func(t *testing.T, data, cuts []byte, c uint8, max uint16) {

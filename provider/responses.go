@@ -15,6 +15,7 @@ package provider
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,17 +39,33 @@ type responsesDecoder struct {
 	memoOut    int
 	memoHasOut bool
 	memoSeq    bool
+	// raw is the argument pieces rawCall sent, as they stood in their
+	// payloads (escaped), in one string's quotes: what its end event
+	// most often sends again (see final). rawN is their decoded length;
+	// rawCall is nil when raw follows no call.
+	rawCall *respCall
+	raw     []byte
+	rawN    int
 }
 
+// maxRaw bounds the pieces a responsesDecoder keeps (raw).
+const maxRaw = 1 << 20
+
 func newResponses() *responsesDecoder { return &responsesDecoder{calls: make(map[string]*respCall)} }
+
+// respPos is where a Responses event stands: its output_index and its
+// sequence_number, when it has them.
+type respPos struct {
+	outputIndex int
+	hasIndex    bool
+	seq         int64
+	hasSeq      bool
+}
 
 // respEvent is the fields of a Responses event that the decoder reads.
 type respEvent struct {
 	typ, itemID, delta, arguments, input, item, code, message, errv, response, seqv value
-	outputIndex                                                                     int
-	hasIndex                                                                        bool
-	seq                                                                             int64
-	hasSeq                                                                          bool
+	respPos
 	// unread holds the values of the members the decoder does not read
 	// (obfuscation), which may differ in the next delta event; many says
 	// there were more than it holds.
@@ -184,7 +201,7 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 			return nil
 		}
 		c.text, c.hosted = it.typ.is("custom_tool_call"), it.hosted()
-		ev := rd.emit(d, resume.EventStart, c, &e)
+		ev := rd.emit(d, resume.EventStart, c, &e.respPos)
 		ev.ID, ev.Name = it.callID.str(), it.name.str()
 		if ev.Name == "" && c.hosted {
 			ev.Name = it.typ.str()
@@ -208,7 +225,7 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 		if e.typ.is("response.custom_tool_call_input.delta") {
 			c.text = true
 		}
-		if err := rd.delta(d, c, &e, e.delta); err != nil || !e.delta.isString() {
+		if err := rd.delta(d, c, &e.respPos, e.delta); err != nil || !e.delta.isString() {
 			return err
 		}
 		rd.remember(d, c, &e, event)
@@ -235,14 +252,55 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 }
 
 // delta applies a delta event's piece to call c.
-func (rd *responsesDecoder) delta(d *Decoder, c *respCall, e *respEvent, piece value) error {
+func (rd *responsesDecoder) delta(d *Decoder, c *respCall, e *respPos, piece value) error {
 	text, ok, err := d.args(piece)
 	if err != nil || !ok {
 		return err
 	}
+	rd.follow(d, c, piece, len(text))
 	c.sent = true
 	rd.emit(d, resume.EventDelta, c, e).Data = text
 	return nil
+}
+
+// follow adds piece, which decodes to n bytes, to raw, when raw follows
+// call c, or c sent no piece before it; else raw follows no call. The
+// tape then reads the string raw holds, when a payload sends it again,
+// by comparison: raw is valid, since each piece was, and decodes to the
+// pieces' text joined.
+func (rd *responsesDecoder) follow(d *Decoder, c *respCall, piece value, n int) {
+	if c != rd.rawCall {
+		rd.rawCall, d.tape.repeat = nil, nil
+		if c.sent || d.noRepeat {
+			return
+		}
+		rd.rawCall, rd.raw, rd.rawN = c, append(rd.raw[:0], '"', '"'), 0
+	}
+	if !piece.isString() || len(rd.raw)+len(piece) > maxRaw {
+		rd.rawCall, d.tape.repeat = nil, nil
+		return
+	}
+	if need := len(rd.raw) + len(piece); need > cap(rd.raw) {
+		// From 8 KiB, doubling: a call of 20 KB grows it three times.
+		rd.raw = slices.Grow(rd.raw, max(need, 2*cap(rd.raw), 8<<10)-len(rd.raw))
+	}
+	rd.raw = append(rd.raw[:len(rd.raw)-1], piece[1:]...) // its contents, and a closing quote
+	rd.rawN += n
+	d.tape.repeat = rd.raw
+}
+
+// final is d.args for raw, the argument field of call c's end event:
+// when raw is the pieces c sent, as they were escaped, and the Set holds
+// them all, it returns the Set's own bytes, with nothing decoded.
+func (rd *responsesDecoder) final(d *Decoder, c *respCall, raw value) (text []byte, ok bool, err error) {
+	if c == rd.rawCall && d.set != nil && string(raw) == string(rd.raw) {
+		// The Set drops a delta whole, or takes it whole: holding as
+		// many bytes as the pieces, it holds them all.
+		if sc := d.set.Call(c.key); sc != nil && len(sc.Arguments()) == rd.rawN {
+			return sc.Arguments(), true, nil
+		}
+	}
+	return d.args(raw)
 }
 
 // remember sets the Decoder's memo to the delta event e, of call c, just
@@ -266,9 +324,9 @@ func (rd *responsesDecoder) remember(d *Decoder, c *respCall, e *respEvent, even
 // replay applies the delta event remembered again, with piece as its text
 // and the sequence_number the new payload has.
 func (rd *responsesDecoder) replay(d *Decoder, piece value) error {
-	e := respEvent{outputIndex: rd.memoOut, hasIndex: rd.memoHasOut}
+	e := respPos{outputIndex: rd.memoOut, hasIndex: rd.memoHasOut}
 	if rd.memoSeq {
-		n, ok := d.tape.value(int(d.memo[1])).int()
+		n, ok := d.memoVals[1].int()
 		if e.seq, e.hasSeq = int64(n), ok; ok {
 			d.seq = e.seq
 		}
@@ -307,7 +365,7 @@ func (rd *responsesDecoder) call(d *Decoder, e *respEvent, id value) (c *respCal
 	return c, true, nil
 }
 
-func (rd *responsesDecoder) emit(d *Decoder, kind resume.EventKind, c *respCall, e *respEvent) *resume.Event {
+func (rd *responsesDecoder) emit(d *Decoder, kind resume.EventKind, c *respCall, e *respPos) *resume.Event {
 	index := -1
 	if e.hasIndex {
 		index = e.outputIndex
@@ -326,12 +384,15 @@ func (rd *responsesDecoder) end(d *Decoder, e *respEvent, id, raw value, it resp
 	if isNew && it.typ != nil {
 		c.text, c.hosted = it.typ.is("custom_tool_call"), it.hosted()
 	}
-	text, ok, err := d.args(raw)
+	text, ok, err := rd.final(d, c, raw)
 	if err != nil {
 		return err
 	}
+	if c == rd.rawCall {
+		rd.rawCall, d.tape.repeat = nil, nil
+	}
 	c.ended = true
-	ev := rd.emit(d, resume.EventEnd, c, e)
+	ev := rd.emit(d, resume.EventEnd, c, &e.respPos)
 	if it.typ != nil {
 		ev.ID, ev.Name = it.callID.str(), it.name.str()
 		if ev.Name == "" && c.hosted {

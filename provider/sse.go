@@ -38,6 +38,7 @@ type sseState struct {
 	startLn int   // its line
 
 	id     []byte // the last event ID buffer: it persists across events
+	idNew  bool   // an id field set id since the last dispatch
 	lastID []byte // id as of the last dispatch
 	anyID  bool   // an id field has been dispatched: lastID holds it
 	retry  time.Duration
@@ -58,6 +59,11 @@ var doneData = []byte("[DONE]")
 
 func (r *Reader) nextSSE() (Message, bool, error) {
 	s := &r.sse
+	if !s.cr && !s.started && s.scanned == 0 {
+		if m, ok := r.quickSSE(); ok {
+			return m, true, nil
+		}
+	}
 	for {
 		b := r.buf[r.rd:r.wr]
 		if s.cr {
@@ -70,7 +76,10 @@ func (r *Reader) nextSSE() (Message, bool, error) {
 				continue
 			}
 		}
-		j := indexLineEnd(b, s.scanned)
+		j := 0 // a blank line, the end of most events, takes no scan
+		if len(b) == 0 || b[0] != '\n' {
+			j = indexLineEnd(b, s.scanned)
+		}
 		end := j + 1
 		if j < 0 {
 			if len(b) > r.max {
@@ -106,6 +115,49 @@ func (r *Reader) nextSSE() (Message, bool, error) {
 	}
 }
 
+// quickSSE reads the event at buf[rd:] when the buffer holds all of it
+// and it is of the commonest shape: an event line or none, then one data
+// line, then a blank line, each ended by LF. It returns what nextSSE
+// would, with the event name and data in the buffer, and false, having
+// read nothing, for anything else (nextSSE reads it a line at a time).
+func (r *Reader) quickSSE() (Message, bool) {
+	b := r.buf[r.rd:r.wr]
+	var event []byte
+	i := 0
+	if len(b) > 6 && string(b[:6]) == "event:" {
+		j := jsonwire.IndexLineEnd(b)
+		if j < 0 || j > r.max || b[j] != '\n' {
+			return Message{}, false
+		}
+		event, i = b[6:j], j+1
+		if len(event) > 0 && event[0] == ' ' {
+			event = event[1:]
+		}
+	}
+	if len(b)-i <= 5 || string(b[i:i+5]) != "data:" {
+		return Message{}, false
+	}
+	j := jsonwire.IndexLineEnd(b[i:])
+	if j < 0 || j > r.max || i+j+1 >= len(b) || b[i+j] != '\n' || b[i+j+1] != '\n' {
+		return Message{}, false // cut, too long, CR line ends, or more lines
+	}
+	data := b[i+5 : i+j]
+	if len(data) > 0 && data[0] == ' ' {
+		data = data[1:]
+	}
+	m := Message{Data: data[:len(data):len(data)], Offset: r.offset(r.rd), Line: r.line}
+	if len(event) > 0 {
+		m.Event = event[:len(event):len(event)]
+	}
+	r.rd += i + j + 2
+	r.line += 2
+	if i > 0 {
+		r.line++
+	}
+	r.sse.returned = true
+	return m, true
+}
+
 // indexLineEnd returns the index of the first CR or LF in b at or after
 // from, or -1.
 func indexLineEnd(b []byte, from int) int {
@@ -122,8 +174,12 @@ func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) er
 		return nil // a comment, e.g. ": OPENROUTER PROCESSING"
 	}
 	name, value := line, line[len(line):]
-	i := 4 // the colon of "data:", most lines
-	if len(line) < 5 || line[4] != ':' || string(line[:4]) != "data" {
+	i := 4 // the colon of "data:", most lines, or of "event:"
+	switch {
+	case len(line) >= 5 && line[4] == ':' && string(line[:4]) == "data":
+	case len(line) >= 6 && line[5] == ':' && string(line[:5]) == "event":
+		i = 5
+	default:
 		i = bytes.IndexByte(line, ':')
 	}
 	if i >= 0 {
@@ -156,7 +212,7 @@ func (s *sseState) field(r *Reader, line []byte, off int64, ln int, cut bool) er
 	case "id":
 		if bytes.IndexByte(value, 0) < 0 {
 			s.id = append(s.id[:0], value...)
-			s.hasID = true
+			s.hasID, s.idNew = true, true
 		}
 	case "retry":
 		if ms, ok := parseRetry(value); ok {
@@ -197,7 +253,9 @@ func parseRetry(v []byte) (int64, bool) {
 // returns it if it had data. The returned slices stay valid until the next
 // line is read, which is in the next call of Next.
 func (s *sseState) dispatch() (Message, bool) {
-	s.lastID = append(s.lastID[:0], s.id...)
+	if s.idNew {
+		s.lastID, s.idNew = append(s.lastID[:0], s.id...), false
+	}
 	s.anyID = s.anyID || s.hasID
 	m := Message{Data: s.data[:len(s.data):len(s.data)], Offset: s.start, Line: s.startLn}
 	if len(s.event) > 0 {

@@ -105,7 +105,7 @@ func (v value) text(scratch *[]byte) (s []byte, ok bool) {
 		return nil, false
 	}
 	raw := v[1 : len(v)-1]
-	if bytes.IndexByte(raw, '\\') < 0 {
+	if jsonwire.IndexBackslash(raw) == len(raw) { // escapes come early in most texts that have them
 		return raw[:len(raw):len(raw)], true
 	}
 	n := len(*scratch)
@@ -339,7 +339,21 @@ type tape struct {
 	changed   uint16
 	run       jsonwire.Run // where the last difference was, for Reindex
 	long      []byte       // the last long string read, for IndexRepeat
+	// spans are the tokens of the memo spansOf in last, for match;
+	// validate unsets spansOK, as last changes.
+	spans   [memoLen]span
+	nSpans  int // -1: the memo names a token twice
+	spansOf [memoLen]int32
+	spansOK bool
+	// repeat, when set, is a valid string (quotes included) that a later
+	// payload may send again: the pieces of a call, which its end
+	// repeats. validate makes it long, for IndexRepeat, before a payload
+	// that may hold it.
+	repeat []byte
 }
+
+// minRepeat is the shortest repeat worth a copy into long.
+const minRepeat = 1 << 10
 
 // maxLast bounds the payload a tape keeps a copy of.
 const maxLast = 16 << 10
@@ -351,13 +365,16 @@ const maxLast = 16 << 10
 func (t *tape) validate(b []byte) error {
 	var ok bool
 	t.seen = [8]struct{ off, k int32 }{}
-	t.reindexed = false
+	t.reindexed, t.spansOK = false, false
 	if len(t.last) > 0 {
 		var first int
 		t.toks, first, t.changed, ok = jsonwire.Reindex(t.last, b, t.toks, &t.run)
 		t.reindexed, t.first = ok, int32(first)
 	}
 	if !ok {
+		if len(t.repeat) >= minRepeat && len(b) > len(t.repeat) {
+			t.long, t.repeat = append(t.long[:0], t.repeat...), nil
+		}
 		t.run = jsonwire.Run{}
 		t.toks, t.stack, ok = jsonwire.IndexRepeat(b, t.toks[:0], t.stack[:0], &t.long)
 	}
@@ -449,6 +466,95 @@ func (t *tape) find(off int32) int {
 	return k
 }
 
+// match reports whether b is the payload validated last (kept in last,
+// with the tokens of the tape) but for the tokens at the tape indexes in
+// m (-1 for none), each a string or an integer there and in b, and
+// valid: then b is valid, and vals are those tokens in b, in m's order.
+// It reads only those tokens, and compares the bytes around them.
+func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value) bool {
+	if len(t.last) == 0 {
+		return false
+	}
+	if !t.spansOK || t.spansOf != *m {
+		t.setSpans(m)
+	}
+	if t.nSpans < 0 {
+		return false
+	}
+	pt, pb := 0, 0 // where last and b are read to
+	for _, sp := range t.spans[:t.nSpans] {
+		i := pb + int(sp.off) - pt // where the token starts in b
+		if i >= len(b) || string(b[pb:i]) != string(t.last[pt:sp.off]) {
+			return false
+		}
+		// A string other than the piece (slot 0), which is new each
+		// time, most often has the bytes it had: then it is the same
+		// string, valid.
+		j := i + int(sp.end-sp.off)
+		if sp.slot == 0 || sp.kind != jsonwire.KindString || j > len(b) || string(b[i:j]) != string(t.last[sp.off:sp.end]) {
+			switch sp.kind {
+			case jsonwire.KindString:
+				ok := false
+				if b[i] != '"' {
+					return false
+				}
+				if j, ok = jsonwire.ScanString(b, i+1); !ok {
+					return false
+				}
+			case jsonwire.KindNumber:
+				// An integer that a byte not of it follows, within the
+				// tokenizer's bounds on a number's length.
+				if j = jsonwire.ScanInt(b, i); j == 0 || j-i > maxInt {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		vals[sp.slot] = b[i:j]
+		pt, pb = int(sp.end), j
+	}
+	return string(b[pb:]) == string(t.last[pt:])
+}
+
+// A span is where a memo's token is in last: its bytes, its kind, and
+// its slot in the memo.
+type span struct {
+	off, end int32
+	kind     byte
+	slot     int8
+}
+
+// setSpans sets spans to the tokens of the memo m, in the order they
+// stand in last; kind 0 for a token match does not read.
+func (t *tape) setSpans(m *[memoLen]int32) {
+	t.nSpans, t.spansOf, t.spansOK = 0, *m, true
+	for slot, k := range m {
+		if k < 0 {
+			continue
+		}
+		tok := t.toks[k]
+		sp := span{tok.Off, tok.End, tok.Kind, int8(slot)}
+		if tok.Kind != jsonwire.KindString && tok.Kind != jsonwire.KindNumber {
+			sp.kind = 0 // match reads no other kind
+		}
+		j := t.nSpans
+		for ; j > 0 && t.spans[j-1].off > sp.off; j-- {
+			t.spans[j] = t.spans[j-1]
+		}
+		t.spans[j], t.nSpans = sp, t.nSpans+1
+	}
+	for j := 1; j < t.nSpans; j++ {
+		if t.spans[j].off < t.spans[j-1].end { // the same token twice
+			t.nSpans = -1
+			return
+		}
+	}
+}
+
+// maxInt is the most bytes of an integer that match reads.
+const maxInt = 20
+
 // changedIn reports whether the payload validated last differs from the
 // one before at most in the tokens at the tape indexes in m.
 func (t *tape) changedIn(m *[memoLen]int32) bool {
@@ -466,6 +572,9 @@ func (t *tape) changedIn(m *[memoLen]int32) bool {
 // trimValue returns the value in a whole payload, without the space
 // around it.
 func trimValue(b []byte) value {
+	if len(b) > 0 && b[0] > ' ' && b[len(b)-1] > ' ' { // most payloads: no call
+		return b
+	}
 	i := jsonwire.SkipSpace(b, 0)
 	j := len(b)
 	for j > i && jsonwire.Space[b[j-1]] {
