@@ -29,9 +29,12 @@ const (
 	// ContainerSSE is text/event-stream, by the WHATWG rules: LF, CRLF and
 	// CR line ends, comments, data lines joined with "\n", event, id and
 	// retry fields in any order, a leading byte order mark skipped. An
-	// event is a message at its blank line if it had a data line, and
-	// also at the end of the stream, unless the stream stopped inside a
-	// data line that is neither whole JSON nor "[DONE]" (then it was cut).
+	// event is a message at its blank line if it had a data line. At the
+	// end of the stream, an event without its blank line is a message
+	// only when events came before it, the stream sent no event ID (a
+	// reconnect from the last ID gets the event again), and its data is
+	// not cut inside a line that is neither whole JSON nor "[DONE]";
+	// otherwise the stream was cut.
 	ContainerSSE
 	// ContainerLines is one JSON payload per non-blank line (NDJSON, JSON
 	// Lines), with LF or CRLF ends; a last line without its end is a

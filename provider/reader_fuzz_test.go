@@ -99,7 +99,8 @@ func checkReferences(t *testing.T, data []byte) {
 }
 
 // refSSE reads a whole text/event-stream the plain way, straight from the
-// spec's steps, with the Reader's rule for an event left open at the end.
+// spec's steps, with the Reader's rule for an event left without its
+// blank line at the end.
 // Its error is io.EOF or io.ErrUnexpectedEOF.
 func refSSE(b []byte) readOut {
 	type line struct {
@@ -132,6 +133,7 @@ func refSSE(b []byte) readOut {
 		out                               readOut
 		data, event, id                   []byte
 		hasData, hasID, started, openData bool
+		idSeen                            bool // the stream sent an event ID
 		stray                             bool // a line of a field SSE does not know
 		start                             int64
 		startLn                           int
@@ -175,7 +177,7 @@ func refSSE(b []byte) readOut {
 			event = bytes.Clone(value)
 		case "id":
 			if !bytes.Contains(value, []byte{0}) {
-				id, hasID = bytes.Clone(value), true
+				id, hasID, idSeen = bytes.Clone(value), true, true
 			}
 		case "retry":
 			if ms, ok := parseRetryRef(value); ok {
@@ -185,7 +187,7 @@ func refSSE(b []byte) readOut {
 			stray = true
 		}
 	}
-	if openData && string(data) != "[DONE]" && !tokenizer.Valid(data) {
+	if hasData && string(data) != "[DONE]" && (idSeen || len(out.Msgs) == 0 || openData && !tokenizer.Valid(data)) {
 		out.Err = io.ErrUnexpectedEOF
 		return out
 	}

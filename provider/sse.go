@@ -277,10 +277,13 @@ func (s *sseState) dispatch() (Message, bool) {
 	return m, true
 }
 
-// finish ends the stream: an event left open is returned, unless the
-// stream stopped inside its last data line and the data is not whole.
+// finish ends the stream. An event left without its blank line is
+// returned when its data is whole, as a recording may end so; but in a
+// stream that sends event IDs it is not, as SSE says, and the stream is
+// cut: its id line may be what the cut lost, and a reconnect from the
+// last ID gets the event again.
 func (s *sseState) finish(r *Reader) (Message, bool, error) {
-	if s.open && !bytes.Equal(s.data, doneData) && !tokenizer.Valid(s.data) {
+	if s.hasData && !bytes.Equal(s.data, doneData) && (s.anyID || s.idNew || !s.returned || s.open && !tokenizer.Valid(s.data)) {
 		return Message{}, false, cut(s.start, s.startLn, "an SSE event")
 	}
 	if !s.hasData {
