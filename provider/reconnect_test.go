@@ -55,3 +55,30 @@ func TestReconnectEveryCut(t *testing.T) {
 		}
 	}
 }
+
+// TestResponsesPickedUp starts a new Handler at each event of a Responses
+// stream, as a new process resuming with starting_after: each that gets
+// the call's output_item.done runs the call once, named and whole.
+func TestResponsesPickedUp(t *testing.T) {
+	events := []string{
+		`{"type":"response.created","sequence_number":0,"response":{"id":"resp_1"}}`,
+		`{"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"get_weather","arguments":""}}`,
+		`{"type":"response.function_call_arguments.delta","sequence_number":2,"item_id":"fc_1","output_index":0,"delta":"{\"city\":"}`,
+		`{"type":"response.function_call_arguments.delta","sequence_number":3,"item_id":"fc_1","output_index":0,"delta":"\"Paris\"}"}`,
+		`{"type":"response.function_call_arguments.done","sequence_number":4,"item_id":"fc_1","output_index":0,"arguments":"{\"city\":\"Paris\"}"}`,
+		`{"type":"response.output_item.done","sequence_number":5,"output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"get_weather","arguments":"{\"city\":\"Paris\"}"}}`,
+		`{"type":"response.completed","sequence_number":6,"response":{"id":"resp_1"}}`,
+	}
+	for from := range events {
+		var ran []string
+		h := NewHandler(Options{OnReady: func(c *resume.Call) { ran = append(ran, c.ID()+" "+c.Name()+" "+string(c.Value())) }})
+		for _, e := range events[from:] {
+			require.NoError(t, h.Payload([]byte(e)), "from %d", from)
+		}
+		if from <= 5 {
+			assert.Equal(t, []string{`call_1 get_weather {"city":"Paris"}`}, ran, "from event %d", from)
+		} else {
+			assert.Empty(t, ran, "from event %d", from)
+		}
+	}
+}

@@ -23,12 +23,13 @@ import (
 )
 
 type respCall struct {
-	key    string
-	added  []byte // arguments output_item.added carried whole, if any
-	sent   bool   // a delta came
-	ended  bool
-	text   bool
-	hosted bool
+	key       string
+	added     []byte // arguments output_item.added carried whole, if any
+	announced bool   // its output_item.added came, with its name
+	sent      bool   // a delta came
+	ended     bool
+	text      bool
+	hosted    bool
 }
 
 type responsesDecoder struct {
@@ -200,7 +201,7 @@ func (rd *responsesDecoder) decode(d *Decoder, v value, event []byte) error {
 			d.replays++ // a replayed start
 			return nil
 		}
-		c.text, c.hosted = it.typ.is("custom_tool_call"), it.hosted()
+		c.text, c.hosted, c.announced = it.typ.is("custom_tool_call"), it.hosted(), true
 		ev := rd.emit(d, resume.EventStart, c, &e.respPos)
 		ev.ID, ev.Name = it.callID.str(), it.name.str()
 		if ev.Name == "" && c.hosted {
@@ -377,11 +378,17 @@ func (rd *responsesDecoder) emit(d *Decoder, kind resume.EventKind, c *respCall,
 }
 
 func (rd *responsesDecoder) end(d *Decoder, e *respEvent, id, raw value, it respItem) error {
-	c, isNew, err := rd.call(d, e, id)
+	c, _, err := rd.call(d, e, id)
 	if err != nil || c.ended {
 		return err
 	}
-	if isNew && it.typ != nil {
+	if it.typ == nil && !c.announced {
+		// The stream was picked up after the call's start (a reconnect
+		// into a new Handler): output_item.done, which names the call,
+		// ends it.
+		return nil
+	}
+	if !c.announced {
 		c.text, c.hosted = it.typ.is("custom_tool_call"), it.hosted()
 	}
 	text, ok, err := rd.final(d, c, raw)
