@@ -163,10 +163,9 @@ func (p *parser) output(n int) []byte {
 	for i := range edits {
 		e := &edits[i]
 		if run := e.off - at; run <= copySlack && at+copySlack <= len(in) && w+copySlack <= len(out) {
-			src, dst := in[at:at+copySlack:at+copySlack], out[w:w+copySlack:w+copySlack]
-			for k := 0; k < copySlack; k += 8 {
-				binary.LittleEndian.PutUint64(dst[k:], binary.LittleEndian.Uint64(src[k:]))
-			}
+			src, dst := (*[copySlack]byte)(in[at:]), (*[copySlack]byte)(out[w:])
+			binary.LittleEndian.PutUint64(dst[:8], binary.LittleEndian.Uint64(src[:8]))
+			binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
 			w += run
 		} else {
 			w += copy(out[w:], in[at:e.off])
