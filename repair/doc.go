@@ -62,13 +62,21 @@
 //
 // A double quote ends a string when a delimiter (, : ] }), the end of the
 // input, a comment, a line end, or whitespace and the start of a next
-// value follows it. Strict JSON always reads so. A quote followed by
-// anything else, as in "a 24" screen", is read with the kinds on:
+// value follows it. A comma counts only when what follows it reads as
+// the structure going on: a line end, the end of the input, a closer, a
+// comment, an ellipsis; in an object the next member (a quoted name, or
+// a bare one and a colon); elsewhere the next element (a value, or a
+// bare one that a separator ends before any quote). Strict JSON always
+// reads so. A quote followed by anything else, as in "a 24" screen" or
+// "He said "yes", then left", is read with the kinds on:
 //
-//   - after a comma, with MissingQuote, it opens the next string, and
-//     the string before ends before the comma: "a,"b" is "a", "b";
+//   - after a comma that goes on so, with MissingQuote, it opens the next
+//     string, and the string before ends before the comma: "a,"b" is
+//     "a", "b" (in an object, when it opens a name that a colon follows);
 //   - otherwise, with InnerQuote, it is escaped, when a later quote ends
-//     the string; if none does, the string ends at the first such quote.
+//     the string; if none does, or the one that does ends a name (a
+//     colon follows it), the string ends at the first such quote that a
+//     comma follows, or else at the first such quote.
 //
 // A string that the end of the input leaves open ends, with MissingQuote,
 // before the first , ] } or line end in it when the input ends with a

@@ -5,7 +5,7 @@ package repair
 // the parser's pooled log can be used again. Repair turns it into a [Log]
 // once, at the end, and builds the output from it.
 
-import "strings"
+import "encoding/binary"
 
 // An edit is an [Edit] as the parser keeps it. It replaces in[off:off+n]
 // with the text of ins (see text).
@@ -120,67 +120,94 @@ func (p *parser) text(ins uint32) string {
 	return p.texts[ins-textDyn]
 }
 
-// output applies the log to the input. The edits are in order and do
-// not overlap, as the parser makes them; checkOutput checks the result.
-//
-// NOTE: most inserted texts are a byte long, which ins encodes: no
-// lookup and no call for them.
-func (p *parser) output() []byte {
-	in := p.in
-	n := len(in)
-	for i := range p.log {
-		e := &p.log[i]
-		n += len(p.text(e.ins)) - e.n
+// build applies the log to the input, and returns the output and the
+// log as a [Log]. The edits are in order and do not overlap, as the
+// parser makes them; checkOutput checks the output. A removed byte, as
+// an inserted text, is a constant string; longer removed texts are
+// copied, all into one string.
+func (p *parser) build() ([]byte, Log) {
+	in, edits := p.in, p.log
+	n, rem := len(in), p.removed[:0]
+	for i := range edits {
+		e := &edits[i]
+		n -= e.n
+		switch {
+		case e.ins > 256:
+			n += len(p.text(e.ins))
+		case e.ins != 0:
+			n++
+		}
+		if e.n > 1 {
+			rem = append(rem, in[e.off:e.off+e.n]...)
+		}
 	}
-	out := make([]byte, 0, n)
-	at := 0
-	for i := range p.log {
-		e := &p.log[i]
-		out = append(out, in[at:e.off]...)
+	p.removed = rem
+	return p.output(n), p.export(string(rem))
+}
+
+// copySlack is how far past its end output may write: short copies
+// are made copySlack bytes at a time (see output).
+const copySlack = 16
+
+// output applies the log to the input, which gives n bytes.
+//
+// NOTE: most runs of input between two edits are short, and most
+// inserted texts are a byte long, which ins encodes. A run of up to
+// copySlack bytes is copied a word at a time, with no call, into an
+// output with room to spare: what a copy writes past the run, the next
+// one overwrites.
+func (p *parser) output(n int) []byte {
+	in, edits := p.in, p.log
+	out := make([]byte, n+copySlack)
+	w, at := 0, 0
+	for i := range edits {
+		e := &edits[i]
+		if run := e.off - at; run <= copySlack && at+copySlack <= len(in) && w+copySlack <= len(out) {
+			src, dst := (*[copySlack]byte)(in[at:]), (*[copySlack]byte)(out[w:])
+			binary.LittleEndian.PutUint64(dst[:8], binary.LittleEndian.Uint64(src[:8]))
+			binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
+			w += run
+		} else {
+			w += copy(out[w:], in[at:e.off])
+		}
+		at = e.off + e.n
 		switch {
 		case e.ins == 0:
 		case e.ins <= 256:
-			out = append(out, byte(e.ins-1))
+			out[w] = byte(e.ins - 1)
+			w++
 		default:
-			out = append(out, p.text(e.ins)...)
+			w += copy(out[w:], p.text(e.ins))
 		}
-		at = e.off + e.n
 	}
-	return append(out, in[at:]...)
+	w += copy(out[w:], in[at:])
+	return out[:w:w]
 }
 
-// export returns the log as a [Log]. A removed byte, as an inserted
-// text, is a constant string; longer removed texts are copied, all into
-// one string.
-func (p *parser) export() Log {
-	size := 0
-	for i := range p.log {
-		if e := &p.log[i]; e.n > 1 {
-			size += e.n
-		}
-	}
-	var sb strings.Builder
-	sb.Grow(size)
-	for i := range p.log {
-		if e := &p.log[i]; e.n > 1 {
-			sb.Write(p.in[e.off:e.end()])
-		}
-	}
-	removed := sb.String()
-	log := make(Log, len(p.log))
-	for i, e := range p.log {
+// export returns the log as a [Log]. removed holds the texts of the
+// edits that remove more than a byte, in order.
+func (p *parser) export(removed string) Log {
+	edits := p.log
+	log := make(Log, len(edits))
+	for i := range edits {
 		// NOTE: field by field: a whole Edit stored at once is a typed
 		// move, with a bulk write barrier while the GC marks.
+		e := &edits[i]
 		l := &log[i]
 		l.Kind = e.kind
 		l.Offset = int64(e.off)
 		switch {
 		case e.n == 1:
-			l.Removed = constTexts[1+int(p.in[e.off])]
+			c := int(p.in[e.off])
+			l.Removed = allBytes[c : c+1]
 		case e.n > 1:
 			l.Removed, removed = removed[:e.n], removed[e.n:]
 		}
-		if e.ins != 0 {
+		switch {
+		case e.ins == 0:
+		case e.ins <= 256:
+			l.Inserted = allBytes[e.ins-1 : e.ins]
+		default:
 			l.Inserted = p.text(e.ins)
 		}
 		l.Truncated = e.kind == Truncated

@@ -91,15 +91,16 @@ const (
 	// the strings, comments included.
 	StringConcat
 	// InnerQuote escapes a double quote inside a string that does not end
-	// it, because no delimiter follows and a later quote does end the
-	// string: "a 24" screen" becomes "a 24\" screen". Of the two
+	// it, because no delimiter follows (a comma only where the structure
+	// goes on after it; see the package doc) and a later quote does end
+	// the string: "a 24" screen" becomes "a 24\" screen". Of the two
 	// readings, it is the one that keeps every character.
 	InnerQuote
 	// MissingQuote adds a quote that the text lacks but shows where it
 	// goes: a string that runs to the end of a text whose brackets are
 	// closed ends before the first , ] } or line end ({"a":"b} becomes
-	// {"a":"b"}); a quote after a comma ends the string before the comma
-	// ("a,"b" becomes "a","b"); a bare word followed by a quote gets its
+	// {"a":"b"}); a quote after a comma that the structure goes on after
+	// ends the string before the comma ("a,"b" becomes "a","b"); a bare word followed by a quote gets its
 	// opening quote (abc" becomes "abc"). A string that the end of the
 	// input cuts, with no closing bracket after it, is [Truncated].
 	MissingQuote

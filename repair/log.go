@@ -13,13 +13,13 @@ import (
 // An Edit is one change made by [Repair]: at Offset in the input, the
 // bytes Removed were replaced by the bytes Inserted. Either may be empty.
 type Edit struct {
-	Kind     Kind   `json:"kind"`
-	Offset   int64  `json:"offset"`
-	Removed  string `json:"removed"`
-	Inserted string `json:"inserted"`
+	Kind Kind `json:"kind"`
 	// Truncated is set on the edit of kind Truncated: the input was cut
 	// off, and the output only shows what survived.
-	Truncated bool `json:"truncated,omitempty"`
+	Truncated bool   `json:"truncated,omitempty"`
+	Offset    int64  `json:"offset"`
+	Removed   string `json:"removed"`
+	Inserted  string `json:"inserted"`
 }
 
 // End returns the offset in the input just past the removed bytes.

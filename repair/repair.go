@@ -92,7 +92,7 @@ func needEscaped(in []byte, err error) {
 func repairText(in []byte, opts Options, word bool) ([]byte, Log, error) {
 	p := parsers.Get().(*parser)
 	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), maxEdits: opts.maxEdits(),
-		overEdits: -1, stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
+		overEdits: -1, stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
 	defer p.release()
 	err := p.run()
 	if p.overEdits >= 0 {
@@ -115,11 +115,11 @@ func repairText(in []byte, opts Options, word bool) ([]byte, Log, error) {
 		}
 		return in, nil, nil
 	}
-	out := p.output()
+	out, log := p.build()
 	if err := p.checkOutput(out); err != nil {
 		return nil, nil, internalError(err)
 	}
-	return out, p.export(), nil
+	return out, log, nil
 }
 
 // applyChecked replays log on in, and checks that the output is strict
@@ -150,6 +150,9 @@ type parser struct {
 	// the texts its edits insert that are not constants (see mk).
 	log   []edit
 	texts []string
+	// removed holds, as build goes, the texts the edits remove that are
+	// more than a byte long.
+	removed []byte
 
 	// maxEdits bounds the log; overEdits is the offset of the first edit
 	// left out for it, or -1.
@@ -216,11 +219,12 @@ var parsers = sync.Pool{New: func() any { return &parser{stack: make([]frame, 0,
 // pooled parser must not pin memory. Its texts are cleared, so that it
 // holds no text of the input.
 func (p *parser) release() {
-	if cap(p.stack) > 256 || cap(p.log) > maxPooledEdits || cap(p.texts) > 256 {
+	if cap(p.stack) > 256 || cap(p.log) > maxPooledEdits || cap(p.texts) > 256 || cap(p.removed) > 4<<10 {
 		return
 	}
 	clear(p.texts)
-	*p = parser{stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0]}
+	clear(p.removed)
+	*p = parser{stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0]}
 	parsers.Put(p)
 }
 

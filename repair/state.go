@@ -258,7 +258,7 @@ func (p *parser) member() bool {
 	case c == 'f' && hasWord(in, i, "false"):
 		end = i + 5
 	}
-	if end < 0 || end >= len(in) || in[end] != ',' && in[end] != '}' {
+	if end < 0 || end >= len(in) || in[end] != ',' && in[end] != '}' || in[end] == ',' && in[i] == '"' && !commaQuote(in, end) && !p.commaGoesOn(end, false) {
 		return true
 	}
 	p.pos = end

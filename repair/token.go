@@ -248,17 +248,20 @@ func strictEnd(in []byte, j int) (int, bool) {
 //
 // A quote that no delimiter follows (see quoteCloses) ends the string
 // only if the kinds that read it otherwise are off. With MissingQuote,
-// one after a comma ends the string before the comma: "a,"b" is "a" and
-// "b". With InnerQuote, any other is escaped, if a later quote ends the
-// string; if none does, the first such quote ends it after all. The
-// scan that finds none went to the end of the input, so p.noCloser
-// remembers where it began: a string that opens after it has none
-// either, and is read strictly, which keeps the work linear.
+// one after a comma that goes on (commaGoesOn) ends the string before
+// the comma: "a,"b" is "a" and "b". With InnerQuote, any other is
+// escaped, if a later quote ends the string; if none does, or the one
+// that does ends a name, the first such quote that a comma follows ends
+// it after all, or else the first such quote. The scan that finds none
+// went to the end of the input, so p.noCloser remembers where it began:
+// a string that opens after it has none either, and is read strictly,
+// which keeps the work linear.
 func (p *parser) strBody(start, i int, isName bool) error {
 	in := p.in
 	lenient := p.on(InnerQuote|MissingQuote) && (p.noCloser < 0 || start < p.noCloser)
 	inner, innerLog := -1, 0
-	from := start + 1 // where the string or its last quote ends
+	comma, commaLog := -1, 0 // the first inner quote that a comma follows
+	from := start + 1        // where the string or its last quote ends
 	for {
 		// NOTE: the fast path; most strings are plain ASCII, read eight
 		// bytes a step. jsonwire.Plain is clsPlain.
@@ -267,8 +270,12 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			if lenient {
 				p.noCloser = start
 			}
+			if comma >= 0 {
+				inner, innerLog = comma, commaLog
+			}
 			if inner >= 0 {
-				// No quote closes the string: the first inner one does.
+				// No quote closes the string: the first inner one that
+				// a comma follows does, or else the first inner one.
 				p.log = p.log[:innerLog]
 				p.pos = inner + 1
 				return nil
@@ -280,12 +287,18 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			// A name with a quote and a space in it is rare: there the
 			// quote ends it, and a colon is likely missing.
 			if !lenient || closesFast(in, i+1, len(p.stack)) || p.quoteCloses(i+1) || isName && i+1 < len(in) && isSpace(in[i+1]) {
+				if comma >= 0 && !isName && colonAt(in, i+1) {
+					// A name ends here: the structure went on after the
+					// comma after all.
+					p.log = p.log[:commaLog]
+					i = comma
+				}
 				p.pos = i + 1
 				return nil
 			}
 			j := p.beforeComment(in, from, lastNonSpace(in, start+1, i))
 			from = i + 1
-			if j > start && (in[j] == ',' && p.on(MissingQuote) || in[j] == '+' && p.on(StringConcat) && p.on(MissingQuote)) {
+			if j > start && (in[j] == ',' && p.on(MissingQuote) && p.commaGoesOn(j, true) || in[j] == '+' && p.on(StringConcat) && p.on(MissingQuote)) {
 				// "a,"b": the string ended before the comma.
 				p.endStringAt(p.beforeComment(in, start+1, lastNonSpace(in, start+1, j)) + 1)
 				return nil
@@ -296,6 +309,9 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			}
 			if inner < 0 {
 				inner, innerLog = i, len(p.log)
+			}
+			if comma < 0 && commaAt(in, i+1) {
+				comma, commaLog = i, len(p.log)
 			}
 			p.add(mkc(InnerQuote, i, 0, insBackslash))
 			i++
@@ -384,21 +400,171 @@ func (p *parser) quoteCloses(i int) bool {
 	if len(p.stack) == 0 && k < len(in) && (in[k] == ']' || in[k] == '}') {
 		return false // at the top level a closer closes nothing: "a [1, 2"] b"
 	}
-	if p.closesAt(k) || newline {
+	if newline {
+		return true
+	}
+	if k < len(in) && in[k] == ',' {
+		return p.commaGoesOn(k, false)
+	}
+	if p.closesAt(k) {
 		return true
 	}
 	return p.nextValueAt(i, k) || k > i && len(p.stack) > 0 && p.stack[len(p.stack)-1].obj && nameColon(in, k)
 }
 
 // closesFast reports whether a quote just before i ends a string for
-// quoteCloses because a , or : follows it, or a closer inside a bracket:
-// the common case, answered without a call.
+// quoteCloses because a : follows it, a closer inside a bracket, or a
+// comma and a quote or a closer (commaQuote): the common case, answered
+// without a call. Another comma is quoteCloses' to judge.
 func closesFast(b []byte, i, depth int) bool {
 	if i >= len(b) {
 		return false
 	}
-	c := b[i]
-	return c == ',' || c == ':' || (c == '}' || c == ']') && depth > 0
+	switch b[i] {
+	case ':':
+		return true
+	case '}', ']':
+		return depth > 0
+	case ',':
+		return commaQuote(b, i)
+	}
+	return false
+}
+
+// commaGoesOn reports whether the comma at i, after a double quote, is a
+// separator, so that the quote ends its string: what follows it reads as
+// the structure going on. That is whitespace with a line end, the end of
+// the input, a closer or another comma, a comment, an ellipsis, or the
+// next member in an object (a double quote; with names, a name that a
+// colon, a } or a value follows, cut or not; a bare name and a colon; a
+// single or smart quote), the next element elsewhere (a value, or a bare
+// one up to a separator with no quote in it). With the kinds that read
+// quotes inside strings off, any comma is.
+//
+// NOTE: where the tokenizer reads on past the comma, strictPrefix takes
+// the string before it as read, so a double quote, a number or a literal
+// there must go on; names is for a quote after which the tokenizer
+// stopped. commaGoesOn reads at most to the second quote after i, or a
+// line end, so the commas after the quotes of one text look at each byte
+// at most a few times.
+func (p *parser) commaGoesOn(i int, names bool) bool {
+	in := p.in
+	if !p.on(InnerQuote | MissingQuote) {
+		return true
+	}
+	k := i + 1
+	if k < len(in) && in[k] == ' ' {
+		k++
+	}
+	if k < len(in) && in[k] == '"' && !names {
+		return true // the commonest: "a", "b"
+	}
+	for ; k < len(in) && isSpace(in[k]); k++ {
+		if in[k] == '\n' {
+			return true
+		}
+	}
+	if k == len(in) {
+		return true
+	}
+	switch c := in[k]; c {
+	case ',', '}', ']':
+		return true
+	case ')':
+		return p.inParens()
+	case '#', '/', '`':
+		if p.closesAt(k) {
+			return true
+		}
+	case '.':
+		if bytes.HasPrefix(in[k:], []byte("...")) {
+			return true // an ellipsis in the place of the rest
+		}
+	}
+	if len(p.stack) > 0 && p.stack[len(p.stack)-1].obj {
+		return in[k] == '"' && (!names || p.quotedName(k)) || nameColon(in, k) || altQuoteAt(in, k)
+	}
+	return p.nextValueAt(i, k) || hasLiteral(in, k) || bareElement(in, k)
+}
+
+// commaQuote reports whether the comma at b[i] has a double quote, a
+// closer or a line end after it, with a space or none between: the
+// commonest commas that go on (see commaGoesOn).
+func commaQuote(b []byte, i int) bool {
+	i++
+	if i < len(b) && b[i] == ' ' {
+		i++
+	}
+	return i < len(b) && afterComma[b[i]]
+}
+
+// afterComma holds the bytes that commaQuote looks for.
+var afterComma = [256]bool{'"': true, ']': true, '}': true, '\n': true}
+
+// hasLiteral reports whether b[i:] starts with true, false or null, as
+// the tokenizer reads them, whatever follows.
+func hasLiteral(b []byte, i int) bool {
+	return bytes.HasPrefix(b[i:], []byte("true")) || bytes.HasPrefix(b[i:], []byte("false")) || bytes.HasPrefix(b[i:], []byte("null"))
+}
+
+// quotedName reports whether b[i:] starts with a double-quoted name on
+// one line that a colon or a } follows, whitespace aside, or whitespace
+// and a value, as after a name whose colon is missing; or that the end
+// of the input cuts.
+func (p *parser) quotedName(i int) bool {
+	b := p.in
+	j := i + 1
+	for {
+		j = jsonwire.SkipPlain(b, j)
+		if j >= len(b) {
+			return true
+		}
+		if b[j] == '"' {
+			break
+		}
+		switch b[j] {
+		case '\\':
+			j += 2
+		case '\n', '\r':
+			return false
+		default:
+			j++
+		}
+	}
+	k := skipSpace(b, j+1)
+	return k == len(b) || b[k] == ':' || b[k] == '}' || p.nextValueAt(j+1, k)
+}
+
+// colonAt reports whether a colon follows b[:i], whitespace aside.
+func colonAt(b []byte, i int) bool {
+	i = skipSpace(b, i)
+	return i < len(b) && b[i] == ':'
+}
+
+// commaAt reports whether a comma follows b[:i], whitespace aside.
+func commaAt(b []byte, i int) bool {
+	i = skipSpace(b, i)
+	return i < len(b) && b[i] == ','
+}
+
+// altQuoteAt reports whether b[i] opens a single- or smart-quoted string.
+func altQuoteAt(b []byte, i int) bool {
+	return b[i] == '\'' || b[i] == '`' || smartQuote(b, i) != 0
+}
+
+// bareElement reports whether b[i:] reads as a bare value up to where
+// an element ends: a comma, a closer or a line end comes before any
+// double quote.
+func bareElement(b []byte, i int) bool {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			return false
+		case ',', ']', '}', ')', '\n', '\r':
+			return true
+		}
+	}
+	return true
 }
 
 // nameColon reports whether b[i:] starts with a bare name and a colon,

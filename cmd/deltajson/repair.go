@@ -230,10 +230,15 @@ const truncatedWarning = "the input was truncated; the output is for display, do
 // its line and column, whether the input was truncated, and then a
 // warning.
 func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
+	// The fields of repair.Edit, in the order the log has always had.
 	type edit struct {
-		repair.Edit
-		Line int `json:"line"`
-		Col  int `json:"col"`
+		Kind      repair.Kind `json:"kind"`
+		Offset    int64       `json:"offset"`
+		Removed   string      `json:"removed"`
+		Inserted  string      `json:"inserted"`
+		Truncated bool        `json:"truncated,omitempty"`
+		Line      int         `json:"line"`
+		Col       int         `json:"col"`
 	}
 	doc := struct {
 		Truncated bool   `json:"truncated"`
@@ -249,7 +254,7 @@ func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
 		next := min(max(e.Offset, at), int64(len(in)))
 		line, col = textpos.Forward(line, col, in[at:next])
 		at = next
-		doc.Edits = append(doc.Edits, edit{e, line, col})
+		doc.Edits = append(doc.Edits, edit{e.Kind, e.Offset, e.Removed, e.Inserted, e.Truncated, line, col})
 	}
 	b, _ := json.Marshal(doc)
 	w.Write(append(b, '\n'))

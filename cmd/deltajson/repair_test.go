@@ -44,7 +44,9 @@ func TestRepairCommand(t *testing.T) {
 		{name: "truncated-warns", args: []string{"--fix", "truncated"}, stdin: `{"a":"b`, code: exitTruncated,
 			stdout: `{"a":"b"}`, stderrHas: []string{"[truncated]", "do not execute"}},
 		{name: "json-log-truncated", args: []string{"--fix", "all", "--log", "json"}, stdin: `{"a":[1,"b`, code: exitTruncated,
-			stdout: `{"a":[1,"b"]}`, jsonStderr: true},
+			stdout: `{"a":[1,"b"]}`, jsonStderr: true,
+			// The keys of an edit keep their order.
+			stderrHas: []string{`{"kind":"truncated","offset":10,"removed":"","inserted":"\"]}","truncated":true,"line":1,"col":11}`}},
 		{name: "missing-quote-not-truncated", args: []string{"--fix", "all"}, stdin: `{"a":"b}`, code: exitOK,
 			stdout: `{"a":"b"}`, stderrHas: []string{"missing-quote"}},
 		{name: "json-log-error", args: []string{"--fix", "llm", "--log", "json"}, stdin: `{"a":[1,"b`, code: exitInvalid,
