@@ -45,6 +45,19 @@ func SkipSpace(b []byte, i int) int
 //go:noescape
 func scanStringVector(b []byte) (n int, stop bool)
 
+// scanStringTail reads the contents of a string from b[i], where fewer
+// than 32 bytes are left, in one 32-byte step: the last 32 bytes of b,
+// as if those before b[i] were ASCII. It steps over the two-byte escapes
+// in them. len(b) must be at least 32, i an index of b, and b[i] a point
+// between two characters. With stop true, b[n] is the first quote,
+// control byte, or backslash of a \u, bad or cut escape, and b[i:n] is
+// whole valid characters and escapes. With stop false, either n is
+// len(b) and b[i:] is valid characters but for one that the end of b may
+// cut, or n is i and b[i:] holds bad UTF-8.
+//
+//go:noescape
+func scanStringTail(b []byte, i int) (n int, stop bool)
+
 // scanEscapedVector reads the contents of a string, 32 bytes at a time,
 // while they are ASCII, and steps over the two-byte escapes in them.
 // b[0] must not be inside an escape. With quote true, b[n] is the quote

@@ -5,9 +5,12 @@
 // NOTE: The vector scans of vector_amd64.go, in AVX2. Every load is of
 // 32 bytes inside b: a scan reads b only when 32 bytes remain, steps
 // while 32 remain, and then either reads the last 32 bytes of b again
-// (SkipSpace) or hands the rest back (scanStringVector). SkipSpace
-// jumps to the pure-Go scan when the vector scans are off or fewer than
-// 32 bytes remain; its frame is that scan's, so the jump is the call.
+// (SkipSpace, scanStringVector), or hands the rest back (scanStringVector
+// when fewer than 3 bytes were read of the last 32). scanStringTail reads
+// the last 32 bytes of b once, those before the scan's start read as 0.
+// SkipSpace jumps to the pure-Go scan when the vector scans are off or
+// fewer than 32 bytes remain; its frame is that scan's, so the jump is
+// the call.
 //
 // scanStringVector checks UTF-8 as in Keiser and Lemire, "Validating
 // UTF-8 in less than one instruction per byte" (2021): each byte, with
@@ -323,6 +326,90 @@ strTailCheck:
 	MOVQ      AX, n+24(FP)
 	CMPL      R10, $32
 	SETNE     stop+32(FP) // at a stop; else the end of b, after whole characters but for one it may cut
+	VZEROUPPER
+	RET
+
+// func scanStringTail(b []byte, i int) (n int, stop bool)
+TEXT ·scanStringTail(SB), NOSPLIT, $0-41
+	MOVQ    b_base+0(FP), SI
+	MOVQ    b_len+8(FP), CX
+	MOVQ    i+24(FP), AX
+	LEAQ    -32(SI)(CX*1), SI // the window: the last 32 bytes of b
+	SUBQ    CX, AX
+	ADDQ    $32, AX // its lanes before b[i], 1 to 31
+	LEAQ    keep<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y1
+	VPANDN  (SI), Y1, Y0 // the window, with the lanes before b[i] read as 0
+	VPBROADCASTB splat<>+1(SB), Y15
+	VPBROADCASTB splat<>+2(SB), Y14
+	VPBROADCASTB splat<>+3(SB), Y13
+	VPCMPEQB  Y0, Y15, Y1
+	VPCMPEQB  Y0, Y14, Y2
+	VPOR      Y1, Y2, Y1
+	VPMAXUB   Y0, Y13, Y2
+	VPCMPEQB  Y2, Y13, Y2
+	VPOR      Y1, Y2, Y1
+	VPMOVMSKB Y1, BX
+	MOVQ      AX, CX
+	SHRL      CX, BX
+	SHLL      CX, BX // the stops from b[i] on
+	LEAQ      unescapeTab<>(SB), R10
+
+tailStops:
+	// The first stop, unless it is the backslash of a two-byte escape
+	// whose letter is in b: those are stepped over.
+	MOVL    $32, DX
+	TESTL   BX, BX
+	JZ      tailCheck
+	BSFL    BX, DX
+	CMPB    (SI)(DX*1), $0x5C
+	JNE     tailStop
+	CMPL    DX, $31
+	JEQ     tailStop // the escape's letter is past the end of b
+	MOVBLZX 1(SI)(DX*1), R9
+	CMPB    (R10)(R9*1), $0
+	JEQ     tailStop // \u, or a bad escape: the caller reads it
+	BTRL    DX, BX
+	INCL    DX
+	BTRL    DX, BX // the backslash and its letter, which may be a quote or a backslash
+	JMP     tailStops
+
+tailStop:
+	LEAQ  keep<>+32(SB), R9
+	SUBQ  DX, R9
+	VPAND (R9), Y0, Y0 // the bytes from the stop on read as 0
+
+tailCheck:
+	// DX is the stop's lane, or 32 for none. Y0 holds the bytes from b[i]
+	// up to it, ASCII before and after: the UTF-8 check runs only on a
+	// window with a byte of 0x80 or more.
+	VPMOVMSKB Y0, R9
+	TESTL     R9, R9
+	JZ        tailOK
+	VBROADCASTI128 hiCur<>(SB), Y9
+	VBROADCASTI128 loPrev<>(SB), Y10
+	VBROADCASTI128 hiPrev<>(SB), Y11
+	VPBROADCASTB   splat<>+0(SB), Y12
+	VPXOR     Y8, Y8, Y8
+	UTF8ERR
+	VPTEST    Y1, Y1
+	JNZ       tailBad
+
+tailOK:
+	MOVQ  b_len+8(FP), CX
+	LEAQ  -32(CX)(DX*1), AX
+	MOVQ  AX, n+32(FP)
+	CMPL  DX, $32
+	SETNE stop+40(FP) // at a stop; else the end of b, after whole characters but for one it may cut
+	VZEROUPPER
+	RET
+
+tailBad:
+	// Bad UTF-8: the caller reads b[i:] again, and finds it.
+	MOVQ i+24(FP), AX
+	MOVQ AX, n+32(FP)
+	MOVB $0, stop+40(FP)
 	VZEROUPPER
 	RET
 
