@@ -429,12 +429,12 @@ var (
 // which the caller's state machine goes on and reports any error.
 //
 // With the vector scans on (see vector) and 32 bytes in b it reads 32
-// bytes a step, the last step overlapping the one before, up to a quote,
-// backslash or control byte, and reads an escape here; fewer than 32
-// bytes left it reads in one step of the last 32 (scanStringTail). What
-// the vector scans leave (bad UTF-8, and a b of fewer than 32 bytes)
-// scanStringNarrow reads, from the start of the character they stopped
-// in.
+// bytes a step, the last step overlapping the one before, over two-byte
+// escapes, up to a quote, a control byte or another escape, which it
+// reads here; fewer than 32 bytes left it reads in one step of the last
+// 32 (scanStringTail). What the vector scans leave (bad UTF-8, and a b of
+// fewer than 32 bytes) scanStringNarrow reads, from the start of the
+// character they stopped in.
 func ScanString(b []byte, i int) (int, bool) {
 	for {
 		// Most strings are short and plain (names, ids), and escapes come

@@ -34,9 +34,11 @@ func SkipSpace(b []byte, i int) int
 
 // scanStringVector reads the contents of a string, 32 bytes at a time,
 // checking UTF-8 by three table lookups per step; the last step reads
-// the last 32 bytes of b again. len(b) must be at least 32, and b[0] a
-// point between two characters. With stop true, b[n] is the first quote,
-// backslash or control byte of b, and b[:n] is whole valid characters.
+// the last 32 bytes of b again. It steps over the two-byte escapes whose
+// letter is in the same step as their backslash. len(b) must be at least
+// 32, and b[0] a point between two characters. With stop true, b[n] is
+// the first quote or control byte of b, or the backslash of an escape it
+// does not step over, and b[:n] is whole valid characters and escapes.
 // With stop false, b[:n] is valid characters but for one that b[n], or
 // the end of b at n = len(b), may cut, and b[n:] was not read: the 32
 // bytes at b[n] hold bad UTF-8 (or end a character that the bytes before

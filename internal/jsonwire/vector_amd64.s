@@ -213,6 +213,7 @@ TEXT ·scanStringVector(SB), NOSPLIT, $0-33
 	VPXOR   Y8, Y8, Y8 // the step before b: as if ASCII, b[0] being a point between characters
 	VPXOR   Y7, Y7, Y7 // not 0 where a character runs on into this step
 	XORQ    AX, AX
+	LEAQ    unescapeTab<>(SB), R11
 
 strLoop:
 	LEAQ      32(AX), DX
@@ -227,6 +228,7 @@ strLoop:
 	VPOR      Y1, Y2, Y1
 	VPMOVMSKB Y1, BX
 	TESTL     BX, BX
+	LEAQ      (SI)(AX*1), R9 // the step, for strStop
 	JNZ       strStop
 	VPMOVMSKB Y0, DX
 	TESTL     DX, DX
@@ -247,9 +249,36 @@ strUTF8:
 	JMP      strLoop
 
 strStop:
-	// The step up to its first stop byte, BX's lowest bit, with the
-	// bytes from there on read as 0.
-	BSFL      BX, BX
+	// The first stop byte, BX's lowest bit, unless it is the backslash
+	// of a two-byte escape whose letter is in the step: those are
+	// stepped over, and a step of nothing else goes on as one with no
+	// stop.
+	BSFL      BX, DX
+	CMPB      (R9)(DX*1), $0x5C
+	JNE       strStopAt
+	CMPL      DX, $31
+	JEQ       strStopAt // the escape's letter is in the next step
+	MOVBLZX   1(R9)(DX*1), R10
+	CMPB      (R11)(R10*1), $0
+	JEQ       strStopAt // \u, or a bad escape: the caller reads it
+	BTRL      DX, BX
+	INCL      DX
+	BTRL      DX, BX // the backslash and its letter
+	TESTL     BX, BX
+	JNZ       strStop
+	VPMOVMSKB Y0, DX
+	TESTL     DX, DX
+	JNZ       strUTF8
+	VPTEST    Y7, Y7
+	JNZ       strOut
+	VMOVDQU   Y0, Y8
+	ADDQ      $32, AX
+	JMP       strLoop
+
+strStopAt:
+	// The step up to its first stop byte, DX, with the bytes from
+	// there on read as 0.
+	MOVL      DX, BX
 	LEAQ      keep<>+32(SB), DX
 	SUBQ      BX, DX
 	VPAND     (DX), Y0, Y0
@@ -303,10 +332,28 @@ strTail:
 	MOVQ      R8, CX
 	SHRL      CX, BX
 	SHLL      CX, BX // the stops left
-	MOVL      $32, R10 // the first byte not checked: past the end, or the stop
+	LEAQ      -32(SI)(R9*1), R12 // the step
+
+strTailStops:
+	// The first stop, R10, or 32 for none: the first byte not checked.
+	// Two-byte escapes are stepped over, as in strStop.
+	MOVL      $32, R10
 	TESTL     BX, BX
 	JZ        strTailCheck
 	BSFL      BX, R10
+	CMPB      (R12)(R10*1), $0x5C
+	JNE       strTailStop
+	CMPL      R10, $31
+	JEQ       strTailStop // the escape's letter is past the end of b
+	MOVBLZX   1(R12)(R10*1), DX
+	CMPB      (R11)(DX*1), $0
+	JEQ       strTailStop
+	BTRL      R10, BX
+	INCL      R10
+	BTRL      R10, BX
+	JMP       strTailStops
+
+strTailStop:
 	LEAQ      keep<>+32(SB), DX
 	SUBQ      R10, DX
 	VPAND     (DX), Y0, Y0 // the bytes from the stop on read as 0

@@ -185,6 +185,31 @@ func TestVectorScanStringTailBefore(t *testing.T) {
 	}
 }
 
+// TestVectorScanStringEscapedSteps puts each stop at every place from 2
+// to 66 of ASCII contents with escapes close together, so that a step of
+// nothing but ASCII and escapes the vector scan steps over follows a
+// character cut, or bad UTF-8, at every place of the step before.
+func TestVectorScanStringEscapedSteps(t *testing.T) {
+	skipNoVector(t)
+	for _, bg := range escapedBackgrounds {
+		for _, stop := range stops {
+			for p := 0; p <= 64; p++ {
+				// After "é", which takes the scan from the ASCII scan of
+				// escapes to the vector scan of any contents.
+				b := append([]byte("é"), fill(bg, p)...)
+				b = append(b, stop...)
+				b = append(b, fill(bg, 70)...)
+				b = append(b, '"')
+				for _, i := range []int{0, 2, 3} {
+					if !checkScanStringPaths(t, b, i) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestVectorScanStringEnds cuts strings of every background at every
 // length past 32, so that a vector scan runs out at every place of a
 // character, and at every place of an escape.
@@ -295,6 +320,7 @@ func FuzzVectorScans(f *testing.F) {
 		"                                                  x",
 		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xe2\x82\xacaaaaaaaaaaaaaaaaaaaaaa\"",
 		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\n\xed\xa0\x80\"",
+		"é{\\\"path\\\":\\\"a\\\\b\\\"}\\n\\t\\u00e9 東京 \\/ \\\"quoted\\\" \\\\ and more text\\n\"",
 	} {
 		f.Add([]byte(s), uint8(0))
 	}
