@@ -199,6 +199,36 @@ spaceSWAR:
 	VPAND      highs<>(SB), Y3, Y3 \ // 0x80 where a continuation is due
 	VPXOR      Y3, Y5, Y1
 
+// STOPS sets BX to the mask of the quotes, backslashes and control
+// bytes of the step in Y0, with the quote, the backslash and 0x1F in
+// every byte of Y15, Y14 and Y13. It uses Y1 and Y2.
+#define STOPS \
+	VPCMPEQB  Y0, Y15, Y1 \
+	VPCMPEQB  Y0, Y14, Y2 \
+	VPOR      Y1, Y2, Y1  \
+	VPMAXUB   Y0, Y13, Y2 \
+	VPCMPEQB  Y2, Y13, Y2 \ // a control byte: at most 0x1F
+	VPOR      Y1, Y2, Y1  \
+	VPMOVMSKB Y1, BX
+
+// ESCAPE steps over the escape whose backslash may be the stop at lane
+// L of the step at P, BX's lowest bit: when it is the backslash of a
+// two-byte escape whose letter is in the step, it clears the bits of the
+// backslash and the letter (which may be a quote or a backslash) and
+// moves L to the letter; otherwise it jumps to STOP. T holds unescapeTab.
+// It uses R.
+#define ESCAPE(P, L, T, R, STOP) \
+	CMPB    (P)(L*1), $0x5C \
+	JNE     STOP            \
+	CMPL    L, $31          \
+	JEQ     STOP            \ // the escape's letter is in the next step, or past b's end
+	MOVBLZX 1(P)(L*1), R    \
+	CMPB    (T)(R*1), $0    \
+	JEQ     STOP            \ // \u, or a bad escape: the caller reads it
+	BTRL    L, BX           \
+	INCL    L               \
+	BTRL    L, BX
+
 // func scanStringVector(b []byte) (n int, stop bool)
 TEXT ·scanStringVector(SB), NOSPLIT, $0-33
 	MOVQ    b_base+0(FP), SI
@@ -220,13 +250,7 @@ strLoop:
 	CMPQ      DX, CX
 	JA        strTail
 	VMOVDQU   (SI)(AX*1), Y0
-	VPCMPEQB  Y0, Y15, Y1
-	VPCMPEQB  Y0, Y14, Y2
-	VPOR      Y1, Y2, Y1
-	VPMAXUB   Y0, Y13, Y2
-	VPCMPEQB  Y2, Y13, Y2 // a control byte: at most 0x1F
-	VPOR      Y1, Y2, Y1
-	VPMOVMSKB Y1, BX
+	STOPS
 	TESTL     BX, BX
 	LEAQ      (SI)(AX*1), R9 // the step, for strStop
 	JNZ       strStop
@@ -254,16 +278,7 @@ strStop:
 	// stepped over, and a step of nothing else goes on as one with no
 	// stop.
 	BSFL      BX, DX
-	CMPB      (R9)(DX*1), $0x5C
-	JNE       strStopAt
-	CMPL      DX, $31
-	JEQ       strStopAt // the escape's letter is in the next step
-	MOVBLZX   1(R9)(DX*1), R10
-	CMPB      (R11)(R10*1), $0
-	JEQ       strStopAt // \u, or a bad escape: the caller reads it
-	BTRL      DX, BX
-	INCL      DX
-	BTRL      DX, BX // the backslash and its letter
+	ESCAPE(R9, DX, R11, R10, strStopAt)
 	TESTL     BX, BX
 	JNZ       strStop
 	VPMOVMSKB Y0, DX
@@ -321,13 +336,7 @@ strTail:
 	MOVQ      $32, R8
 	SUBQ      DX, R8
 	VMOVDQU   -32(SI)(CX*1), Y0
-	VPCMPEQB  Y0, Y15, Y1
-	VPCMPEQB  Y0, Y14, Y2
-	VPOR      Y1, Y2, Y1
-	VPMAXUB   Y0, Y13, Y2
-	VPCMPEQB  Y2, Y13, Y2
-	VPOR      Y1, Y2, Y1
-	VPMOVMSKB Y1, BX
+	STOPS
 	MOVQ      CX, R9 // len, while CL holds a shift
 	MOVQ      R8, CX
 	SHRL      CX, BX
@@ -341,16 +350,7 @@ strTailStops:
 	TESTL     BX, BX
 	JZ        strTailCheck
 	BSFL      BX, R10
-	CMPB      (R12)(R10*1), $0x5C
-	JNE       strTailStop
-	CMPL      R10, $31
-	JEQ       strTailStop // the escape's letter is past the end of b
-	MOVBLZX   1(R12)(R10*1), DX
-	CMPB      (R11)(DX*1), $0
-	JEQ       strTailStop
-	BTRL      R10, BX
-	INCL      R10
-	BTRL      R10, BX
+	ESCAPE(R12, R10, R11, DX, strTailStop)
 	JMP       strTailStops
 
 strTailStop:
@@ -391,13 +391,7 @@ TEXT ·scanStringTail(SB), NOSPLIT, $0-41
 	VPBROADCASTB splat<>+1(SB), Y15
 	VPBROADCASTB splat<>+2(SB), Y14
 	VPBROADCASTB splat<>+3(SB), Y13
-	VPCMPEQB  Y0, Y15, Y1
-	VPCMPEQB  Y0, Y14, Y2
-	VPOR      Y1, Y2, Y1
-	VPMAXUB   Y0, Y13, Y2
-	VPCMPEQB  Y2, Y13, Y2
-	VPOR      Y1, Y2, Y1
-	VPMOVMSKB Y1, BX
+	STOPS
 	MOVQ      AX, CX
 	SHRL      CX, BX
 	SHLL      CX, BX // the stops from b[i] on
@@ -410,16 +404,7 @@ tailStops:
 	TESTL   BX, BX
 	JZ      tailCheck
 	BSFL    BX, DX
-	CMPB    (SI)(DX*1), $0x5C
-	JNE     tailStop
-	CMPL    DX, $31
-	JEQ     tailStop // the escape's letter is past the end of b
-	MOVBLZX 1(SI)(DX*1), R9
-	CMPB    (R10)(R9*1), $0
-	JEQ     tailStop // \u, or a bad escape: the caller reads it
-	BTRL    DX, BX
-	INCL    DX
-	BTRL    DX, BX // the backslash and its letter, which may be a quote or a backslash
+	ESCAPE(SI, DX, R10, R9, tailStop)
 	JMP     tailStops
 
 tailStop:
