@@ -327,14 +327,21 @@ strTail:
 	// of b hold them after R8 = 32-DX bytes read already. With R8 at
 	// least 3, the bytes that the UTF-8 check of each byte left looks
 	// back on are among the 32, so the check runs as if ASCII came
-	// before them, and its errors before R8 are dropped.
+	// before them, and its errors before R8 are dropped. With R8 1 or
+	// 2, they are too, unless a character runs on into the bytes left
+	// (Y7), whose lead the check could then not look back on: the
+	// caller reads them.
 	MOVQ      CX, DX
 	SUBQ      AX, DX
 	JZ        strOut
-	CMPQ      DX, $29
-	JA        strOut
 	MOVQ      $32, R8
 	SUBQ      DX, R8
+	CMPQ      R8, $3
+	JAE       strTailRead
+	VPTEST    Y7, Y7
+	JNZ       strOut
+
+strTailRead:
 	VMOVDQU   -32(SI)(CX*1), Y0
 	STOPS
 	MOVQ      CX, R9 // len, while CL holds a shift
