@@ -10,20 +10,30 @@ import (
 )
 
 // guardedPage returns a page of memory, mapped for reading and writing,
-// whose next page faults on any access. A slice that ends at the page's
-// end makes a read past it a crash.
+// whose previous and next pages fault on any access. A slice that ends
+// at the page's end makes a read past it a crash, and one that begins at
+// its start a read before it.
 func guardedPage(t *testing.T) []byte {
 	t.Helper()
 	size := os.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	mem, err := syscall.Mmap(-1, 0, 3*size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		t.Skipf("mmap: %v", err)
 	}
 	t.Cleanup(func() { syscall.Munmap(mem) })
-	if err := syscall.Mprotect(mem[size:], syscall.PROT_NONE); err != nil {
-		t.Fatalf("mprotect: %v", err)
+	for _, guard := range [][]byte{mem[:size], mem[2*size:]} {
+		if err := syscall.Mprotect(guard, syscall.PROT_NONE); err != nil {
+			t.Fatalf("mprotect: %v", err)
+		}
 	}
-	return mem[:size:size]
+	return mem[size : 2*size : 2*size]
+}
+
+// atPageStart copies s to the start of page and returns it there.
+func atPageStart(page []byte, s []byte) []byte {
+	b := page[:len(s):len(s)]
+	copy(b, s)
+	return b
 }
 
 // atPageEnd copies s to the end of page and returns it there.
@@ -36,7 +46,9 @@ func atPageEnd(page []byte, s []byte) []byte {
 // TestScansAtPageEnd runs the scans, on both paths, over inputs that end
 // at the last byte of a page with a guard page after it: whitespace to
 // the end, and string contents that run to the end or stop in the last
-// bytes, at every length up to 3 steps.
+// bytes, at every length up to 3 steps, scanned from the start and from
+// every place in the last step; and the same contents at the start of a
+// page with a guard page before it.
 func TestScansAtPageEnd(t *testing.T) {
 	page := guardedPage(t)
 	var inputs [][]byte
@@ -61,6 +73,15 @@ func TestScansAtPageEnd(t *testing.T) {
 				}
 				if i < n && charStart(b, 0, i) == i && !checkScanStringPaths(t, b, i) {
 					return
+				}
+			}
+			// The tail scan's reads: the last 32 bytes of an input that
+			// ends at the page's end, and of one that begins at its start.
+			for _, b := range [][]byte{b, atPageStart(page, in[len(in)-n:])} {
+				for i := max(0, n-31); i < n; i++ {
+					if charStart(b, 0, i) == i && !checkScanStringPaths(t, b, i) {
+						return
+					}
 				}
 			}
 		}

@@ -428,12 +428,13 @@ var (
 // or something wrong) and false: a point between two characters, from
 // which the caller's state machine goes on and reports any error.
 //
-// With the vector scans on (see vector) it reads 32 bytes a step, the
-// last step overlapping the one before, up to a quote, backslash or
-// control byte, and reads an escape here. What a vector scan leaves (bad
-// UTF-8, a character cut by the end of b, a short tail it cannot overlap)
-// scanStringNarrow reads, from the start of the character the vector
-// scan stopped in.
+// With the vector scans on (see vector) and 32 bytes in b it reads 32
+// bytes a step, the last step overlapping the one before, over two-byte
+// escapes, up to a quote, a control byte or another escape, which it
+// reads here; fewer than 32 bytes left it reads in one step of the last
+// 32 (scanStringTail). What the vector scans leave (bad UTF-8, and a b of
+// fewer than 32 bytes) scanStringNarrow reads, from the start of the
+// character they stopped in.
 func ScanString(b []byte, i int) (int, bool) {
 	for {
 		// Most strings are short and plain (names, ids), and escapes come
@@ -467,24 +468,42 @@ func ScanString(b []byte, i int) (int, bool) {
 				continue
 			}
 		}
-		if !vector || len(b)-i < 32 {
+		if !vector {
 			break
 		}
-		n, stop := scanStringVector(b[i:])
-		j := i + n
+		var j int
+		var stop bool
+		wide := len(b)-i >= 32
+		if wide {
+			n, s := scanStringVector(b[i:])
+			j, stop = i+n, s
+		} else if len(b) >= 32 && i < len(b) {
+			j, stop = scanStringTail(b, i)
+		} else {
+			break
+		}
 		if !stop {
 			i = charStart(b, i, j)
+			if j == len(b) {
+				// The end of b, which may cut a character: the narrow
+				// scan would stop at its start.
+				return i, false
+			}
+			if wide && len(b)-j < 32 {
+				// Fewer than 32 bytes left after the steps, or bad UTF-8
+				// in them: the tail scan reads them, or finds it.
+				continue
+			}
 			break
 		}
+		n := 0
 		switch b[j] {
 		case '"':
 			return j + 1, true
 		case '\\':
 			n = EscapeLen(b, j)
-		default: // a control byte
-			n = 0
 		}
-		if n == 0 {
+		if n == 0 { // a control byte, or a bad or cut escape
 			return j, false
 		}
 		i = j + n

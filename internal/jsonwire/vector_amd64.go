@@ -34,9 +34,11 @@ func SkipSpace(b []byte, i int) int
 
 // scanStringVector reads the contents of a string, 32 bytes at a time,
 // checking UTF-8 by three table lookups per step; the last step reads
-// the last 32 bytes of b again. len(b) must be at least 32, and b[0] a
-// point between two characters. With stop true, b[n] is the first quote,
-// backslash or control byte of b, and b[:n] is whole valid characters.
+// the last 32 bytes of b again. It steps over the two-byte escapes whose
+// letter is in the same step as their backslash. len(b) must be at least
+// 32, and b[0] a point between two characters. With stop true, b[n] is
+// the first quote or control byte of b, or the backslash of an escape it
+// does not step over, and b[:n] is whole valid characters and escapes.
 // With stop false, b[:n] is valid characters but for one that b[n], or
 // the end of b at n = len(b), may cut, and b[n:] was not read: the 32
 // bytes at b[n] hold bad UTF-8 (or end a character that the bytes before
@@ -44,6 +46,19 @@ func SkipSpace(b []byte, i int) int
 //
 //go:noescape
 func scanStringVector(b []byte) (n int, stop bool)
+
+// scanStringTail reads the contents of a string from b[i], where fewer
+// than 32 bytes are left, in one 32-byte step: the last 32 bytes of b,
+// as if those before b[i] were ASCII. It steps over the two-byte escapes
+// in them. len(b) must be at least 32, i an index of b, and b[i] a point
+// between two characters. With stop true, b[n] is the first quote,
+// control byte, or backslash of a \u, bad or cut escape, and b[i:n] is
+// whole valid characters and escapes. With stop false, either n is
+// len(b) and b[i:] is valid characters but for one that the end of b may
+// cut, or n is i and b[i:] holds bad UTF-8.
+//
+//go:noescape
+func scanStringTail(b []byte, i int) (n int, stop bool)
 
 // scanEscapedVector reads the contents of a string, 32 bytes at a time,
 // while they are ASCII, and steps over the two-byte escapes in them.

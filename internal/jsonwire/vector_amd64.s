@@ -5,9 +5,12 @@
 // NOTE: The vector scans of vector_amd64.go, in AVX2. Every load is of
 // 32 bytes inside b: a scan reads b only when 32 bytes remain, steps
 // while 32 remain, and then either reads the last 32 bytes of b again
-// (SkipSpace) or hands the rest back (scanStringVector). SkipSpace
-// jumps to the pure-Go scan when the vector scans are off or fewer than
-// 32 bytes remain; its frame is that scan's, so the jump is the call.
+// (SkipSpace, scanStringVector), or hands the rest back (scanStringVector
+// when fewer than 3 bytes were read of the last 32). scanStringTail reads
+// the last 32 bytes of b once, those before the scan's start read as 0.
+// SkipSpace jumps to the pure-Go scan when the vector scans are off or
+// fewer than 32 bytes remain; its frame is that scan's, so the jump is
+// the call.
 //
 // scanStringVector checks UTF-8 as in Keiser and Lemire, "Validating
 // UTF-8 in less than one instruction per byte" (2021): each byte, with
@@ -196,6 +199,36 @@ spaceSWAR:
 	VPAND      highs<>(SB), Y3, Y3 \ // 0x80 where a continuation is due
 	VPXOR      Y3, Y5, Y1
 
+// STOPS sets BX to the mask of the quotes, backslashes and control
+// bytes of the step in Y0, with the quote, the backslash and 0x1F in
+// every byte of Y15, Y14 and Y13. It uses Y1 and Y2.
+#define STOPS \
+	VPCMPEQB  Y0, Y15, Y1 \
+	VPCMPEQB  Y0, Y14, Y2 \
+	VPOR      Y1, Y2, Y1  \
+	VPMAXUB   Y0, Y13, Y2 \
+	VPCMPEQB  Y2, Y13, Y2 \ // a control byte: at most 0x1F
+	VPOR      Y1, Y2, Y1  \
+	VPMOVMSKB Y1, BX
+
+// ESCAPE steps over the escape whose backslash may be the stop at lane
+// L of the step at P, BX's lowest bit: when it is the backslash of a
+// two-byte escape whose letter is in the step, it clears the bits of the
+// backslash and the letter (which may be a quote or a backslash) and
+// moves L to the letter; otherwise it jumps to STOP. T holds unescapeTab.
+// It uses R.
+#define ESCAPE(P, L, T, R, STOP) \
+	CMPB    (P)(L*1), $0x5C \
+	JNE     STOP            \
+	CMPL    L, $31          \
+	JEQ     STOP            \ // the escape's letter is in the next step, or past b's end
+	MOVBLZX 1(P)(L*1), R    \
+	CMPB    (T)(R*1), $0    \
+	JEQ     STOP            \ // \u, or a bad escape: the caller reads it
+	BTRL    L, BX           \
+	INCL    L               \
+	BTRL    L, BX
+
 // func scanStringVector(b []byte) (n int, stop bool)
 TEXT ·scanStringVector(SB), NOSPLIT, $0-33
 	MOVQ    b_base+0(FP), SI
@@ -210,20 +243,16 @@ TEXT ·scanStringVector(SB), NOSPLIT, $0-33
 	VPXOR   Y8, Y8, Y8 // the step before b: as if ASCII, b[0] being a point between characters
 	VPXOR   Y7, Y7, Y7 // not 0 where a character runs on into this step
 	XORQ    AX, AX
+	LEAQ    unescapeTab<>(SB), R11
 
 strLoop:
 	LEAQ      32(AX), DX
 	CMPQ      DX, CX
 	JA        strTail
 	VMOVDQU   (SI)(AX*1), Y0
-	VPCMPEQB  Y0, Y15, Y1
-	VPCMPEQB  Y0, Y14, Y2
-	VPOR      Y1, Y2, Y1
-	VPMAXUB   Y0, Y13, Y2
-	VPCMPEQB  Y2, Y13, Y2 // a control byte: at most 0x1F
-	VPOR      Y1, Y2, Y1
-	VPMOVMSKB Y1, BX
+	STOPS
 	TESTL     BX, BX
+	LEAQ      (SI)(AX*1), R9 // the step, for strStop
 	JNZ       strStop
 	VPMOVMSKB Y0, DX
 	TESTL     DX, DX
@@ -244,9 +273,27 @@ strUTF8:
 	JMP      strLoop
 
 strStop:
-	// The step up to its first stop byte, BX's lowest bit, with the
-	// bytes from there on read as 0.
-	BSFL      BX, BX
+	// The first stop byte, BX's lowest bit, unless it is the backslash
+	// of a two-byte escape whose letter is in the step: those are
+	// stepped over, and a step of nothing else goes on as one with no
+	// stop.
+	BSFL      BX, DX
+	ESCAPE(R9, DX, R11, R10, strStopAt)
+	TESTL     BX, BX
+	JNZ       strStop
+	VPMOVMSKB Y0, DX
+	TESTL     DX, DX
+	JNZ       strUTF8
+	VPTEST    Y7, Y7
+	JNZ       strOut
+	VMOVDQU   Y0, Y8
+	ADDQ      $32, AX
+	JMP       strLoop
+
+strStopAt:
+	// The step up to its first stop byte, DX, with the bytes from
+	// there on read as 0.
+	MOVL      DX, BX
 	LEAQ      keep<>+32(SB), DX
 	SUBQ      BX, DX
 	VPAND     (DX), Y0, Y0
@@ -280,30 +327,40 @@ strTail:
 	// of b hold them after R8 = 32-DX bytes read already. With R8 at
 	// least 3, the bytes that the UTF-8 check of each byte left looks
 	// back on are among the 32, so the check runs as if ASCII came
-	// before them, and its errors before R8 are dropped.
+	// before them, and its errors before R8 are dropped. With R8 1 or
+	// 2, they are too, unless a character runs on into the bytes left
+	// (Y7), whose lead the check could then not look back on: the
+	// caller reads them.
 	MOVQ      CX, DX
 	SUBQ      AX, DX
 	JZ        strOut
-	CMPQ      DX, $29
-	JA        strOut
 	MOVQ      $32, R8
 	SUBQ      DX, R8
+	CMPQ      R8, $3
+	JAE       strTailRead
+	VPTEST    Y7, Y7
+	JNZ       strOut
+
+strTailRead:
 	VMOVDQU   -32(SI)(CX*1), Y0
-	VPCMPEQB  Y0, Y15, Y1
-	VPCMPEQB  Y0, Y14, Y2
-	VPOR      Y1, Y2, Y1
-	VPMAXUB   Y0, Y13, Y2
-	VPCMPEQB  Y2, Y13, Y2
-	VPOR      Y1, Y2, Y1
-	VPMOVMSKB Y1, BX
+	STOPS
 	MOVQ      CX, R9 // len, while CL holds a shift
 	MOVQ      R8, CX
 	SHRL      CX, BX
 	SHLL      CX, BX // the stops left
-	MOVL      $32, R10 // the first byte not checked: past the end, or the stop
+	LEAQ      -32(SI)(R9*1), R12 // the step
+
+strTailStops:
+	// The first stop, R10, or 32 for none: the first byte not checked.
+	// Two-byte escapes are stepped over, as in strStop.
+	MOVL      $32, R10
 	TESTL     BX, BX
 	JZ        strTailCheck
 	BSFL      BX, R10
+	ESCAPE(R12, R10, R11, DX, strTailStop)
+	JMP       strTailStops
+
+strTailStop:
 	LEAQ      keep<>+32(SB), DX
 	SUBQ      R10, DX
 	VPAND     (DX), Y0, Y0 // the bytes from the stop on read as 0
@@ -323,6 +380,75 @@ strTailCheck:
 	MOVQ      AX, n+24(FP)
 	CMPL      R10, $32
 	SETNE     stop+32(FP) // at a stop; else the end of b, after whole characters but for one it may cut
+	VZEROUPPER
+	RET
+
+// func scanStringTail(b []byte, i int) (n int, stop bool)
+TEXT ·scanStringTail(SB), NOSPLIT, $0-41
+	MOVQ    b_base+0(FP), SI
+	MOVQ    b_len+8(FP), CX
+	MOVQ    i+24(FP), AX
+	LEAQ    -32(SI)(CX*1), SI // the window: the last 32 bytes of b
+	SUBQ    CX, AX
+	ADDQ    $32, AX // its lanes before b[i], 1 to 31
+	LEAQ    keep<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y1
+	VPANDN  (SI), Y1, Y0 // the window, with the lanes before b[i] read as 0
+	VPBROADCASTB splat<>+1(SB), Y15
+	VPBROADCASTB splat<>+2(SB), Y14
+	VPBROADCASTB splat<>+3(SB), Y13
+	STOPS
+	MOVQ      AX, CX
+	SHRL      CX, BX
+	SHLL      CX, BX // the stops from b[i] on
+	LEAQ      unescapeTab<>(SB), R10
+
+tailStops:
+	// The first stop, unless it is the backslash of a two-byte escape
+	// whose letter is in b: those are stepped over.
+	MOVL    $32, DX
+	TESTL   BX, BX
+	JZ      tailCheck
+	BSFL    BX, DX
+	ESCAPE(SI, DX, R10, R9, tailStop)
+	JMP     tailStops
+
+tailStop:
+	LEAQ  keep<>+32(SB), R9
+	SUBQ  DX, R9
+	VPAND (R9), Y0, Y0 // the bytes from the stop on read as 0
+
+tailCheck:
+	// DX is the stop's lane, or 32 for none. Y0 holds the bytes from b[i]
+	// up to it, ASCII before and after: the UTF-8 check runs only on a
+	// window with a byte of 0x80 or more.
+	VPMOVMSKB Y0, R9
+	TESTL     R9, R9
+	JZ        tailOK
+	VBROADCASTI128 hiCur<>(SB), Y9
+	VBROADCASTI128 loPrev<>(SB), Y10
+	VBROADCASTI128 hiPrev<>(SB), Y11
+	VPBROADCASTB   splat<>+0(SB), Y12
+	VPXOR     Y8, Y8, Y8
+	UTF8ERR
+	VPTEST    Y1, Y1
+	JNZ       tailBad
+
+tailOK:
+	MOVQ  b_len+8(FP), CX
+	LEAQ  -32(CX)(DX*1), AX
+	MOVQ  AX, n+32(FP)
+	CMPL  DX, $32
+	SETNE stop+40(FP) // at a stop; else the end of b, after whole characters but for one it may cut
+	VZEROUPPER
+	RET
+
+tailBad:
+	// Bad UTF-8: the caller reads b[i:] again, and finds it.
+	MOVQ i+24(FP), AX
+	MOVQ AX, n+32(FP)
+	MOVB $0, stop+40(FP)
 	VZEROUPPER
 	RET
 

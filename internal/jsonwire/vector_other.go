@@ -22,6 +22,10 @@ func SkipSpace(b []byte, i int) int { return skipSpaceSWAR(b, i) }
 // vector being false.
 func scanStringVector([]byte) (int, bool) { panic("jsonwire: no vector scans") }
 
+// scanStringTail stands in for the vector scan; it is never called,
+// vector being false.
+func scanStringTail([]byte, int) (int, bool) { panic("jsonwire: no vector scans") }
+
 // scanEscapedVector stands in for the vector scan; it is never called,
 // vector being false.
 func scanEscapedVector([]byte) (int, bool) { panic("jsonwire: no vector scans") }

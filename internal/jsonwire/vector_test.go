@@ -127,6 +127,90 @@ func TestVectorScanStringStops(t *testing.T) {
 	}
 }
 
+// tailEscapes are two-byte escapes, alone and in runs, that the tail
+// scan steps over, so that the stop after them, or the end, is found in
+// the same step.
+var tailEscapes = []string{`\"x`, `\\`, `\\\"`, `\/\b\f\n\r\t"`, `\\\\\\\\\\\\\\\\"`}
+
+// TestVectorScanStringTail puts each stop, and each run of escapes that
+// the tail scan steps over, at every place from 0 to 64 of inputs of 32
+// to 96 bytes, and cut by their end, and scans from every point between
+// characters among the last 31 bytes (where the tail scan reads the last
+// 32 again), and from the first three (where a 32-byte step comes
+// first, and leaves the last step 0 to 2 bytes it has read).
+func TestVectorScanStringTail(t *testing.T) {
+	skipNoVector(t)
+	bgs := []string{backgrounds[0], backgrounds[2], backgrounds[3], backgrounds[4], backgrounds[5], escapedBackgrounds[0], escapedBackgrounds[2]}
+	for _, bg := range bgs {
+		for _, stop := range append(stops, tailEscapes...) {
+			for _, n := range []int{32, 33, 47, 63, 64, 65, 80, 96} {
+				for p := 0; p <= n; p++ {
+					b := fill(bg, n)
+					copy(b[p:], stop) // cut by the end when it runs past it
+					for i := range b {
+						if i > 2 && i < n-31 || i > p || charStart(b, 0, i) != i {
+							continue
+						}
+						if !checkScanStringPaths(t, b, i) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestVectorScanStringTailBefore scans the last bytes of inputs of 32 to
+// 64 bytes after bytes that the tail scan reads but must not look at:
+// quotes, backslashes, control bytes, and the start of characters that
+// b[i] would go on with were they read.
+func TestVectorScanStringTailBefore(t *testing.T) {
+	skipNoVector(t)
+	before := []string{`"`, `\`, `\u00`, "\x00", "\x1f", "\xc3", "\xe2\x82", "\xf0\x9f\x98", "\xe0", "\xed", "\xf4", "\xff", "\x80\x80"}
+	for _, bg := range backgrounds {
+		for _, pre := range before {
+			for _, stop := range []string{"", `"`, `\n"`, "\x80", "\xa0", "\x00"} {
+				for _, n := range []int{32, 48, 64} {
+					for k := 1; k < 32; k++ { // the bytes from b[n-k] on are scanned
+						b := fill(bg, n)
+						copy(b[n-k:], append(fill(stop+bg, k), stop...))
+						copy(b[max(0, n-k-len(pre)):n-k], pre)
+						if !checkScanStringPaths(t, b, n-k) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestVectorScanStringEscapedSteps puts each stop at every place from 2
+// to 66 of ASCII contents with escapes close together, so that a step of
+// nothing but ASCII and escapes the vector scan steps over follows a
+// character cut, or bad UTF-8, at every place of the step before.
+func TestVectorScanStringEscapedSteps(t *testing.T) {
+	skipNoVector(t)
+	for _, bg := range escapedBackgrounds {
+		for _, stop := range stops {
+			for p := 0; p <= 64; p++ {
+				// After "é", which takes the scan from the ASCII scan of
+				// escapes to the vector scan of any contents.
+				b := append([]byte("é"), fill(bg, p)...)
+				b = append(b, stop...)
+				b = append(b, fill(bg, 70)...)
+				b = append(b, '"')
+				for _, i := range []int{0, 2, 3} {
+					if !checkScanStringPaths(t, b, i) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestVectorScanStringEnds cuts strings of every background at every
 // length past 32, so that a vector scan runs out at every place of a
 // character, and at every place of an escape.
@@ -237,6 +321,7 @@ func FuzzVectorScans(f *testing.F) {
 		"                                                  x",
 		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xe2\x82\xacaaaaaaaaaaaaaaaaaaaaaa\"",
 		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\n\xed\xa0\x80\"",
+		"é{\\\"path\\\":\\\"a\\\\b\\\"}\\n\\t\\u00e9 東京 \\/ \\\"quoted\\\" \\\\ and more text\\n\"",
 	} {
 		f.Add([]byte(s), uint8(0))
 	}
@@ -248,6 +333,13 @@ func FuzzVectorScans(f *testing.F) {
 		checkSkipSpacePaths(t, b, i)
 		if i == 0 || charStart(b, 0, i) == i {
 			checkScanStringPaths(t, b, i)
+		}
+		// From each of the last 32 bytes of b, where the tail scan
+		// reads 32 bytes ending at b's end.
+		for k := max(0, len(b)-32); k < len(b); k++ {
+			if k >= i && charStart(b, 0, k) == k {
+				checkScanStringPaths(t, b, k)
+			}
 		}
 		// After a run long enough for a vector step, whatever b is.
 		for _, pre := range []string{"                                 ", "a€bé😀aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"} {
