@@ -187,15 +187,15 @@ func check(db *bbolt.DB) (err error) {
 		if err != nil {
 			return err
 		}
-		err = expiry.ForEach(func(k, v []byte) error {
+		err = expiry.ForEach(func(k, _ []byte) error {
 			if len(k) <= 8 {
 				return corrupt("an expiry key of %d bytes", len(k))
 			}
-			v = calls.Get(k[8:])
-			if v == nil {
+			rec := calls.Get(k[8:])
+			if rec == nil {
 				return corrupt("an expiry key with no record")
 			}
-			if e, err := decode(v); err != nil || e.expires != int64(binary.BigEndian.Uint64(k)) {
+			if e, err := decode(rec); err != nil || e.expires != int64(binary.BigEndian.Uint64(k)) {
 				return corrupt("an expiry key that does not match its record")
 			}
 			return nil
