@@ -59,6 +59,7 @@ type Decoder struct {
 	tokBuf     [64]jsonwire.Tok
 	stackBuf   [16]int32
 	lastBuf    [1024]byte
+	respBuf    [64]byte
 }
 
 // decoder is one format's part of a Decoder.
@@ -72,6 +73,7 @@ func NewDecoder(f Format) *Decoder {
 	d := &Decoder{format: f, seq: -1, memo: noMemo}
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
 	d.tape.toks, d.tape.stack, d.tape.last = d.tokBuf[:0], d.stackBuf[:0], d.lastBuf[:0]
+	d.resp = d.respBuf[:0]
 	if f != FormatAuto {
 		d.setImpl(f)
 	}

@@ -83,18 +83,26 @@ type Handler struct {
 // NewHandler returns a Handler for one stream.
 func NewHandler(opts Options) *Handler {
 	calls, check := opts.Calls, opts.Calls.Check
-	calls.Check = func(c *resume.Call, args []byte) error {
-		if c.Name() == "" {
-			return ErrNoName
-		}
-		if check != nil {
+	calls.Check = named
+	if check != nil {
+		calls.Check = func(c *resume.Call, args []byte) error {
+			if err := named(c, args); err != nil {
+				return err
+			}
 			return check(c, args)
 		}
-		return nil
 	}
 	h := &Handler{opts: opts, dec: NewDecoder(opts.Format), set: resume.NewSet(calls), seq: -1}
 	h.dec.set = h.set
 	return h
+}
+
+// named is the Handler's gate check: a call with no name cannot run.
+func named(c *resume.Call, _ []byte) error {
+	if c.Name() == "" {
+		return ErrNoName
+	}
+	return nil
 }
 
 // Payload handles one event payload (an SSE data line's JSON, or an SDK's
