@@ -41,7 +41,7 @@ type Options struct {
 	// under the same ID.
 	Ledger ledger.Store
 	// ClaimID, when set, gives the ID a ready call is claimed under in
-	// the Ledger, in place of [Handler.ClaimID]'s: for a provider that
+	// the Ledger, in place of [Decoder.ClaimID]'s: for a provider that
 	// names neither its responses nor its calls, an ID of the caller's
 	// own, such as its request's, with the call's key.
 	ClaimID func(c *resume.Call) string
@@ -54,8 +54,9 @@ type Options struct {
 	OnNotClaimed func(c *resume.Call, v ledger.Verdict, err error)
 	// OnEnd, when set, is called once for each call whose end signal came
 	// and that is not ready: invalid, incomplete, too large, or rejected
-	// (a call the provider runs itself is rejected with ErrHosted). The
-	// Handler then removes the call. Never run such a call.
+	// (a call the provider runs itself is rejected with ErrHosted, one
+	// with no name with [ErrNoName]). The Handler then removes the call.
+	// Never run such a call.
 	OnEnd func(*resume.Call)
 }
 
