@@ -59,11 +59,6 @@ var doneData = []byte("[DONE]")
 
 func (r *Reader) nextSSE() (Message, bool, error) {
 	s := &r.sse
-	if !s.cr && !s.started && s.scanned == 0 {
-		if m, ok := r.quickSSE(); ok {
-			return m, true, nil
-		}
-	}
 	for {
 		b := r.buf[r.rd:r.wr]
 		if s.cr {
