@@ -406,7 +406,10 @@ func (d *Decoder) anyError(v value, event []byte) error {
 	if e := d.get(v, "error"); !e.isNull() {
 		return d.errorValue(e)
 	}
-	if d.get(v, "type").is("error") || d.get(v, "object").is("error") || string(event) == "error" {
+	if d.get(v, "object").is("error") { // its message and type, as Chat reads it
+		return d.errorValue(v)
+	}
+	if d.get(v, "type").is("error") || string(event) == "error" {
 		if e := d.get(v, "message"); e.isString() {
 			return fmt.Errorf("%s: %w", e.str(), ErrProvider)
 		}

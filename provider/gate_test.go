@@ -23,6 +23,10 @@ func TestErrorBeforeFormat(t *testing.T) {
 		_, err := d.Decode([]byte(p), nil)
 		require.ErrorIs(t, err, ErrProvider, p)
 		assert.Equal(t, FormatAuto, d.Format(), p)
+		if strings.Contains(p, `"object":"error"`) { // as a Chat stream reads it
+			_, chatErr := NewDecoder(FormatOpenAIChat).Decode([]byte(p), nil)
+			assert.Equal(t, chatErr.Error(), err.Error())
+		}
 		_, err = d.Decode([]byte(`{"type":"response.created","sequence_number":0,"response":{"id":"resp_1"}}`), nil)
 		require.NoError(t, err)
 		assert.Equal(t, FormatOpenAIResponses, d.Format(), "the next payload still names the format")
