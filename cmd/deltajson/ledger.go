@@ -8,6 +8,7 @@ import (
 
 	"github.com/deltajson/deltajson/ledger"
 	"github.com/deltajson/deltajson/ledger/filestore"
+	"github.com/deltajson/deltajson/provider"
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -45,16 +46,17 @@ func openReplayLedger(path string, stderr io.Writer) (*replayLedger, error) {
 	return &replayLedger{store: s, path: path, stderr: stderr, verdicts: map[*resume.Call]string{}}, nil
 }
 
-// ended claims c when it is ready, once, under id and with the digest of
-// its name and value, and writes the verdict to the timeline tl when tl
-// is not nil, flushed, so that what was printed was claimed. A claim
+// ended claims c when it is ready, once, under the ID dec gives it (as
+// a provider.Handler's) and with the digest of its name and value, and
+// writes the verdict to the timeline tl when tl is not nil, flushed, so
+// that what was printed was claimed. A claim
 // that fails is said on stderr, once; the call's verdict is "error".
-func (l *replayLedger) ended(c *resume.Call, id string, tl io.Writer) {
+func (l *replayLedger) ended(c *resume.Call, dec *provider.Decoder, tl io.Writer) {
 	if l == nil || c.Status() != resume.StatusReady || l.verdicts[c] != "" {
 		return
 	}
 	v := "no-id"
-	if id != "" {
+	if id := dec.ClaimID(c); id != "" {
 		verdict, _, err := l.store.Claim(context.Background(), id, ledger.DigestOf(c.Name(), c.Value()))
 		v = verdict.String()
 		if err != nil {

@@ -315,18 +315,10 @@ func (rp *replayer) apply(ev resume.Event) {
 		if !rp.asJSON {
 			tl = rp.out
 		}
-		rp.lg.ended(c, rp.claimID(c), tl)
+		rp.lg.ended(c, rp.dec, tl)
 		rp.result(c)
 		rp.release(c)
 	}
-}
-
-// claimID is the ID the ledger claims c under, as a provider.Handler's.
-func (rp *replayer) claimID(c *resume.Call) string {
-	if rp.dec == nil {
-		return c.ID()
-	}
-	return rp.dec.ClaimID(c)
 }
 
 // release lets go of a call whose result is printed, as a server would:
