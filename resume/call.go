@@ -588,8 +588,9 @@ func (c *Call) feed(chunk []byte) {
 }
 
 // End applies an [EventEnd] whose Final is final, nil, empty or only
-// whitespace for none (a text call's text is its own), and the call leaves [StatusReceiving] and [StatusComplete] for good. The
-// package doc's "End signals" says how final arguments meet the deltas.
+// whitespace for none (a text call's text is its own), and the call
+// leaves [StatusReceiving] and [StatusComplete] for good. The package
+// doc's "End signals" says how final arguments meet the deltas.
 func (c *Call) End(final []byte) error { return c.end(final, -1) }
 
 func (c *Call) end(final []byte, budget int64) error {

@@ -289,10 +289,8 @@ func (s *Store) Each(ctx context.Context, fn func(id string, r ledger.Record) er
 			if err != nil || e.rec.State == ledger.StateNone {
 				return err
 			}
-			if fnErr = fn(string(k), e.rec); fnErr != nil {
-				return fnErr
-			}
-			return nil
+			fnErr = fn(string(k), e.rec)
+			return fnErr
 		})
 	})
 	if fnErr != nil {
