@@ -804,26 +804,3 @@ func (t *Tokenizer) AppendPointer(dst []byte) []byte {
 
 // Pointer returns the JSON Pointer of the value being read, as a string.
 func (t *Tokenizer) Pointer() string { return string(t.AppendPointer(nil)) }
-
-// Validate reports whether b is one strict JSON value under the default
-// Options: so a number longer than DefaultMaxNumberLength, or nesting past
-// the default depth, is an error. It returns nil or a *SyntaxError, and
-// allocates only for the error and for a path too deep for the inline
-// frames (see the package doc).
-func Validate(b []byte) error {
-	var t Tokenizer
-	t.Feed(b)
-	t.Close()
-	for {
-		if _, err := t.Next(); err != nil {
-			if err == io.EOF {
-				return nil
-			}
-			return err
-		}
-	}
-}
-
-// Valid reports whether b is one strict JSON value under the default
-// Options (see Validate).
-func Valid(b []byte) bool { return Validate(b) == nil }
