@@ -159,25 +159,28 @@ const copySlack = 16
 func (p *parser) output(n int) []byte {
 	in, edits := p.in, p.log
 	out := make([]byte, n+copySlack)
+	// A word copy reads in[at:at+copySlack] and writes out[w:w+copySlack]:
+	// lastIn and lastOut are the last at and w for which it may.
+	lastIn, lastOut := len(in)-copySlack, len(out)-copySlack
 	w, at := 0, 0
 	for i := range edits {
 		e := &edits[i]
-		if run := e.off - at; run <= copySlack && at+copySlack <= len(in) && w+copySlack <= len(out) {
-			src, dst := (*[copySlack]byte)(in[at:]), (*[copySlack]byte)(out[w:])
-			binary.LittleEndian.PutUint64(dst[:8], binary.LittleEndian.Uint64(src[:8]))
+		if run := e.off - at; uint(run) <= copySlack && at <= lastIn && w <= lastOut {
+			src, dst := in[at:at+copySlack], out[w:w+copySlack]
+			binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
 			binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
 			w += run
 		} else {
 			w += copy(out[w:], in[at:e.off])
 		}
 		at = e.off + e.n
-		switch {
-		case e.ins == 0:
-		case e.ins <= 256:
-			out[w] = byte(e.ins - 1)
+		switch ins := e.ins; {
+		case ins == 0:
+		case ins <= 256:
+			out[w] = byte(ins - 1)
 			w++
 		default:
-			w += copy(out[w:], p.text(e.ins))
+			w += copy(out[w:], p.text(ins))
 		}
 	}
 	w += copy(out[w:], in[at:])
