@@ -190,7 +190,7 @@ func (p *parser) output(n int) []byte {
 // export returns the log as a [Log]. removed holds the texts of the
 // edits that remove more than a byte, in order.
 func (p *parser) export(removed string) Log {
-	edits := p.log
+	in, edits := p.in, p.log
 	log := make(Log, len(edits))
 	for i := range edits {
 		// NOTE: field by field: a whole Edit stored at once is a typed
@@ -199,17 +199,17 @@ func (p *parser) export(removed string) Log {
 		l := &log[i]
 		l.Kind = e.kind
 		l.Offset = int64(e.off)
-		switch {
-		case e.n == 1:
-			c := int(p.in[e.off])
+		switch n := e.n; {
+		case n == 1:
+			c := int(in[e.off])
 			l.Removed = allBytes[c : c+1]
-		case e.n > 1:
-			l.Removed, removed = removed[:e.n], removed[e.n:]
+		case n > 1:
+			l.Removed, removed = removed[:n], removed[n:]
 		}
-		switch {
-		case e.ins == 0:
-		case e.ins <= 256:
-			l.Inserted = allBytes[e.ins-1 : e.ins]
+		switch ins := int(e.ins); {
+		case ins == 0:
+		case ins <= len(allBytes):
+			l.Inserted = allBytes[ins-1 : ins]
 		default:
 			l.Inserted = p.text(e.ins)
 		}
