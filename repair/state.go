@@ -68,6 +68,13 @@ func (p *parser) loop() error {
 		c := in[p.pos]
 		switch p.state {
 		case stValue, stElemFirst, stElem:
+			if !valueSpecial[c] {
+				// Most values: none of the tests below is for c.
+				if err := p.scalarOrOpen(c); err != nil {
+					return err
+				}
+				continue
+			}
 			if (c == ']' || c == '}') && p.state != stValue {
 				if err := p.closer(c); err != nil {
 					return err
@@ -265,6 +272,11 @@ func (p *parser) member() bool {
 	p.endValue()
 	return true
 }
+
+// valueSpecial marks the bytes that loop tests for where a value is
+// due, before it reads one: closers, a comma, and the dot of an
+// ellipsis.
+var valueSpecial = [256]bool{']': true, '}': true, ')': true, ',': true, '.': true}
 
 // skipOneSpace returns i+1 if b[i] is a ' ', else i: the one space
 // after a colon or a comma, as most JSON writers put it, is skipped
