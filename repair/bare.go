@@ -160,6 +160,10 @@ func (p *parser) inParens() bool {
 	return false
 }
 
+// fastBare turns the fast path of bare on; FuzzRepair and
+// TestFastPaths turn it off to hold it to the general path.
+var fastBare = true
+
 // bare reads a bare value at start, as UnquotedString: up to a stop,
 // trailing whitespace left out, or a /regex/. Its backslashes and
 // control characters are escaped. A quote right after it that can close
@@ -176,6 +180,20 @@ func (p *parser) bare(start int) error {
 		return p.fail(start, 0, "bare value")
 	}
 	mark := len(p.log)
+	if fastBare && class[in[start]]&clsBare != 0 {
+		// NOTE: the fast path, for most bare values: bytes that need
+		// no look, then a comma or a closer, which stops any.
+		k := start + 1
+		for k < len(in) && class[in[k]]&clsBare != 0 {
+			k++
+		}
+		if k < len(in) && (in[k] == ',' || in[k] == ']' || in[k] == '}') {
+			p.add(mkc(UnquotedString, start, 0, insQuote))
+			p.add(mkc(UnquotedString, k, 0, insQuote))
+			p.pos = k
+			return nil
+		}
+	}
 	i := start
 	if in[i] == '/' {
 		// A regular expression: up to the next / not escaped.

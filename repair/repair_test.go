@@ -784,9 +784,10 @@ func TestByteClasses(t *testing.T) {
 	}
 }
 
-// TestFastPaths holds the fast paths for members and strings (member,
-// and str with valid escapes) to the general path, on strings with
-// escapes and characters valid or not, with what may follow them.
+// TestFastPaths holds the fast paths for members, strings and bare
+// values (member, str with valid escapes, bare) to the general path, on
+// strings with escapes and characters valid or not, with what may
+// follow them, and on bare values.
 func TestFastPaths(t *testing.T) {
 	inputs := []string{
 		`{"a\"b": "c\\d", "e": ["\u00e9\ud83d\ude00", "x\"y"]}`,
@@ -802,11 +803,14 @@ func TestFastPaths(t *testing.T) {
 		`{"msg": "He said "yes", then left"}`,
 		`{"a": "b", c d", "e": "f", g: 1}`,
 		`["a", "b "c", d", "e"]`,
+		`{tags: [go, json, llm, ...], a: b c, d: e\f, g: h}`,
+		"[a\tb, c\\d, e \"f, g]",
 	}
 	for _, in := range inputs {
 		for _, kinds := range []Kind{0, All, InnerQuote, MissingQuote | StringConcat, InvalidEscape | ControlChar} {
 			out, log, err := Repair([]byte(in), Options{Kinds: kinds})
 			checkPathOff(t, &fastMember, "the fast path for members", []byte(in), Options{Kinds: kinds}, out, log, err)
+			checkPathOff(t, &fastBare, "the fast path for bare values", []byte(in), Options{Kinds: kinds}, out, log, err)
 		}
 	}
 }
