@@ -879,7 +879,7 @@ func (p *parser) closesAt(i int) bool {
 // wordEnd returns the end of the word whose bytes from i on are letters,
 // digits, _ or $: a literal's bytes.
 func wordEnd(b []byte, i int) int {
-	for i < len(b) && isWord(b[i]) && b[i] != '-' && b[i] != '+' && b[i] != '.' {
+	for i < len(b) && wordBytes[b[i]] {
 		i++
 	}
 	return i
