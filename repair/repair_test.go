@@ -805,6 +805,8 @@ func TestFastPaths(t *testing.T) {
 		`["a", "b "c", d", "e"]`,
 		`{tags: [go, json, llm, ...], a: b c, d: e\f, g: h}`,
 		"[a\tb, c\\d, e \"f, g]",
+		`{"a": ObjectId("5f1"), "b": f("x\"y") , "c": ("d", "e"), "f": "g")`,
+		`["a") , "b"]`, `{"a": "x") "}`,
 	}
 	for _, in := range inputs {
 		for _, kinds := range []Kind{0, All, InnerQuote, MissingQuote | StringConcat, InvalidEscape | ControlChar} {

@@ -221,7 +221,9 @@ func (p *parser) str(isName bool) error {
 	if !ok {
 		end, ok = strictEnd(p.in, j)
 	}
-	if ok && closesFast(p.in, end, len(p.stack)) {
+	// A ) that closes a call or a tuple ends the string too, as it
+	// does for quoteCloses: ObjectId("5f1").
+	if ok && (closesFast(p.in, end, len(p.stack)) || end < len(p.in) && p.in[end] == ')' && p.inParens()) {
 		p.pos = end
 		return nil
 	}
