@@ -40,9 +40,9 @@ func FuzzRepair(f *testing.F) {
 			}
 			return
 		}
-		// The fast paths for members, strings and bare values give what the general
-		// path gives, and so does the parser that starts where the
-		// tokenizer stopped.
+		// The fast paths for members, strings and bare values give what
+		// the general path gives, and so does the parser that starts
+		// where the tokenizer stopped.
 		checkPathOff(t, &fastMember, "the fast path for members", in, opts, out, log, err)
 		checkPathOff(t, &fastBare, "the fast path for bare values", in, opts, out, log, err)
 		checkPathOff(t, &scanFirst, "starting after the strict prefix", in, opts, out, log, err)
