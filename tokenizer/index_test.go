@@ -1,13 +1,11 @@
 package tokenizer_test
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
 
-	"github.com/deltajson/deltajson/internal/fixtures"
 	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/tokenizer"
 )
@@ -122,34 +120,11 @@ var indexCases = []string{
 }
 
 func TestIndexAgrees(t *testing.T) {
-	for _, c := range indexCases {
-		checkIndex(t, []byte(c))
-	}
-	for _, doc := range tokenizer.VectorDocs() {
-		checkIndex(t, doc)
-	}
-	files, err := fixtures.JSONTestSuite()
-	if errors.Is(err, fixtures.ErrAbsent) {
-		t.Logf("JSONTestSuite files are not here: %v", err)
-		return
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		checkIndex(t, f.Data)
-	}
+	eachDoc(t, indexCases, checkIndex)
 }
 
 func FuzzIndex(f *testing.F) {
-	for _, c := range indexCases {
-		f.Add([]byte(c))
-	}
-	for k, doc := range tokenizer.VectorDocs() {
-		if k%100 == 0 {
-			f.Add(doc)
-		}
-	}
+	seedDocs(f, indexCases)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		checkIndex(t, b)
 	})

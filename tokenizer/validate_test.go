@@ -75,11 +75,24 @@ var validCases = []string{
 }
 
 func TestValidFast(t *testing.T) {
-	for _, c := range validCases {
-		checkValidFast(t, []byte(c))
+	eachDoc(t, validCases, checkValidFast)
+}
+
+func FuzzValidate(f *testing.F) {
+	seedDocs(f, validCases)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		checkValidFast(t, b)
+	})
+}
+
+// eachDoc runs check on each of cases, on the vector test documents and
+// on JSONTestSuite's files when they are here.
+func eachDoc(t *testing.T, cases []string, check func(*testing.T, []byte)) {
+	for _, c := range cases {
+		check(t, []byte(c))
 	}
 	for _, doc := range tokenizer.VectorDocs() {
-		checkValidFast(t, doc)
+		check(t, doc)
 	}
 	files, err := fixtures.JSONTestSuite()
 	if errors.Is(err, fixtures.ErrAbsent) {
@@ -90,12 +103,14 @@ func TestValidFast(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range files {
-		checkValidFast(t, f.Data)
+		check(t, f.Data)
 	}
 }
 
-func FuzzValidate(f *testing.F) {
-	for _, c := range validCases {
+// seedDocs adds cases and every hundredth vector test document to f's
+// corpus.
+func seedDocs(f *testing.F, cases []string) {
+	for _, c := range cases {
 		f.Add([]byte(c))
 	}
 	for k, doc := range tokenizer.VectorDocs() {
@@ -103,7 +118,4 @@ func FuzzValidate(f *testing.F) {
 			f.Add(doc)
 		}
 	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		checkValidFast(t, b)
-	})
 }
