@@ -271,8 +271,14 @@ func (d *Decoder) remember(args value, event []byte, also ...value) {
 
 // emit adds an event of kind for the call key.
 func (d *Decoder) emit(kind resume.EventKind, key string, index int) *resume.Event {
-	d.out = append(d.out, resume.Event{Kind: kind, Key: key, Index: index, HasIndex: index >= 0})
-	return &d.out[len(d.out)-1]
+	n := len(d.out)
+	if n == cap(d.out) {
+		d.out = append(d.out, resume.Event{})
+	}
+	d.out = d.out[:n+1]
+	ev := &d.out[n]
+	*ev = resume.Event{Kind: kind, Key: key, Index: index, HasIndex: index >= 0}
+	return ev
 }
 
 // delta emits the argument piece of the call key, index idx, and drops
