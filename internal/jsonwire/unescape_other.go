@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package jsonwire
+
+const denseOK = false
+
+func unescapeDenseVector(dst, src []byte) (int, int) { panic("jsonwire: no vector scans") }
