@@ -109,7 +109,7 @@ func (v value) text(scratch *[]byte) (s []byte, ok bool) {
 		return raw[:len(raw):len(raw)], true
 	}
 	n := len(*scratch)
-	*scratch = jsonwire.AppendUnescaped(*scratch, raw)
+	*scratch = jsonwire.AppendUnescapedDense(*scratch, raw)
 	return (*scratch)[n:len(*scratch):len(*scratch)], true
 }
 
