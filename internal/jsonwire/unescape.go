@@ -12,7 +12,12 @@ func AppendUnescapedDense(dst, b []byte) []byte {
 		return AppendUnescaped(dst, b)
 	}
 	n := len(dst)
-	dst = slices.Grow(dst, len(b)+8)
+	if cap(dst)-n < len(b)+8 {
+		dst = slices.Grow(dst, len(b)+8)
+	}
 	nd, ns := unescapeDenseVector(dst[n:n+len(b)+8], b)
+	if ns == len(b) {
+		return dst[:n+nd]
+	}
 	return AppendUnescaped(dst[:n+nd], b[ns:])
 }
