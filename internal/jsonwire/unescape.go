@@ -21,3 +21,29 @@ func AppendUnescapedDense(dst, b []byte) []byte {
 	}
 	return AppendUnescaped(dst[:n+nd], b[ns:])
 }
+
+// ScanUnescape reads the contents of a string that begin at b[i], and
+// appends them decoded to dst. When ScanString(b, i) finds the string
+// whole and valid, it returns dst with the contents appended, the index
+// just past the closing quote, and true; otherwise dst as it came, and
+// false. With the vector scans on it reads and decodes in one pass, 32
+// bytes a step, until a control or non-ASCII byte, or a \u escape, leaves
+// the rest to ScanString and AppendUnescapedDense.
+func ScanUnescape(dst, b []byte, i int) ([]byte, int, bool) {
+	n := len(dst)
+	if vector && denseOK && len(b)-i >= 32 {
+		if room := len(b) - i + 8; cap(dst)-n < room {
+			dst = slices.Grow(dst, room)
+		}
+		nd, ns, done := scanUnescapeVector(dst[n:n+len(b)-i+8], b[i:])
+		if done {
+			return dst[:n+nd], i + ns, true
+		}
+		dst, i = dst[:n+nd], i+ns
+	}
+	j, ok := ScanString(b, i)
+	if !ok {
+		return dst[:n], j, false
+	}
+	return AppendUnescapedDense(dst, b[i:j-1]), j, true
+}

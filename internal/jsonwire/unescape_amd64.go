@@ -17,3 +17,15 @@ var denseOK = cpu.X86.HasPOPCNT
 //
 //go:noescape
 func unescapeDenseVector(dst, src []byte) (nd, ns int)
+
+// scanUnescapeVector reads the contents of a string in src as
+// ScanString does, and decodes them into dst as unescapeDenseVector
+// does, 32 bytes a step. With done true, the string ended in src and was
+// valid: src[ns-1] is its closing quote, and dst[:nd] its contents,
+// decoded. Otherwise it stopped at a step it does not decide (a control
+// or non-ASCII byte, a \u or bad escape) or at the end of src: dst[:nd]
+// is src[:ns] decoded and valid, and src[ns] is not escaped. len(src)
+// must be at least 32, and len(dst) at least len(src)+8.
+//
+//go:noescape
+func scanUnescapeVector(dst, src []byte) (nd, ns int, done bool)

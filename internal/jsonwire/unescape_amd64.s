@@ -489,3 +489,166 @@ deBail:
 	MOVQ AX, ns+56(FP)
 	VZEROUPPER
 	RET
+
+// suQuote and suCtrl: the quote, and the highest control byte, in every
+// place of a step.
+DATA suQuote<>+0x00(SB)/8, $0x2222222222222222
+DATA suQuote<>+0x08(SB)/8, $0x2222222222222222
+DATA suQuote<>+0x10(SB)/8, $0x2222222222222222
+DATA suQuote<>+0x18(SB)/8, $0x2222222222222222
+GLOBL suQuote<>(SB), RODATA|NOPTR, $32
+
+DATA suCtrl<>+0x00(SB)/8, $0x1F1F1F1F1F1F1F1F
+DATA suCtrl<>+0x08(SB)/8, $0x1F1F1F1F1F1F1F1F
+DATA suCtrl<>+0x10(SB)/8, $0x1F1F1F1F1F1F1F1F
+DATA suCtrl<>+0x18(SB)/8, $0x1F1F1F1F1F1F1F1F
+GLOBL suCtrl<>(SB), RODATA|NOPTR, $32
+
+// PROBLEMS sets R10 to the bytes of the step in Y0 that stop the scan
+// short of a decision: control and non-ASCII bytes, and escaped bytes
+// (R12) that are not the letter of a two-byte escape; and R9 to its
+// quotes that no backslash escapes. It uses Y3 to Y5.
+#define PROBLEMS \
+	VPSRLW    $4, Y0, Y4; \
+	VPAND     Y14, Y4, Y4; \
+	VPSHUFB   Y4, Y13, Y4; \
+	VPAND     Y14, Y0, Y5; \
+	VPSHUFB   Y5, Y12, Y5; \
+	VPAND     Y4, Y5, Y4; \
+	VPCMPEQB  Y9, Y4, Y4; \
+	VPMOVMSKB Y4, R10; \
+	ANDL      R12, R10; \
+	VPMAXUB   suCtrl<>(SB), Y0, Y3; \
+	VPCMPEQB  suCtrl<>(SB), Y3, Y3; \
+	VPMOVMSKB Y3, R9; \
+	ORL       R9, R10; \
+	VPMOVMSKB Y0, R9; \
+	ORL       R9, R10; \
+	VPCMPEQB  suQuote<>(SB), Y0, Y3; \
+	VPMOVMSKB Y3, R9; \
+	MOVL      R12, R11; \
+	NOTL      R11; \
+	ANDL      R11, R9
+
+// func scanUnescapeVector(dst, src []byte) (nd, ns int, done bool)
+TEXT ·scanUnescapeVector(SB), NOSPLIT, $8-65
+	MOVQ           dst_base+0(FP), DI
+	MOVQ           src_base+24(FP), SI
+	MOVQ           src_len+32(FP), CX
+	VPBROADCASTB   deSplat<>+0(SB), Y15
+	VPBROADCASTB   deSplat<>+1(SB), Y14
+	VPBROADCASTB   deSplat<>+2(SB), Y10
+	VBROADCASTI128 deHi<>(SB), Y13
+	VBROADCASTI128 deLo<>(SB), Y12
+	VBROADCASTI128 deLetter<>(SB), Y11
+	VMOVDQU        deSpread<>(SB), Y8
+	VMOVDQU        deBits<>(SB), Y7
+	VMOVDQU        deHalf<>(SB), X6
+	VPXOR          Y9, Y9, Y9
+	LEAQ           compressTab<>(SB), R14
+	XORQ           AX, AX
+	XORQ           BX, BX
+	XORQ           R8, R8 // 1 when the step's first byte is escaped
+
+suLoop:
+	LEAQ      32(AX), DX
+	CMPQ      DX, CX
+	JA        suLast
+	VMOVDQU   (SI)(AX*1), Y0
+	VPCMPEQB  Y0, Y15, Y1
+	VPMOVMSKB Y1, R10 // backslashes
+	MOVQ      R8, ci-8(SP)
+	ESCAPES
+	PROBLEMS
+	TESTL     R9, R9
+	JNZ       suQuoteStep
+	TESTL     R10, R10
+	JNZ       suBail
+	LETTERS
+	VEXTRACTI128 $1, Y0, X5
+	PACK(X0, 0)
+	PACK(X5, 16)
+	MOVQ DX, AX
+	JMP  suLoop
+
+suQuoteStep:
+	// The string ends in this step: at its first quote not escaped,
+	// after which nothing is read.
+	BSFL  R9, R11
+	LEAQ  -1(R9), DX
+	NOTL  R9
+	ANDL  DX, R9 // the bytes before the quote
+	TESTL R9, R10
+	JNZ   suBail
+	NOTL  R9
+	ORL   R9, R13
+	LEAQ  1(AX)(R11*1), AX
+	JMP   suDone
+
+suLast:
+	// Fewer than 32 bytes left: one step of the last 32 bytes, as in
+	// unescapeDenseVector's deLast, where the string must end.
+	CMPQ      AX, CX
+	JEQ       suEnd
+	MOVQ      R8, ci-8(SP)
+	LEAQ      -32(CX), DX
+	VMOVDQU   (SI)(DX*1), Y0
+	VPCMPEQB  Y0, Y15, Y1
+	VPMOVMSKB Y1, R10
+	SUBQ      AX, CX
+	MOVL      $0xFFFFFFFF, DX
+	SHRL      CX, DX // the bytes before src[AX]
+	MOVL      DX, R12
+	SHRL      $1, R12
+	XORL      DX, R12
+	NEGQ      R8
+	ANDQ      R8, R12
+	MOVL      DX, R13
+	NOTL      R13
+	ANDL      R13, R10
+	ORL       R12, R10
+	XORQ      R8, R8
+	MOVQ      src_len+32(FP), CX
+	ESCAPES
+	PROBLEMS
+	MOVL      DX, R11
+	NOTL      R11
+	ANDL      R11, R9
+	ANDL      R11, R10
+	TESTL     R9, R9
+	JZ        suBail // no end in src
+	ORL       DX, R13
+	BSFL      R9, R11
+	LEAQ      -1(R9), DX
+	NOTL      R9
+	ANDL      DX, R9
+	TESTL     R9, R10
+	JNZ       suBail
+	NOTL      R9
+	ORL       R9, R13
+	LEAQ      -31(CX)(R11*1), AX
+
+suDone:
+	LETTERS
+	VEXTRACTI128 $1, Y0, X5
+	PACK(X0, 0)
+	PACK(X5, 16)
+	MOVQ BX, nd+48(FP)
+	MOVQ AX, ns+56(FP)
+	MOVB $1, done+64(FP)
+	VZEROUPPER
+	RET
+
+suEnd:
+	MOVQ R8, ci-8(SP)
+
+suBail:
+	// A byte the scan does not decide, or no end: the caller reads on
+	// from the step's start, or from the backslash before it that
+	// escapes its first byte.
+	SUBQ ci-8(SP), AX
+	MOVQ BX, nd+48(FP)
+	MOVQ AX, ns+56(FP)
+	MOVB $0, done+64(FP)
+	VZEROUPPER
+	RET

@@ -5,3 +5,5 @@ package jsonwire
 const denseOK = false
 
 func unescapeDenseVector(dst, src []byte) (int, int) { panic("jsonwire: no vector scans") }
+
+func scanUnescapeVector(dst, src []byte) (int, int, bool) { panic("jsonwire: no vector scans") }
