@@ -2,14 +2,16 @@
 
 #include "textflag.h"
 
-// NOTE: unescapeDenseVector decodes string contents 32 bytes a step,
-// whatever the number of escapes in the step. It finds the escaped bytes
-// as scanEscapedVector does (vector_amd64.s), checks that each is the
-// letter of a two-byte escape (by the same two nibble tables), puts the
-// byte that b, f, n, r and t stand for in place of the letter, and drops
-// the backslashes that begin escapes: each eight bytes of the step are
-// packed by a shuffle looked up by their mask of backslashes to drop, and
-// stored one after the other.
+// NOTE: The vector scans of string contents that decode them
+// (unescapeDenseVector, scanUnescapeVector), or skip them, trusted
+// (skipValidVector). Each finds the escaped bytes of a step as
+// scanEscapedVector does (vector_amd64.s). The decoders check that each
+// is the letter of a two-byte escape (by the same two nibble tables), put
+// the byte that b, f, n, r and t stand for in place of the letter, and
+// drop the backslashes that begin escapes: each eight bytes of the step
+// are packed by a shuffle looked up by their mask of backslashes to
+// drop, and stored one after the other. So a step costs the same however
+// many escapes it holds.
 
 // deHi and deLo: class bits of the letters of the two-byte escapes, by
 // high and by low nibble, as escHi and escLo in vector_amd64.s.
@@ -388,25 +390,57 @@ GLOBL compressTab<>(SB), RODATA|NOPTR, $2048
 	VPSHUFB      Y3, Y11, Y3; \
 	VPBLENDVB    Y2, Y3, Y0, Y0
 
+// SETUP loads the arguments and the constants of the scans below: the
+// backslash, the low nibble's mask and 0x5F in Y15, Y14 and Y10, the
+// tables in Y13, Y12, Y11 and R14, deSpread, deBits and deHalf in Y8, Y7
+// and X6, 0 in Y9; AX, BX and the carry in R8 start at 0.
+#define SETUP \
+	MOVQ           dst_base+0(FP), DI; \
+	MOVQ           src_base+24(FP), SI; \
+	MOVQ           src_len+32(FP), CX; \
+	VPBROADCASTB   deSplat<>+0(SB), Y15; \
+	VPBROADCASTB   deSplat<>+1(SB), Y14; \
+	VPBROADCASTB   deSplat<>+2(SB), Y10; \
+	VBROADCASTI128 deHi<>(SB), Y13; \
+	VBROADCASTI128 deLo<>(SB), Y12; \
+	VBROADCASTI128 deLetter<>(SB), Y11; \
+	VMOVDQU        deSpread<>(SB), Y8; \
+	VMOVDQU        deBits<>(SB), Y7; \
+	VMOVDQU        deHalf<>(SB), X6; \
+	VPXOR          Y9, Y9, Y9; \
+	LEAQ           compressTab<>(SB), R14; \
+	XORQ           AX, AX; \
+	XORQ           BX, BX; \
+	XORQ           R8, R8
+
+// LASTSTEP loads the last 32 bytes of src, where fewer than 32 are left
+// after src[AX], into Y0, and their backslashes into R10 as a step whose
+// first byte is not escaped: those before src[AX], decoded already (DX),
+// read as none, but for the last of them, read as a backslash when the
+// carry says that src[AX] is escaped. The carry is then 0.
+#define LASTSTEP \
+	LEAQ      -32(CX), DX; \
+	VMOVDQU   (SI)(DX*1), Y0; \
+	VPCMPEQB  Y0, Y15, Y1; \
+	VPMOVMSKB Y1, R10; \
+	SUBQ      AX, CX; \
+	MOVL      $0xFFFFFFFF, DX; \
+	SHRL      CX, DX; \
+	MOVL      DX, R12; \
+	SHRL      $1, R12; \
+	XORL      DX, R12; \
+	NEGQ      R8; \
+	ANDQ      R8, R12; \
+	MOVL      DX, R13; \
+	NOTL      R13; \
+	ANDL      R13, R10; \
+	ORL       R12, R10; \
+	XORQ      R8, R8; \
+	MOVQ      src_len+32(FP), CX
+
 // func unescapeDenseVector(dst, src []byte) (nd, ns int)
 TEXT ·unescapeDenseVector(SB), NOSPLIT, $0-64
-	MOVQ           dst_base+0(FP), DI
-	MOVQ           src_base+24(FP), SI
-	MOVQ           src_len+32(FP), CX
-	VPBROADCASTB   deSplat<>+0(SB), Y15
-	VPBROADCASTB   deSplat<>+1(SB), Y14
-	VPBROADCASTB   deSplat<>+2(SB), Y10
-	VBROADCASTI128 deHi<>(SB), Y13
-	VBROADCASTI128 deLo<>(SB), Y12
-	VBROADCASTI128 deLetter<>(SB), Y11
-	VMOVDQU        deSpread<>(SB), Y8
-	VMOVDQU        deBits<>(SB), Y7
-	VMOVDQU        deHalf<>(SB), X6
-	VPXOR          Y9, Y9, Y9
-	LEAQ           compressTab<>(SB), R14
-	XORQ           AX, AX
-	XORQ           BX, BX
-	XORQ           R8, R8 // 1 when the step's first byte is escaped
+	SETUP
 
 deLoop:
 	LEAQ      32(AX), DX
@@ -442,24 +476,7 @@ deLast:
 	CMPQ      AX, CX
 	JEQ       deEnd
 	MOVQ      R8, R11
-	LEAQ      -32(CX), DX
-	VMOVDQU   (SI)(DX*1), Y0
-	VPCMPEQB  Y0, Y15, Y1
-	VPMOVMSKB Y1, R10
-	SUBQ      AX, CX
-	MOVL      $0xFFFFFFFF, DX
-	SHRL      CX, DX           // the bytes before src[AX]
-	MOVL      DX, R12
-	SHRL      $1, R12
-	XORL      DX, R12          // the last of them
-	NEGQ      R8
-	ANDQ      R8, R12          // as a backslash, when src[AX] is escaped
-	MOVL      DX, R13
-	NOTL      R13
-	ANDL      R13, R10
-	ORL       R12, R10
-	XORQ      R8, R8
-	MOVQ      src_len+32(FP), CX
+	LASTSTEP
 	ESCAPES
 	TESTQ     R8, R8
 	JNZ       deBail           // a lone backslash at the end
@@ -532,23 +549,7 @@ GLOBL suCtrl<>(SB), RODATA|NOPTR, $32
 
 // func scanUnescapeVector(dst, src []byte) (nd, ns int, done bool)
 TEXT ·scanUnescapeVector(SB), NOSPLIT, $8-65
-	MOVQ           dst_base+0(FP), DI
-	MOVQ           src_base+24(FP), SI
-	MOVQ           src_len+32(FP), CX
-	VPBROADCASTB   deSplat<>+0(SB), Y15
-	VPBROADCASTB   deSplat<>+1(SB), Y14
-	VPBROADCASTB   deSplat<>+2(SB), Y10
-	VBROADCASTI128 deHi<>(SB), Y13
-	VBROADCASTI128 deLo<>(SB), Y12
-	VBROADCASTI128 deLetter<>(SB), Y11
-	VMOVDQU        deSpread<>(SB), Y8
-	VMOVDQU        deBits<>(SB), Y7
-	VMOVDQU        deHalf<>(SB), X6
-	VPXOR          Y9, Y9, Y9
-	LEAQ           compressTab<>(SB), R14
-	XORQ           AX, AX
-	XORQ           BX, BX
-	XORQ           R8, R8 // 1 when the step's first byte is escaped
+	SETUP
 
 suLoop:
 	LEAQ      32(AX), DX
@@ -591,24 +592,7 @@ suLast:
 	CMPQ      AX, CX
 	JEQ       suEnd
 	MOVQ      R8, ci-8(SP)
-	LEAQ      -32(CX), DX
-	VMOVDQU   (SI)(DX*1), Y0
-	VPCMPEQB  Y0, Y15, Y1
-	VPMOVMSKB Y1, R10
-	SUBQ      AX, CX
-	MOVL      $0xFFFFFFFF, DX
-	SHRL      CX, DX // the bytes before src[AX]
-	MOVL      DX, R12
-	SHRL      $1, R12
-	XORL      DX, R12
-	NEGQ      R8
-	ANDQ      R8, R12
-	MOVL      DX, R13
-	NOTL      R13
-	ANDL      R13, R10
-	ORL       R12, R10
-	XORQ      R8, R8
-	MOVQ      src_len+32(FP), CX
+	LASTSTEP
 	ESCAPES
 	PROBLEMS
 	MOVL      DX, R11
@@ -650,5 +634,55 @@ suBail:
 	MOVQ BX, nd+48(FP)
 	MOVQ AX, ns+56(FP)
 	MOVB $0, done+64(FP)
+	VZEROUPPER
+	RET
+
+// func skipValidVector(b []byte) (n int, quote bool)
+TEXT ·skipValidVector(SB), NOSPLIT, $0-33
+	MOVQ         b_base+0(FP), SI
+	MOVQ         b_len+8(FP), CX
+	VPBROADCASTB deSplat<>+0(SB), Y15
+	XORQ         AX, AX
+	XORQ         R8, R8 // 1 when the step's first byte is escaped
+
+svLoop:
+	LEAQ      32(AX), DX
+	CMPQ      DX, CX
+	JA        svOut
+	VMOVDQU   (SI)(AX*1), Y0
+	VPCMPEQB  suQuote<>(SB), Y0, Y1
+	VPMOVMSKB Y1, R11 // quotes
+	VPCMPEQB  Y0, Y15, Y2
+	VPMOVMSKB Y2, R10 // backslashes
+	MOVL      R10, BX
+	ORL       R8, BX
+	JNZ       svEscapes
+	TESTL     R11, R11
+	JNZ       svQuote
+	MOVQ      DX, AX
+	JMP       svLoop
+
+svEscapes:
+	ESCAPES
+	NOTL  R12
+	ANDL  R12, R11 // quotes that end the string
+	JNZ   svQuote
+	MOVQ  DX, AX
+	JMP   svLoop
+
+svQuote:
+	BSFL  R11, R11
+	ADDQ  R11, AX
+	MOVQ  AX, n+24(FP)
+	MOVB  $1, quote+32(FP)
+	VZEROUPPER
+	RET
+
+svOut:
+	// Fewer than 32 bytes left: back to the backslash of an escape that
+	// the last step began, so that b[n] is not escaped.
+	SUBQ R8, AX
+	MOVQ AX, n+24(FP)
+	MOVB $0, quote+32(FP)
 	VZEROUPPER
 	RET
