@@ -31,15 +31,16 @@ func AppendUnescapedDense(dst, b []byte) []byte {
 // the rest to ScanString and AppendUnescapedDense.
 func ScanUnescape(dst, b []byte, i int) ([]byte, int, bool) {
 	n := len(dst)
-	if vector && denseOK && len(b)-i >= 32 {
-		if room := len(b) - i + 8; cap(dst)-n < room {
+	if vector && denseOK && len(b) >= 32 && i <= len(b) {
+		room := len(b) - i + 8
+		if cap(dst)-n < room {
 			dst = slices.Grow(dst, room)
 		}
-		nd, ns, done := scanUnescapeVector(dst[n:n+len(b)-i+8], b[i:])
+		nd, ns, done := scanUnescapeVector(dst[n:n+room], b, i)
 		if done {
-			return dst[:n+nd], i + ns, true
+			return dst[:n+nd], ns, true
 		}
-		dst, i = dst[:n+nd], i+ns
+		dst, i = dst[:n+nd], ns
 	}
 	j, ok := ScanString(b, i)
 	if !ok {

@@ -547,9 +547,10 @@ GLOBL suCtrl<>(SB), RODATA|NOPTR, $32
 	NOTL      R11; \
 	ANDL      R11, R9
 
-// func scanUnescapeVector(dst, src []byte) (nd, ns int, done bool)
-TEXT ·scanUnescapeVector(SB), NOSPLIT, $8-65
+// func scanUnescapeVector(dst, src []byte, i int) (nd, ns int, done bool)
+TEXT ·scanUnescapeVector(SB), NOSPLIT, $8-73
 	SETUP
+	MOVQ i+48(FP), AX
 
 suLoop:
 	LEAQ      32(AX), DX
@@ -587,8 +588,8 @@ suQuoteStep:
 	JMP   suDone
 
 suLast:
-	// Fewer than 32 bytes left: one step of the last 32 bytes, as in
-	// unescapeDenseVector's deLast, where the string must end.
+	// Fewer than 32 bytes left: one step of the last 32 bytes of src,
+	// as in unescapeDenseVector's deLast, where the string must end.
 	CMPQ      AX, CX
 	JEQ       suEnd
 	MOVQ      R8, ci-8(SP)
@@ -617,9 +618,9 @@ suDone:
 	VEXTRACTI128 $1, Y0, X5
 	PACK(X0, 0)
 	PACK(X5, 16)
-	MOVQ BX, nd+48(FP)
-	MOVQ AX, ns+56(FP)
-	MOVB $1, done+64(FP)
+	MOVQ BX, nd+56(FP)
+	MOVQ AX, ns+64(FP)
+	MOVB $1, done+72(FP)
 	VZEROUPPER
 	RET
 
@@ -631,9 +632,9 @@ suBail:
 	// from the step's start, or from the backslash before it that
 	// escapes its first byte.
 	SUBQ ci-8(SP), AX
-	MOVQ BX, nd+48(FP)
-	MOVQ AX, ns+56(FP)
-	MOVB $0, done+64(FP)
+	MOVQ BX, nd+56(FP)
+	MOVQ AX, ns+64(FP)
+	MOVB $0, done+72(FP)
 	VZEROUPPER
 	RET
 

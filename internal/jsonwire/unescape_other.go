@@ -6,4 +6,4 @@ const denseOK = false
 
 func unescapeDenseVector(dst, src []byte) (int, int) { panic("jsonwire: no vector scans") }
 
-func scanUnescapeVector(dst, src []byte) (int, int, bool) { panic("jsonwire: no vector scans") }
+func scanUnescapeVector(dst, src []byte, i int) (int, int, bool) { panic("jsonwire: no vector scans") }
