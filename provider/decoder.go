@@ -171,6 +171,7 @@ func (d *Decoder) Seq() int64 { return d.seq }
 // the call's arguments.
 func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 	d.out, d.scratch = d.out[:0], d.scratch[:0]
+	d.tape.piece, d.tape.pieceText = nil, nil
 	v := trimValue(payload)
 	if string(v) == "[DONE]" {
 		d.done = true
@@ -181,7 +182,7 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		return nil, nil
 	}
 	r := d.replayer
-	if r != nil && d.memo[0] >= 0 && !d.noMemo && string(event) == string(d.memoEvent) && d.tape.match(v, &d.memo, &d.memoVals) {
+	if r != nil && d.memo[0] >= 0 && !d.noMemo && string(event) == string(d.memoEvent) && d.tape.match(v, &d.memo, &d.memoVals, &d.scratch) {
 		// v is the last payload validated but for the memo's tokens,
 		// each one valid: the tape, of that payload, is kept for the
 		// next, and v is read by the memo alone.
@@ -271,8 +272,14 @@ func (d *Decoder) remember(args value, event []byte, also ...value) {
 
 // emit adds an event of kind for the call key.
 func (d *Decoder) emit(kind resume.EventKind, key string, index int) *resume.Event {
-	d.out = append(d.out, resume.Event{Kind: kind, Key: key, Index: index, HasIndex: index >= 0})
-	return &d.out[len(d.out)-1]
+	n := len(d.out)
+	if n == cap(d.out) {
+		d.out = append(d.out, resume.Event{})
+	}
+	d.out = d.out[:n+1]
+	ev := &d.out[n]
+	*ev = resume.Event{Kind: kind, Key: key, Index: index, HasIndex: index >= 0}
+	return ev
 }
 
 // delta emits the argument piece of the call key, index idx, and drops
@@ -324,6 +331,9 @@ func (d *Decoder) args(v value) (text []byte, ok bool, err error) {
 	case v.isNull():
 		return nil, false, nil
 	case v.isString():
+		if p := d.tape.piece; len(p) == len(v) && &p[0] == &v[0] { // decoded by tape.match
+			return d.tape.pieceText, true, nil
+		}
 		text, _ = v.text(&d.scratch)
 		return text, true, nil
 	case v[0] == '{' || v[0] == '[':

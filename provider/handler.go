@@ -119,7 +119,10 @@ func (h *Handler) Payload(p []byte) error { return h.Message(Message{Data: p, Of
 // Message handles one message of a [Reader], as [Handler.Payload] does
 // its Data; its Event names Bedrock ConverseStream's events, and its ID
 // is remembered for [Handler.LastEventID].
-func (h *Handler) Message(m Message) error {
+func (h *Handler) Message(m Message) error { return h.message(&m) }
+
+// message is Message, with the message passed by reference.
+func (h *Handler) message(m *Message) error {
 	if h.finished {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: ErrFinished}
 	}
@@ -128,6 +131,14 @@ func (h *Handler) Message(m Message) error {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: err}
 	}
 	var first error
+	if len(evs) == 1 && h.gone == nil && h.opts.OnStart == nil {
+		// The commonest payload: one event, and no hook or replay to ask
+		// about first (see apply).
+		if _, err := h.applyOne(&evs[0], false); err != nil && !recorded(err) {
+			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
+		}
+		evs = nil
+	}
 	for i := range evs {
 		if err := h.apply(&evs[i]); err != nil && first == nil && !recorded(err) {
 			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
@@ -296,7 +307,7 @@ func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
 		if err != nil {
 			return cr.n, err
 		}
-		if err := h.Message(m); err != nil {
+		if err := h.message(&m); err != nil {
 			return cr.n, err
 		}
 		if m.ID == nil { // Message took an id the message had

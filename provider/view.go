@@ -109,7 +109,7 @@ func (v value) text(scratch *[]byte) (s []byte, ok bool) {
 		return raw[:len(raw):len(raw)], true
 	}
 	n := len(*scratch)
-	*scratch = jsonwire.AppendUnescaped(*scratch, raw)
+	*scratch = jsonwire.AppendUnescapedDense(*scratch, raw)
 	return (*scratch)[n:len(*scratch):len(*scratch)], true
 }
 
@@ -345,6 +345,11 @@ type tape struct {
 	nSpans  int // -1: the memo names a token twice
 	spansOf [memoLen]int32
 	spansOK bool
+	// piece is the argument piece that match read last, in the payload
+	// being decoded, and pieceText its text, decoded in the same pass
+	// into the Decoder's scratch; Decode unsets them.
+	piece     value
+	pieceText []byte
 	// repeat, when set, is a valid string (quotes included) that a later
 	// payload may send again: the pieces of a call, which its end
 	// repeats. validate makes it long, for IndexRepeat, before a payload
@@ -471,7 +476,10 @@ func (t *tape) find(off int32) int {
 // m (-1 for none), each a string or an integer there and in b, and
 // valid: then b is valid, and vals are those tokens in b, in m's order.
 // It reads only those tokens, and compares the bytes around them.
-func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value) bool {
+//
+// The piece (slot 0), a string, it also decodes onto *scratch in the same
+// pass: piece and pieceText are then it and its text.
+func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch *[]byte) bool {
 	if len(t.last) == 0 {
 		return false
 	}
@@ -482,6 +490,7 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value) bool {
 		return false
 	}
 	pt, pb := 0, 0 // where last and b are read to
+	var text []byte
 	for _, sp := range t.spans[:t.nSpans] {
 		i := pb + int(sp.off) - pt // where the token starts in b
 		if i >= len(b) || string(b[pb:i]) != string(t.last[pt:sp.off]) {
@@ -498,7 +507,13 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value) bool {
 				if b[i] != '"' {
 					return false
 				}
-				if j, ok = jsonwire.ScanString(b, i+1); !ok {
+				if sp.slot == 0 {
+					n := len(*scratch)
+					if *scratch, j, ok = jsonwire.ScanUnescape(*scratch, b, i+1); !ok {
+						return false
+					}
+					text = (*scratch)[n:len(*scratch):len(*scratch)]
+				} else if j, ok = jsonwire.ScanString(b, i+1); !ok {
 					return false
 				}
 			case jsonwire.KindNumber:
@@ -514,7 +529,13 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value) bool {
 		vals[sp.slot] = b[i:j]
 		pt, pb = int(sp.end), j
 	}
-	return string(b[pb:]) == string(t.last[pt:])
+	if string(b[pb:]) != string(t.last[pt:]) {
+		return false
+	}
+	if text != nil {
+		t.piece, t.pieceText = vals[0], text
+	}
+	return true
 }
 
 // A span is where a memo's token is in last: its bytes, its kind, and

@@ -5,8 +5,10 @@
 // arguments from the same text. repair.Decode rejects them on request, a
 // resume call at its ready gate by default.
 //
-// It reads the text with package tokenizer, which alone decides what JSON
-// is here: this package only keeps the names of the objects open.
+// It does not validate: package tokenizer decides what JSON is, before
+// Find is called. Valid, the text needs only its brackets, commas and
+// the ends of its strings found, which costs far less than a token walk
+// through long string values.
 package dupnames
 
 import (
@@ -15,7 +17,6 @@ import (
 	"strconv"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
-	"github.com/deltajson/deltajson/tokenizer"
 )
 
 // Dup is a name that repeats within its object.
@@ -25,17 +26,13 @@ type Dup struct {
 	Name    string // unescaped
 }
 
-// walkOptions lift the tokenizer's limits: the text was valid under the
-// caller's, which may be wider than the defaults.
-var walkOptions = tokenizer.Options{MaxDepth: -1, MaxNumberLength: -1}
-
 // Find reads b, which must be valid JSON, and reports the first name that
 // repeats within its object, at any depth. Names are compared after
 // unescaping ("a" and "\u0061" are one), and, when fold is not nil, as
 // fold maps them. Names without escapes cost no allocation unless fold is
 // given, an object has more than smallObject of them, or the nesting is
-// deeper than the arrays on Find's stack. Text that is not valid JSON is
-// read up to its first error.
+// deeper than the arrays on Find's stack. On text that is not valid JSON
+// its answer means nothing, but it returns one.
 func Find(b []byte, fold func(string) string) (Dup, bool) {
 	// The containers open, outermost first, and the names of the objects
 	// among them in one slice: an inner object's come after its parent's
@@ -44,40 +41,67 @@ func Find(b []byte, fold func(string) string) (Dup, bool) {
 	var levelBuf [16]level
 	var nameBuf [64]name
 	stack, names := levelBuf[:0], nameBuf[:0]
-	tk := tokenizer.New(walkOptions)
-	_ = tk.Feed(b) // a new tokenizer takes any chunk
-	tk.Close()
-	for {
-		tok, err := tk.Next()
-		if err != nil {
-			return Dup{}, false // io.EOF, or the error of text that is not JSON
-		}
-		kind := tok.Kind()
-		if kind == tokenizer.KindEndObject || kind == tokenizer.KindEndArray {
-			names = names[:stack[len(stack)-1].first]
-			stack = stack[:len(stack)-1]
+	// wantName says that the next string is a name: the first thing in
+	// an object, or the first after a comma in one.
+	wantName := false
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c <= ' ' { // whitespace, in valid text
+			i = jsonwire.SkipSpace(b, i+1)
 			continue
 		}
-		if len(stack) > 0 && !stack[len(stack)-1].obj && tok.First() {
-			stack[len(stack)-1].index++ // a value begins in an array
+		switch c {
+		case ',':
+			wantName = len(stack) > 0 && stack[len(stack)-1].obj
+			i++
+			continue
+		case ':':
+			i++
+			continue
+		case '}', ']':
+			if len(stack) == 0 {
+				return Dup{}, false
+			}
+			names = names[:stack[len(stack)-1].first]
+			stack = stack[:len(stack)-1]
+			wantName = false
+			i++
+			continue
 		}
-		switch kind {
-		case tokenizer.KindBeginObject, tokenizer.KindBeginArray:
-			stack = append(stack, level{obj: kind == tokenizer.KindBeginObject, index: -1, first: len(names)})
-		case tokenizer.KindName:
-			// b is one chunk, and no string limit is set: every name is
-			// one token. Its bytes are taken from b, not from Raw, which
-			// may alias the tokenizer (and so keep it off the stack).
+		if wantName { // c is the name's quote
+			wantName = false
+			end := jsonwire.SkipValidString(b, i+1)
 			top := &stack[len(stack)-1]
-			off := int(tok.Offset())
-			top.raw = b[off+1 : off+tok.Len()-1]
+			top.raw = b[i+1 : max(end-1, i+1)]
 			var dup bool
 			if dup, names = top.seen(names, nameKey(top.raw, fold)); dup {
-				return Dup{Offset: tok.Offset(), Pointer: pointer(stack), Name: string(jsonwire.AppendUnescaped(nil, top.raw))}, true
+				return Dup{Offset: int64(i), Pointer: pointer(stack), Name: string(jsonwire.AppendUnescaped(nil, top.raw))}, true
+			}
+			i = end
+			continue
+		}
+		if len(stack) > 0 && !stack[len(stack)-1].obj {
+			stack[len(stack)-1].index++ // a value begins in an array
+		}
+		switch c {
+		case '{', '[':
+			stack = append(stack, level{obj: c == '{', index: -1, first: len(names)})
+			wantName = c == '{'
+			i++
+		case '"':
+			i = jsonwire.SkipValidString(b, i+1)
+		default: // a number or a literal
+			i++
+			for i < len(b) && !delim[b[i]] {
+				i++
 			}
 		}
 	}
+	return Dup{}, false
 }
+
+// delim marks the bytes that end a number or a literal in valid JSON.
+var delim = [256]bool{',': true, '}': true, ']': true, ' ': true, '\t': true, '\n': true, '\r': true}
 
 // nameKey is what names are compared by: the name raw, the inside of its
 // string, unescaped and mapped by fold.

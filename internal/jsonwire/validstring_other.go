@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package jsonwire
+
+func skipValidVector([]byte) (int, bool) { panic("jsonwire: no vector scans") }
