@@ -184,6 +184,10 @@ type parser struct {
 	// noCloser is the offset of a string's opening quote from which no
 	// quote after it closes a string, or -1 (see str).
 	noCloser int
+	// altNoCloser holds, for each altSlot, 1 + the offset of the body of
+	// a single- or smart-quoted string whose scan met no closing quote
+	// up to the end of the input, the least such offset; 0 for none.
+	altNoCloser [16]int
 	// endsClosed is 1 when the input's last byte that is not whitespace
 	// is a closing bracket, 0 when not, -1 before it is looked at.
 	endsClosed int8

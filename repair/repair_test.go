@@ -578,6 +578,22 @@ func TestLinear(t *testing.T) {
 	} {
 		assertLinear(t, []byte(s), LLM)
 	}
+	// Strings that no quote closes, each ended at its comma: each would
+	// read to the end. The closer at the end says where they end, so the
+	// smaller input is made whole too.
+	for _, c := range []struct{ open, elem, end string }{
+		{"[", "'x, ", "]"},
+		{"[", "“x, ", "]"},
+		{"[", "‘x, ", "]"},
+		{"[", "`x, ", "]"},
+		{"[", "'it's, ", "]"},
+		{"(", "'x, ", ")"},
+		{"{", "a: 'x, ", "}"},
+		{"{", `"a": 'x, `, "}"},
+	} {
+		in := func(n int) []byte { return []byte(c.open + strings.Repeat(c.elem, n) + c.end) }
+		assertScales(t, in(1<<10), in(1<<13), LLM)
+	}
 }
 
 // assertLinear checks that Repair on in takes well under the 64x of a
@@ -588,20 +604,26 @@ func TestLinear(t *testing.T) {
 // in all: a quadratic path fails every time.
 func assertLinear(t *testing.T, in []byte, kinds Kind) {
 	t.Helper()
+	assertScales(t, in[:len(in)/8], in, kinds)
+}
+
+// assertScales is assertLinear for large, about 8x small, and small.
+func assertScales(t *testing.T, small, large []byte, kinds Kind) {
+	t.Helper()
 	var ratios []float64
 	for range 4 {
-		small, large := time.Duration(1<<62), time.Duration(1<<62)
+		ts, tl := time.Duration(1<<62), time.Duration(1<<62)
 		for range 7 {
-			small = min(small, timeOf(func() { _, _, _ = Repair(in[:len(in)/8], Options{Kinds: kinds}) }))
-			large = min(large, timeOf(func() { _, _, _ = Repair(in, Options{Kinds: kinds}) }))
+			ts = min(ts, timeOf(func() { _, _, _ = Repair(small, Options{Kinds: kinds}) }))
+			tl = min(tl, timeOf(func() { _, _, _ = Repair(large, Options{Kinds: kinds}) }))
 		}
-		ratio := float64(large) / float64(max(small, 1))
+		ratio := float64(tl) / float64(max(ts, 1))
 		if ratio < 8*5.0 {
 			return
 		}
 		ratios = append(ratios, ratio)
 	}
-	t.Errorf("input %.10q…: 8x the input took %.1fx the time, in each of four measurements", in, ratios)
+	t.Errorf("input %.10q…: 8x the input took %.1fx the time, in each of four measurements", large, ratios)
 }
 
 // timeOf returns how long f took.

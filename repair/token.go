@@ -789,14 +789,31 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 
 // altBody reads the string of altStr that opened at start with the quote
 // open, from i on.
+//
+// A string that no quote closes ends where strEOF says, and the parser
+// reads on inside the text the scan went over. So a scan that meets the
+// end of the input is remembered (altNoCloser): a later string with the
+// same closing quotes, in the same context, has none either, and is
+// read only up to where strEOF ends it, which keeps the work linear.
 func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error {
 	in := p.in
+	slot := p.altSlot(open)
+	limit := len(in)
+	if b := p.altNoCloser[slot]; b > 0 && b-1 <= i && p.on(MissingQuote) && p.endsWithCloser() {
+		if stop := stringStop(in, start+1, isName); stop >= 0 {
+			limit = stop
+		}
+	}
+	body := i
 	for {
-		for i < len(in) && class[in[i]]&clsAlt != 0 {
+		for i < limit && class[in[i]]&clsAlt != 0 {
 			i++
 		}
-		if i == len(in) {
-			return p.strEOF(start, i, isName)
+		if i == limit {
+			if b := p.altNoCloser[slot]; limit == len(in) && (b == 0 || body < b-1) {
+				p.altNoCloser[slot] = body + 1
+			}
+			return p.strEOF(start, len(in), isName)
 		}
 		switch c := in[i]; {
 		case c == '\\':
@@ -850,6 +867,28 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 			i += n
 		}
 	}
+}
+
+// altSlot returns the index in p.altNoCloser for a string opened by
+// the quote open here: the quotes that can close it and what closesAt
+// looks at in the stack set what a scan of it finds.
+func (p *parser) altSlot(open byte) int {
+	slot := 0
+	switch open {
+	case '`':
+		slot = 1
+	case smartLeftDouble:
+		slot = 2
+	case smartLeftSingle:
+		slot = 3
+	}
+	if p.inParens() {
+		slot |= 4
+	}
+	if len(p.stack) == 0 {
+		slot |= 8
+	}
+	return slot
 }
 
 // closesAt reports whether a quote can close a string when only
