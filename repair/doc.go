@@ -79,9 +79,13 @@
 //     comma follows, or else at the first such quote.
 //
 // A string that the end of the input leaves open ends, with MissingQuote,
-// before the first , ] } or line end in it when the input ends with a
-// closing bracket: the text shows where it ends ({"a":"b} is {"a":"b"}).
-// Without a closing bracket at the end, the input was cut: Truncated.
+// where the text shows it does when the input ends with a closing
+// bracket. Brackets opened in the string close in it; outside them, it
+// ends at the first line end, comma that the structure goes on after,
+// or closer that begins the closers of every bracket open: {"a":"b} is
+// {"a":"b"}, {"a": "[x]} is {"a": "[x]"}, {"a": "b}c} is {"a": "b}c"}.
+// Failing those, it ends at its first , ] } or line end. Without a
+// closing bracket at the end, the input was cut: Truncated.
 //
 // # Escaped JSON
 //

@@ -98,9 +98,10 @@ const (
 	InnerQuote
 	// MissingQuote adds a quote that the text lacks but shows where it
 	// goes: a string that runs to the end of a text whose brackets are
-	// closed ends before the first , ] } or line end ({"a":"b} becomes
-	// {"a":"b"}); a quote after a comma that the structure goes on after
-	// ends the string before the comma ("a,"b" becomes "a","b"); a bare word followed by a quote gets its
+	// closed ends where the package doc's Quotes says ({"a":"b} becomes
+	// {"a":"b"}, {"a":"[x]} becomes {"a":"[x]"}); a quote after a comma
+	// that the structure goes on after ends the string before the comma
+	// ("a,"b" becomes "a","b"); a bare word followed by a quote gets its
 	// opening quote (abc" becomes "abc"). A string that the end of the
 	// input cuts, with no closing bracket after it, is [Truncated].
 	MissingQuote

@@ -188,6 +188,12 @@ type parser struct {
 	// a single- or smart-quoted string whose scan met no closing quote
 	// up to the end of the input, the least such offset; 0 for none.
 	altNoCloser [16]int
+	// noFit is 1 + the offset of the opening quote of a string that
+	// stringEnd found no fitting end for, the least such; 0 for none.
+	noFit int
+	// tailAt is 1 + the offset where the run that tailRun finds begins,
+	// or 0 before it is looked at; tailClosers counts its closers.
+	tailAt, tailClosers int
 	// endsClosed is 1 when the input's last byte that is not whitespace
 	// is a closing bracket, 0 when not, -1 before it is looked at.
 	endsClosed int8

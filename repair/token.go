@@ -708,13 +708,12 @@ func (p *parser) rune(i int) (int, error) {
 // cut is where the incomplete escape or rune, if any, begins.
 //
 // Where the input ends with a closing bracket, the text shows that the
-// string ends before it (MissingQuote): at the first , ] } or line end
-// (or :, in a name), with trailing whitespace left out. Otherwise the
-// input was cut short (Truncated): the string is closed at the end, and
-// a name gets :null.
+// string ends before it (MissingQuote): where stringEnd says, with
+// trailing whitespace left out. Otherwise the input was cut short
+// (Truncated): the string is closed at the end, and a name gets :null.
 func (p *parser) strEOF(start, cut int, isName bool) error {
 	if p.on(MissingQuote) && p.endsWithCloser() {
-		if stop := stringStop(p.in, start+1, isName); stop >= 0 {
+		if stop := p.stringEnd(start, isName); stop >= 0 {
 			if p.on(InnerQuote|MissingQuote) && (p.noCloser < 0 || start < p.noCloser) {
 				p.noCloser = start
 			}
@@ -729,6 +728,115 @@ func (p *parser) strEOF(start, cut int, isName bool) error {
 		return p.atEOF(start, cut, `":null`)
 	}
 	return p.atEOF(start, cut, `"`)
+}
+
+// stringEnd returns the offset before which the string that opened at
+// start, and that no quote closes, ends, or -1. Brackets opened in the
+// string close in it; outside them, it ends at the first line end (or
+// :, in a name), comma after which the structure goes on (commaGoesOn),
+// or closer that begins the closers of every bracket open, at the end
+// of the input: {"a": "[x]}" keeps its ], {"a": "b}c} its first }. If
+// there is none, it ends at the first , ] } or line end (stringStop).
+//
+// A search that finds none reads to the end of the input, so p.noFit
+// remembers where it began: a string that opens after it ends at the
+// first stop, which keeps the work linear.
+func (p *parser) stringEnd(start int, isName bool) int {
+	in := p.in
+	first := stringStop(in, start+1, isName)
+	if first < 0 || p.noFit > 0 && start >= p.noFit-1 {
+		return first
+	}
+	tail, total := p.tailRun()
+	need := 0
+	for _, f := range p.stack {
+		if f.wrap != wrapMulti {
+			need++
+		}
+	}
+	passed, depth := 0, 0
+	for i := start + 1; i < len(in); i++ {
+		switch c := in[i]; c {
+		case '\\':
+			i++
+		case '[', '{', '(':
+			depth++
+		case ']', '}', ')':
+			if i >= tail {
+				passed++
+			}
+			if depth > 0 {
+				depth--
+			} else if i >= tail && total-passed+1 == need && p.closesAll(i) {
+				return i
+			}
+		case ',':
+			if depth == 0 && p.commaGoesOn(i, false) {
+				return i
+			}
+		case '\n', '\r':
+			if depth == 0 {
+				return i
+			}
+		case ':':
+			if depth == 0 && isName {
+				return i
+			}
+		}
+	}
+	p.noFit = start + 1
+	return first
+}
+
+// tailRun returns the offset where the run of closers, commas,
+// whitespace and backticks that ends the input begins, and how many
+// closers it holds.
+func (p *parser) tailRun() (at, closers int) {
+	if p.tailAt == 0 {
+		at = len(p.in)
+		for ; at > 0; at-- {
+			switch p.in[at-1] {
+			case ']', '}', ')':
+				closers++
+				continue
+			case ' ', '\t', '\r', '\n', ',', '`':
+				continue
+			}
+			break
+		}
+		p.tailAt, p.tailClosers = at+1, closers
+	}
+	return p.tailAt - 1, p.tailClosers
+}
+
+// closesAll reports whether the closers in in[i:], which holds only
+// closers, commas, whitespace and backticks, close the brackets open,
+// the innermost first, and the calls and tuples with their ).
+func (p *parser) closesAll(i int) bool {
+	in := p.in
+	j := len(p.stack) - 1
+	for ; i < len(in); i++ {
+		c := in[i]
+		if c != ']' && c != '}' && c != ')' {
+			continue
+		}
+		for j >= 0 && p.stack[j].wrap == wrapMulti {
+			j--
+		}
+		if j < 0 {
+			return false
+		}
+		f := p.stack[j]
+		want := closerByte(f.obj)
+		if f.wrap == wrapCall || f.paren {
+			want = ')'
+		}
+		if c != want {
+			return false
+		}
+		j--
+	}
+	return true
 }
 
 // stringStop returns the offset of the first , ] } or line end in b[i:]
@@ -800,7 +908,7 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 	slot := p.altSlot(open)
 	limit := len(in)
 	if b := p.altNoCloser[slot]; b > 0 && b-1 <= i && p.on(MissingQuote) && p.endsWithCloser() {
-		if stop := stringStop(in, start+1, isName); stop >= 0 {
+		if stop := p.stringEnd(start, isName); stop >= 0 {
 			limit = stop
 		}
 	}
