@@ -492,9 +492,8 @@ func (p *parser) reopens() bool {
 			return false
 		}
 		i++
-	case i < len(in) && isIdent(in[i]):
-		for i < len(in) && isNameByte(in[i]) {
-			i++
+	case i < len(in) && bareNameStart(in, i):
+		for i++; i < len(in) && isNameByte(in[i]); i++ {
 		}
 	default:
 		return false

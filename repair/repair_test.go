@@ -132,6 +132,14 @@ var repairCases = []repairCase{
 		want: `{"msg": "He said, \"yes\", then left"}`, log: []Kind{InnerQuote, InnerQuote}},
 	{where: named("quote/missing-after-comma"), in: `["a,"b"]`, kinds: MissingQuote,
 		want: `["a","b"]`, log: []Kind{MissingQuote}},
+	{where: named("quote/comma-before-numeric-name"), in: `{"a": "x", 5: "y"}`, kinds: LLM,
+		want: `{"a": "x", "5": "y"}`, log: []Kind{UnquotedKey, UnquotedKey}},
+	{where: named("quote/comma-before-negative-name"), in: `{"a": "x",-1:"y"}`, kinds: LLM,
+		want: `{"a": "x","-1":"y"}`, log: []Kind{UnquotedKey, UnquotedKey}},
+	{where: named("quote/comma-before-time"), in: `{"a": "at "noon", 12:30 ok"}`, kinds: LLM,
+		want: `{"a": "at \"noon\", 12:30 ok"}`, log: []Kind{InnerQuote, InnerQuote}},
+	{where: named("bracket/reopened-numeric-name"), in: `{"a": 1}, 5: 2}`, kinds: LLM,
+		want: `{"a": 1, "5": 2}`, log: []Kind{Bracket, UnquotedKey, UnquotedKey}},
 	// A string that no quote closes keeps the brackets it opened, and
 	// closers that the closers at the end do not need.
 	{where: named("quote/open-keeps-brackets"), in: `{"regex": "[a-z]}`, kinds: LLM,

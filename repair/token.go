@@ -178,7 +178,7 @@ func (p *parser) name(c byte) error {
 		return p.altStr(SingleQuote, true)
 	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || c == '`' && p.backtick(p.pos):
 		return p.altStr(SmartQuote, true)
-	case isIdent(c) || isDigit(c):
+	case bareNameStart(p.in, p.pos):
 		start := p.pos
 		i := start + 1
 		for i < len(p.in) && isNameByte(p.in[i]) {
@@ -568,18 +568,25 @@ func bareElement(b []byte, i int) bool {
 }
 
 // nameColon reports whether b[i:] starts with a bare name and a colon,
-// as the next member does in {"a": "b" c: 1}.
+// as the next member does in {"a": "b" c: 1} and {"a": "b", 5: 1}. A
+// number and a colon that a digit follows is no name: 12:30 is a time.
 func nameColon(b []byte, i int) bool {
-	if i >= len(b) || !isIdent(b[i]) {
+	if i >= len(b) || !bareNameStart(b, i) {
 		return false
 	}
-	for i < len(b) && isNameByte(b[i]) {
-		i++
+	numeric := !isIdent(b[i])
+	for i++; i < len(b) && isNameByte(b[i]); i++ {
 	}
 	for i < len(b) && isSpace(b[i]) {
 		i++
 	}
-	return i < len(b) && b[i] == ':'
+	return i < len(b) && b[i] == ':' && !(numeric && i+1 < len(b) && isDigit(b[i+1]))
+}
+
+// bareNameStart reports whether b[i] starts a bare object name: a
+// letter, _ or $, a digit, or a - before a digit ({2: 1}, {-1: 1}).
+func bareNameStart(b []byte, i int) bool {
+	return isIdent(b[i]) || isDigit(b[i]) || b[i] == '-' && i+1 < len(b) && isDigit(b[i+1])
 }
 
 // isStructural reports whether c is JSON punctuation that no bare value
