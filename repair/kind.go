@@ -110,8 +110,12 @@ const (
 	// the top-level value ({"a":1}}); one that closes an outer bracket
 	// gets the inner ones inserted before it ([{"b":2] becomes
 	// [{"b":2}]); an object met by { or [ in an array is closed there
-	// ([{"a":1{"a":2}] becomes [{"a":1},{"a":2}]); and an object closed
-	// early, followed by , and more members, is opened again.
+	// ([{"a":1{"a":2}] becomes [{"a":1},{"a":2}]); an object closed
+	// early, followed by , and more members, is opened again, with the
+	// stray closers after it removed ({"a":1}}, "b":2}). A closer
+	// followed by a member that fits only in the object around the
+	// innermost bracket is that bracket's closer mistyped:
+	// {"a": [1}, "b": 2} becomes {"a": [1], "b": 2}.
 	Bracket
 	// Wrapper removes a function call around a value: a JSONP callback,
 	// callback({...}); and MongoDB's ObjectId("x"), NumberLong("2"),

@@ -469,16 +469,28 @@ func (p *parser) after(start int) error {
 
 // reopens reports whether the comma at p.pos, after a top-level object,
 // is followed by a member: a name and a colon. Then the object was closed
-// early: {"a": 1}, "b": 2}.
+// early: {"a": 1}, "b": 2}. Closers removed after it, and closers
+// inserted before it, go with it: {"a": 1}}, "b": 2}.
 func (p *parser) reopens() bool {
 	in := p.in
-	if p.lastClose < 0 || in[p.lastClose] != '}' || len(p.log) > 0 && p.log[len(p.log)-1].off >= p.lastClose {
+	if p.lastClose < 0 || in[p.lastClose] != '}' {
 		return false
+	}
+	for i := len(p.log) - 1; i >= 0 && p.log[i].off >= p.lastClose; i-- {
+		if e := p.log[i]; e.kind != Bracket || e.off == p.lastClose && e.n > 0 {
+			return false
+		}
 	}
 	if j := lastNonSpace(in, 0, p.lastClose); j < 0 || in[j] == '{' {
 		return false // an empty object: its members would need no comma
 	}
-	i := p.skipQuiet(p.pos + 1)
+	return p.memberAt(p.skipQuiet(p.pos + 1))
+}
+
+// memberAt reports whether a member of an object begins at i: a name,
+// double-quoted on one line or bare, and a colon.
+func (p *parser) memberAt(i int) bool {
+	in := p.in
 	switch {
 	case i < len(in) && in[i] == '"':
 		i++

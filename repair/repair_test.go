@@ -140,6 +140,16 @@ var repairCases = []repairCase{
 		want: `{"a": "at \"noon\", 12:30 ok"}`, log: []Kind{InnerQuote, InnerQuote}},
 	{where: named("bracket/reopened-numeric-name"), in: `{"a": 1}, 5: 2}`, kinds: LLM,
 		want: `{"a": 1, "5": 2}`, log: []Kind{Bracket, UnquotedKey, UnquotedKey}},
+	{where: named("bracket/mistyped-before-member"), in: `{"a": [1, 2}, "b": 2}`, kinds: LLM,
+		want: `{"a": [1, 2], "b": 2}`, log: []Kind{Bracket}},
+	{where: named("bracket/mistyped-in-array"), in: `[{"a": [1, 2}, "b": 2}]`, kinds: LLM,
+		want: `[{"a": [1, 2], "b": 2}]`, log: []Kind{Bracket}},
+	{where: named("bracket/mistyped-before-array-member"), in: `{"k": ["v1", "v2"}, "l": ["v3"]}`, kinds: LLM,
+		want: `{"k": ["v1", "v2"], "l": ["v3"]}`, log: []Kind{Bracket}},
+	{where: named("bracket/reopened-after-stray"), in: `{"a": 1}}, "c": 2}`, kinds: LLM,
+		want: `{"a": 1, "c": 2}`, log: []Kind{Bracket, Bracket}},
+	{where: named("bracket/reopened-nested-after-stray"), in: `{"a": {"b": 1}, "c": 2}}, "d": 3}`, kinds: LLM,
+		want: `{"a": {"b": 1}, "c": 2, "d": 3}`, log: []Kind{Bracket, Bracket}},
 	// A string that no quote closes keeps the brackets it opened, and
 	// closers that the closers at the end do not need.
 	{where: named("quote/open-keeps-brackets"), in: `{"regex": "[a-z]}`, kinds: LLM,

@@ -309,7 +309,7 @@ func (p *parser) closer(c byte) error {
 		j--
 	}
 	switch {
-	case j >= 0:
+	case j >= 0 && !p.mistyped(j):
 		// It closes an outer bracket: close the inner ones first.
 		var ins []byte
 		for k := len(p.stack) - 1; k > j; k-- {
@@ -335,6 +335,24 @@ func (p *parser) closer(c byte) error {
 		}
 	}
 	return nil
+}
+
+// mistyped reports whether the closer at p.pos, which does not close
+// the innermost bracket but the one at p.stack[j], is rather the
+// innermost one's closer mistyped: a member follows it (a comma, a name
+// and a colon), which fits in the object around the innermost bracket
+// but not in what closing the one at j leaves open. {"a": [1, 2}, "b": 2}
+// is {"a": [1, 2], "b": 2}.
+func (p *parser) mistyped(j int) bool {
+	n := len(p.stack)
+	if n < 2 || p.stack[n-1].wrap != wrapNone || p.stack[n-2].wrap != wrapNone || !p.stack[n-2].obj {
+		return false
+	}
+	if j > 0 && p.stack[j-1].wrap == wrapNone && p.stack[j-1].obj {
+		return false
+	}
+	k := p.skipQuiet(p.pos + 1)
+	return k < len(p.in) && p.in[k] == ',' && p.memberAt(p.skipQuiet(k+1))
 }
 
 // openTuple opens the Python tuple at p.pos as an array (Literal).
