@@ -25,8 +25,8 @@
 //     after the value: another value, not prose.
 //   - [TrailingComma]: a comma before a closer, just after an opener, or
 //     after the top-level value.
-//   - [SingleQuote], [SmartQuote]: 'strings', “strings” and `strings´
-//     become "strings".
+//   - [SingleQuote], [SmartQuote]: 'strings', “strings”, `strings´
+//     and `strings` become "strings".
 //   - [UnquotedKey]: {name: 1} and {2: 1} become {"name": 1}, {"2": 1}.
 //   - [Comment]: //, /* */ and # comments are removed; where a value is
 //     due, // and # need whitespace after them (#ops there is a word).

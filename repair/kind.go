@@ -23,8 +23,8 @@ const (
 	TrailingComma
 	// SingleQuote turns a 'single-quoted' string into a double-quoted one.
 	SingleQuote
-	// SmartQuote turns a “curly-quoted” or ‘curly-quoted’ string into a
-	// double-quoted one.
+	// SmartQuote turns a “curly-quoted” or ‘curly-quoted’ string, or a
+	// `backticked` one, into a double-quoted one.
 	SmartQuote
 	// UnquotedKey quotes a bare identifier used as an object name: {a: 1}.
 	UnquotedKey

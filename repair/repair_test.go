@@ -150,6 +150,8 @@ var repairCases = []repairCase{
 		want: `{"a": 1, "c": 2}`, log: []Kind{Bracket, Bracket}},
 	{where: named("bracket/reopened-nested-after-stray"), in: `{"a": {"b": 1}, "c": 2}}, "d": 3}`, kinds: LLM,
 		want: `{"a": {"b": 1}, "c": 2, "d": 3}`, log: []Kind{Bracket, Bracket}},
+	{where: named("quote/backticks"), in: "{\"a\": `b c`}", kinds: SmartQuote,
+		want: `{"a": "b c"}`, log: []Kind{SmartQuote, SmartQuote}},
 	// A string that no quote closes keeps the brackets it opened, and
 	// closers that the closers at the end do not need.
 	{where: named("quote/open-keeps-brackets"), in: `{"regex": "[a-z]}`, kinds: LLM,

@@ -944,6 +944,13 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 			}
 			p.add(mkc(kind, i, 0, insBackslash))
 			i++
+		case c == '`':
+			if open == '`' && p.altCloses(i+1) {
+				p.edit(kind, i, 1, `"`) // `a`, a JavaScript template literal
+				p.pos = i + 1
+				return nil
+			}
+			i++
 		case c == '\'':
 			if (open == '\'' || open == '`') && p.altCloses(i+1) {
 				p.add(mkc(kind, i, 1, insQuote))
