@@ -21,8 +21,10 @@
 //   - [Fence]: a Markdown code fence, with or without a language tag,
 //     and a bracket wrapped around one ([```json ... ```]).
 //   - [Prose]: text around the one object or array; two candidates are an
-//     error ([ErrAmbiguous]), not a guess, and so is a quote or a number
-//     after the value: another value, not prose.
+//     error ([ErrAmbiguous]), not a guess, and so is another value after
+//     it that no prose starts with: a quote of any kind, a number (.5
+//     too), a tuple or call of values ((1, 2), ObjectId("x")), or a
+//     literal standing alone (None, NaN).
 //   - [TrailingComma]: a comma before a closer, just after an opener, or
 //     after the top-level value.
 //   - [SingleQuote], [SmartQuote]: 'strings', “strings”, `strings´

@@ -559,22 +559,72 @@ func (p *parser) trailing() error {
 }
 
 // startsScalar reports whether the text at i, after a comma if any,
-// starts a value that no prose starts with: a quote or a number. Text
-// after the top-level value that does is another value, not prose to
-// drop.
+// starts a value that no prose starts with (looseValue). Text after the
+// top-level value that does is another value, not prose to drop.
 func (p *parser) startsScalar(i int) bool {
 	in := p.in
 	if in[i] == ',' {
 		i = p.skipQuiet(i + 1)
 	}
-	if i >= len(in) {
+	return i < len(in) && p.looseValue(i)
+}
+
+// looseValue reports whether a value that no prose starts with starts
+// at in[i]: a quote of any kind, a number (.5 too), a tuple or a call
+// whose first argument starts a value ((1, 2), ObjectId("x")), or a
+// literal (true, None, NaN) that stands alone: before the end, a comma,
+// a closer, a line end or another value.
+func (p *parser) looseValue(i int) bool {
+	in := p.in
+	switch c := in[i]; {
+	case c == '`':
+		return fenceLen(in, i, false) == 0
+	case c == '(':
+		return p.valueAt(p.skipQuiet(i + 1))
+	case isIdent(c):
+		end := wordEnd(in, i)
+		if end < len(in) && in[end] == '(' {
+			return p.valueAt(p.skipQuiet(end + 1))
+		}
+		switch string(in[i:end]) {
+		case "true", "false", "null", "True", "False", "None", "NaN", "Infinity", "undefined":
+			k := end
+			for k < len(in) && (in[k] == ' ' || in[k] == '\t') {
+				k++
+			}
+			return k == len(in) || bytes.IndexByte([]byte(",]}\r\n"), in[k]) >= 0 ||
+				k > end && (p.valueAt(k) || hasLiteral(in, k))
+		}
 		return false
 	}
-	switch c := in[i]; {
-	case c == '"' || isDigit(c):
+	return p.valueAt(i) && in[i] != '[' && in[i] != '{'
+}
+
+// numberAt reports whether a number starts at b[i], with its sign and
+// leading digit optional: 1, -1, .5, -.5.
+func numberAt(b []byte, i int) bool {
+	if b[i] == '-' {
+		i++
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+	}
+	return i < len(b) && isDigit(b[i])
+}
+
+// valueAt reports whether a quote, a bracket, a number or a tuple
+// starts at i.
+func (p *parser) valueAt(i int) bool {
+	if i >= len(p.in) {
+		return false
+	}
+	switch c := p.in[i]; {
+	case c == '"' || c == '\'' || c == '[' || c == '{' || c == '(' || isDigit(c):
 		return true
-	case c == '-':
-		return i+1 < len(in) && isDigit(in[i+1])
+	case c == '-' || c == '.':
+		return numberAt(p.in, i)
+	case c == 0xE2:
+		return smartQuote(p.in, i) == smartLeftDouble || smartQuote(p.in, i) == smartLeftSingle
 	}
 	return false
 }

@@ -453,8 +453,9 @@ func (p *parser) startsValue(c byte) bool {
 }
 
 // joins reports whether the top-level value at i, after a comma and
-// whitespace if any, joins the values before it (MultiValue): one that
-// starts as JSON does, or a bare word after bare words.
+// whitespace if any, joins the values before it (MultiValue): an object
+// or an array, a value that no prose starts with (looseValue), or a
+// bare word after bare words.
 func (p *parser) joins(i int) bool {
 	in := p.in
 	i = p.skipQuiet(i)
@@ -465,26 +466,14 @@ func (p *parser) joins(i int) bool {
 		return false
 	}
 	switch c := in[i]; {
-	case c == '{' || c == '[' || c == '"' || c == '\'' || isDigit(c):
+	case c == '{' || c == '[':
 		return true
-	case c == '-' || c == '.':
-		return i+1 < len(in) && isDigit(in[i+1])
-	case c == 0xE2:
-		return smartQuote(in, i) == smartLeftDouble || smartQuote(in, i) == smartLeftSingle
-	case isIdent(c):
-		if p.topBare {
-			return true
-		}
-		k := i
-		for k < len(in) && isIdent(in[k]) {
-			k++
-		}
-		switch string(in[i:k]) {
-		case "true", "false", "null", "True", "False", "None":
-			return true
-		}
+	case isIdent(c) && p.topBare:
+		return true
+	case hasWord(in, i, "NaN") || hasWord(in, i, "Infinity"):
+		return false // no value at the top level: an error, not a cut
 	}
-	return false
+	return p.looseValue(i)
 }
 
 // skipQuiet returns the offset of the first byte at or after i that is
@@ -525,7 +514,8 @@ func (p *parser) canStart(c byte, obj bool) bool {
 	case obj:
 		return isDigit(c) && p.on(UnquotedKey)
 	}
-	return c == '{' || c == '[' || c == '-' || isDigit(c) || c == '(' && p.on(Literal)
+	return c == '{' || c == '[' || c == '-' || isDigit(c) || c == '(' && p.on(Literal) ||
+		c == '.' && numberAt(p.in, p.pos) || c == '`' && p.backtick(p.pos)
 }
 
 func (p *parser) open(obj bool) error {
