@@ -41,9 +41,9 @@
 //     separates the two values, or a bracket ends the first ([{}{}]).
 //   - [Truncated]: input cut off by a token limit is closed: an open
 //     string, a partial true/false/null or number (2. becomes 2.0), a
-//     dangling name (given null), open brackets; a dangling comma is
-//     dropped. Its edit is marked Truncated: show the result, never
-//     execute it.
+//     dangling name (given null, or dropped when an earlier member has
+//     its name), open brackets; a dangling comma is dropped. Its edit is
+//     marked Truncated: show the result, never execute it.
 //   - [Ellipsis]: ... standing for elements left out is removed.
 //   - [MissingColon], [MissingValue]: {"a" 1} and {"a":,} get their : or null.
 //   - [Number]: .3, 2., 2e become 0.3, 2.0, 2e0.

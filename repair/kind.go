@@ -53,11 +53,11 @@ const (
 	// "echo "null"" the quotes are most likely not escaped.
 	MissingComma
 	// Truncated closes a value cut off at the end of the input: it closes
-	// an open string, completes a partial true/false/null, drops a
-	// dangling name or comma, drops a number that cannot end where it is
-	// cut (1., -, 1e) with its name, keeps one that can (0644 cut to 0
-	// stays 0, flagged like every truncated edit), and closes open
-	// brackets.
+	// an open string, completes a partial true/false/null or number (1.,
+	// -, 1e become 1.0, -0, 1e0), drops a dangling comma, and closes open
+	// brackets. A dangling name gets null, as jsonrepair gives it, unless
+	// a member of the object before it, in its text, has that name: then
+	// it goes with its comma, so that decoded it does not hide that one.
 	// Its edits say Truncated: a handler must not execute a call whose
 	// arguments were cut off; the result is for display and salvage.
 	Truncated

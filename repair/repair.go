@@ -446,7 +446,7 @@ func (p *parser) after(start int) error {
 			continue
 		case c == ',' && p.on(Bracket) && p.reopens():
 			p.editAt(p.lastCloseLog, mkc(Bracket, p.lastClose, 1, insNone))
-			p.stack = append(p.stack[:0], frame{obj: true, name: [2]int{-1, -1}})
+			p.stack = append(p.stack[:0], frame{obj: true, open: start, name: [2]int{-1, -1}})
 			p.state = stNext
 			if err := p.loop(); err != nil {
 				return err

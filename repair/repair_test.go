@@ -178,6 +178,16 @@ var repairCases = []repairCase{
 		want: `[{"a":1}, "b", 0.5, [1, 2], "c", null]`},
 	{where: named("quote/backticks"), in: "{\"a\": `b c`}", kinds: SmartQuote,
 		want: `{"a": "b c"}`, log: []Kind{SmartQuote, SmartQuote}},
+	{where: named("truncated/name-given-null"), in: `{"a": 1, "b`, kinds: Truncated,
+		want: `{"a": 1, "b":null}`, log: []Kind{Truncated}},
+	{where: named("truncated/number-completed"), in: `[1., -`, kinds: Truncated | Number,
+		want: `[1.0, -0]`, log: []Kind{Number, Truncated}},
+	{where: named("truncated/duplicate-name-dropped"), in: `[{"key": "value", "key`, kinds: Truncated,
+		want: `[{"key": "value"}]`, log: []Kind{Truncated}, offs: []int{len(`[{"key": "value"`)}},
+	{where: named("truncated/duplicate-name-colon-dropped"), in: `{"a": "x", "a": `, kinds: Truncated,
+		want: `{"a": "x"}`, log: []Kind{Truncated}},
+	{where: named("truncated/duplicate-bare-name-dropped"), in: `{key: 1, key`, kinds: Truncated | UnquotedKey,
+		want: `{"key": 1}`, log: []Kind{UnquotedKey, UnquotedKey, Truncated}},
 	// A string that no quote closes keeps the brackets it opened, and
 	// closers that the closers at the end do not need.
 	{where: named("quote/open-keeps-brackets"), in: `{"regex": "[a-z]}`, kinds: LLM,

@@ -33,6 +33,7 @@ type frame struct {
 	wrap  uint8  // wrapNone, or what reads like an array or a call
 	n     int    // index of the current element (arrays)
 	name  [2]int // input span of the current name, quotes included (objects)
+	open  int    // offset of the opening bracket; 0 for a wrapper
 }
 
 // Wrappers, in frame.wrap.
@@ -522,7 +523,7 @@ func (p *parser) open(obj bool) error {
 	if len(p.stack) >= p.maxDepth {
 		return &Error{Offset: int64(p.pos), Pointer: p.pointer(), Err: ErrTooDeep}
 	}
-	p.stack = append(p.stack, frame{obj: obj, name: [2]int{-1, -1}})
+	p.stack = append(p.stack, frame{obj: obj, open: p.pos, name: [2]int{-1, -1}})
 	p.pos++
 	p.safe, p.safeLog = p.pos, len(p.log)
 	p.state = stElemFirst

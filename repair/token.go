@@ -194,6 +194,9 @@ func (p *parser) name(c byte) error {
 			return p.fail(p.pos, UnquotedKey, "unquoted object name")
 		}
 		if i == len(p.in) {
+			if p.dupName(start, p.in[start:], false) {
+				return p.atEOF(start, p.safe, "")
+			}
 			p.add(mkc(UnquotedKey, start, 0, insQuote))
 			return p.atEOF(start, -1, `":null`)
 		}
@@ -732,6 +735,9 @@ func (p *parser) strEOF(start, cut int, isName bool) error {
 		cut = -1
 	}
 	if isName {
+		if cut < 0 && p.in[start] == '"' && p.dupName(start, p.in[start:], true) {
+			return p.atEOF(start, p.safe, "")
+		}
 		return p.atEOF(start, cut, `":null`)
 	}
 	return p.atEOF(start, cut, `"`)
