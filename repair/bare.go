@@ -27,7 +27,7 @@ func (p *parser) numberOrWord() error {
 	if p.bareOK() {
 		return p.bare(start)
 	}
-	if !ok && end == len(in) {
+	if !ok && end == len(in) && len(p.stack) > 0 {
 		return p.atEOF(start, p.safe, "")
 	}
 	need := Kind(0)

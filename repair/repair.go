@@ -526,7 +526,7 @@ func (p *parser) trailing() error {
 		switch {
 		case in[p.pos] == '`':
 			need = Fence
-		case p.startsScalar(p.pos):
+		case p.startsScalar(p.pos) || p.joins(p.pos):
 			need = MultiValue
 		}
 		return p.fail(p.pos, need, "unexpected %s after top-level value", quoteChar(in, p.pos))
@@ -541,7 +541,11 @@ func (p *parser) trailing() error {
 		err := p.probe()
 		p.log = p.log[:mark]
 		if err == nil {
-			return &Error{Offset: int64(s), Err: ErrAmbiguous}
+			need := Kind(0)
+			if p.joins(proseAt) {
+				need = MultiValue &^ p.kinds // NDJSON: {"a":1}\n{"b":2}
+			}
+			return &Error{Offset: int64(s), Need: need, Err: ErrAmbiguous}
 		}
 		if errors.Is(err, ErrTooDeep) {
 			return p.again(s, mark)

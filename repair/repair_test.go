@@ -188,6 +188,13 @@ var repairCases = []repairCase{
 		want: `{"a": "x"}`, log: []Kind{Truncated}},
 	{where: named("truncated/duplicate-bare-name-dropped"), in: `{key: 1, key`, kinds: Truncated | UnquotedKey,
 		want: `{"key": 1}`, log: []Kind{UnquotedKey, UnquotedKey, Truncated}},
+	// Hints name a kind that repairs the input.
+	{where: named("hint/word-is-not-cut"), in: `hello`, kinds: Prose,
+		err: ErrNoValue, errOff: 0, need: 0},
+	{where: named("hint/ndjson"), in: "{\"a\":1}\n{\"b\":2}", kinds: LLM,
+		err: ErrAmbiguous, errOff: len("{\"a\":1}\n"), need: MultiValue},
+	{where: named("hint/ndjson-no-kind"), in: "{\"a\":1}\n{\"b\":2}", kinds: 0,
+		err: ErrSyntax, errOff: len("{\"a\":1}\n"), need: MultiValue},
 	// A string that no quote closes keeps the brackets it opened, and
 	// closers that the closers at the end do not need.
 	{where: named("quote/open-keeps-brackets"), in: `{"regex": "[a-z]}`, kinds: LLM,

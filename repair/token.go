@@ -1087,7 +1087,8 @@ func (p *parser) word(i int) error {
 		if p.bareOK() {
 			return p.bare(start)
 		}
-		if i == len(in) {
+		if i == len(in) && len(p.stack) > 0 {
+			// A word cut short; at the top level, a cut leaves no value.
 			return p.atEOF(start, p.safe, "")
 		}
 		need := Kind(0)
