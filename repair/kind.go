@@ -107,7 +107,8 @@ const (
 	MissingQuote
 	// Bracket repairs closing brackets: one that closes nothing open is
 	// replaced by the one due ({"a":2] becomes {"a":2}), or removed after
-	// the top-level value ({"a":1}}); one that closes an outer bracket
+	// the top-level value ({"a":1}}) or where it repeats the closer before
+	// it and a comma follows ([{"a":1}},{"b":2}]); one that closes an outer bracket
 	// gets the inner ones inserted before it ([{"b":2] becomes
 	// [{"b":2}]); an object met by { or [ in an array is closed there
 	// ([{"a":1{"a":2}] becomes [{"a":1},{"a":2}]); an object closed

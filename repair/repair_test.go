@@ -188,6 +188,12 @@ var repairCases = []repairCase{
 		want: `{"a": "x"}`, log: []Kind{Truncated}},
 	{where: named("truncated/duplicate-bare-name-dropped"), in: `{key: 1, key`, kinds: Truncated | UnquotedKey,
 		want: `{"key": 1}`, log: []Kind{UnquotedKey, UnquotedKey, Truncated}},
+	{where: named("bracket/doubled-in-array"), in: `[{"key":"value"}},{"key":"value"}]`, kinds: LLM,
+		want: `[{"key":"value"},{"key":"value"}]`, log: []Kind{Bracket}},
+	{where: named("bracket/doubled-in-object"), in: `{"a": [1]], "b": 2}`, kinds: Bracket,
+		want: `{"a": [1], "b": 2}`, log: []Kind{Bracket}},
+	{where: named("bracket/mistyped-not-doubled"), in: `[[1, 2}, 3]`, kinds: Bracket,
+		want: `[[1, 2], 3]`, log: []Kind{Bracket}},
 	// Hints name a kind that repairs the input.
 	{where: named("hint/word-is-not-cut"), in: `hello`, kinds: Prose,
 		err: ErrNoValue, errOff: 0, need: 0},

@@ -323,12 +323,13 @@ func (p *parser) closer(c byte) error {
 		}
 		p.stack = p.stack[:j+1]
 		p.closeTop()
-	case top.wrap == wrapNone:
+	case top.wrap == wrapNone && !p.doubled():
 		// It closes nothing open: it is the closer due, mistyped.
 		p.edit(Bracket, p.pos, 1, string(closerByte(top.obj)))
 		p.closeTop()
 	default:
-		// A stray closer in a call or between top-level values.
+		// A stray closer: in a call, between top-level values, or a
+		// closer doubled.
 		p.edit(Bracket, p.pos, 1, "")
 		p.pos++
 		if p.state == stElem || p.state == stName || p.state == stElemFirst || p.state == stNameFirst {
@@ -336,6 +337,19 @@ func (p *parser) closer(c byte) error {
 		}
 	}
 	return nil
+}
+
+// doubled reports whether the closer at p.pos, which closes nothing
+// open, repeats the closer of the value just before it, and a comma
+// follows it: it is a stray copy, and the container goes on after it.
+// [{"a":1}},{"b":2}] is [{"a":1},{"b":2}].
+func (p *parser) doubled() bool {
+	j := lastNonSpace(p.in, 0, p.pos)
+	if p.state != stNext || j < 0 || j+1 != p.safe || p.in[j] != p.in[p.pos] {
+		return false
+	}
+	k := p.skipQuiet(p.pos + 1)
+	return k < len(p.in) && p.in[k] == ','
 }
 
 // mistyped reports whether the closer at p.pos, which does not close
