@@ -33,7 +33,8 @@
 //   - [Comment]: //, /* */ and # comments are removed; where a value is
 //     due, // and # need whitespace after them (#ops there is a word).
 //   - [Literal]: True, False, None, undefined become true, false, null,
-//     null; a Python tuple, ((1, 2), (3,)), becomes [[1, 2], [3]].
+//     null; a Python tuple, ((1, 2), (3,)), becomes [[1, 2], [3]], and
+//     (1), no tuple, becomes 1.
 //   - [ControlChar]: a raw control character in a string is escaped.
 //   - [InvalidEscape]: \' becomes '; any other bad escape, like \d in
 //     "C:\data", gets its backslash escaped, so no character is lost.

@@ -35,7 +35,8 @@ const (
 	Comment
 	// Literal maps Python and JavaScript literals to JSON:
 	// True, False, None, undefined become true, false, null, null, and a
-	// Python tuple becomes an array: ((1, 2), (3,)) becomes [[1, 2], [3]].
+	// Python tuple becomes an array: ((1, 2), (3,)) becomes [[1, 2], [3]];
+	// (1), one value in parentheses, is 1.
 	Literal
 	// ControlChar escapes a raw control character (U+0000 to U+001F)
 	// inside a string: a raw newline becomes \n.

@@ -194,6 +194,8 @@ var repairCases = []repairCase{
 		want: `{"a": [1], "b": 2}`, log: []Kind{Bracket}},
 	{where: named("bracket/mistyped-not-doubled"), in: `[[1, 2}, 3]`, kinds: Bracket,
 		want: `[[1, 2], 3]`, log: []Kind{Bracket}},
+	{where: named("literal/parens-not-tuple"), in: `{"a": (1), "b": (1,), "c": ((1, 2)), "d": ()}`, kinds: Literal,
+		want: `{"a": 1, "b": [1], "c": [1, 2], "d": []}`},
 	// Hints name a kind that repairs the input.
 	{where: named("hint/word-is-not-cut"), in: `hello`, kinds: Prose,
 		err: ErrNoValue, errOff: 0, need: 0},
@@ -437,7 +439,7 @@ var repairCases = []repairCase{
 	{where: named("tuple/empty-in-object"), in: `{"a": (), "b": ("x", None)}`, kinds: Literal,
 		want: `{"a": [], "b": ["x", null]}`},
 	{where: named("tuple/missing-comma"), in: `[(1) (2)]`, kinds: Literal | MissingComma,
-		want: `[[1], [2]]`},
+		want: `[1, 2]`},
 	{where: named("tuple/in-call"), in: `f((1, 2))`, kinds: Literal | Wrapper,
 		want: `[1, 2]`},
 	{where: named("tuple/cut"), in: `[(1, 2`, kinds: Literal | Truncated,

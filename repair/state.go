@@ -4,6 +4,8 @@ package repair
 // and arrays, with the repairs that happen between tokens (commas).
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -381,8 +383,20 @@ func (p *parser) openTuple() error {
 }
 
 // closeTuple closes the tuple on top of the stack at the ) at p.pos. A
-// comma before it goes too: (1,) is Python's tuple of one.
+// comma before it goes too: (1,) is Python's tuple of one. One value
+// with no comma is no tuple: (1) is 1, and its parentheses go.
 func (p *parser) closeTuple() {
+	if top := p.stack[len(p.stack)-1]; p.state == stNext && top.n == 0 {
+		i, _ := slices.BinarySearchFunc(p.log, top.open, func(e edit, off int) int { return cmp.Compare(e.off, off) })
+		for ; i < len(p.log) && p.log[i].off == top.open; i++ {
+			if e := &p.log[i]; e.kind == Literal && e.n == 1 {
+				e.ins = insNone
+				p.edit(Literal, p.pos, 1, "")
+				p.closeTop()
+				return
+			}
+		}
+	}
 	if p.state == stElem {
 		p.editAt(p.commaLog, mkc(Literal, p.comma, 1, insNone))
 	}
