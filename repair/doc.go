@@ -79,7 +79,10 @@
 //   - otherwise, with InnerQuote, it is escaped, when a later quote ends
 //     the string; if none does, or the one that does ends a name (a
 //     colon follows it), the string ends at the first such quote that a
-//     comma follows, or else at the first such quote.
+//     comma follows, or else at the first such quote. Where no quote
+//     ends it and a comma follows one, it ends, with MissingQuote, after
+//     them where the text shows (as below), if it does: {"a": "He said
+//     "yes", then left} keeps ", then left".
 //
 // A string that the end of the input leaves open ends, with MissingQuote,
 // where the text shows it does when the input ends with a closing

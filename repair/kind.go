@@ -67,7 +67,8 @@ const (
 	// Like a cut, it says data is missing, so [LLM] leaves it out.
 	Ellipsis
 	// MissingColon inserts the colon between an object name and its
-	// value: {"a" 1} becomes {"a": 1}.
+	// value: {"a" 1} becomes {"a": 1}. A bare name and a bare word,
+	// {see the docs}, are a phrase, and an error.
 	MissingColon
 	// MissingValue inserts null where a member's value is missing before
 	// a comma or a closer: {"a":} and {"a":,"b":2}.

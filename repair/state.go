@@ -146,7 +146,7 @@ func (p *parser) loop() error {
 			p.state = stColon
 		case stColon:
 			if c != ':' {
-				if !p.startsValue(c) {
+				if !p.startsValue(c) || p.phrase() {
 					return p.fail(p.pos, 0, "expected ':' after object name, found %s", quoteChar(in, p.pos))
 				}
 				if !p.on(MissingColon) {
@@ -472,6 +472,21 @@ func (p *parser) ellipsis() error {
 		p.state--
 	}
 	return nil
+}
+
+// phrase reports whether the bare name just read and the bare word at
+// p.pos are words of a phrase, {see the docs}, rather than a name and a
+// value whose colon is missing: that reading would make up a member.
+func (p *parser) phrase() bool {
+	top := p.stack[len(p.stack)-1]
+	if !bareNameStart(p.in, top.name[0]) || !isIdent(p.in[p.pos]) {
+		return false
+	}
+	switch string(p.in[p.pos:wordEnd(p.in, p.pos)]) {
+	case "true", "false", "null", "True", "False", "None", "undefined":
+		return false
+	}
+	return true
 }
 
 // startsValue reports whether c can begin a value after an object name,

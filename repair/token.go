@@ -273,6 +273,15 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			if lenient {
 				p.noCloser = start
 			}
+			if comma >= 0 && p.on(MissingQuote) && p.endsWithCloser() {
+				// The comma after the quote does not go on, and the text
+				// shows where the string ends, after it: {"a": "He said
+				// "yes", then left} keeps ", then left".
+				if e, fit := p.stringFit(start, isName); fit && e > comma {
+					p.endStringAt(lastNonSpace(in, start+1, e) + 1)
+					return nil
+				}
+			}
 			if comma >= 0 {
 				inner, innerLog = comma, commaLog
 			}
@@ -755,10 +764,17 @@ func (p *parser) strEOF(start, cut int, isName bool) error {
 // remembers where it began: a string that opens after it ends at the
 // first stop, which keeps the work linear.
 func (p *parser) stringEnd(start int, isName bool) int {
+	end, _ := p.stringFit(start, isName)
+	return end
+}
+
+// stringFit is stringEnd, and reports whether the end is one that fits,
+// not the first stop.
+func (p *parser) stringFit(start int, isName bool) (int, bool) {
 	in := p.in
 	first := stringStop(in, start+1, isName)
 	if first < 0 || p.noFit > 0 && start >= p.noFit-1 {
-		return first
+		return first, false
 	}
 	tail, total := p.tailRun()
 	need := 0
@@ -781,24 +797,24 @@ func (p *parser) stringEnd(start int, isName bool) int {
 			if depth > 0 {
 				depth--
 			} else if i >= tail && total-passed+1 == need && p.closesAll(i) {
-				return i
+				return i, true
 			}
 		case ',':
 			if depth == 0 && p.commaGoesOn(i, false) {
-				return i
+				return i, true
 			}
 		case '\n', '\r':
 			if depth == 0 {
-				return i
+				return i, true
 			}
 		case ':':
 			if depth == 0 && isName {
-				return i
+				return i, true
 			}
 		}
 	}
 	p.noFit = start + 1
-	return first
+	return first, false
 }
 
 // tailRun returns the offset where the run of closers, commas,
