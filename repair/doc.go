@@ -64,8 +64,8 @@
 // # Quotes
 //
 // A double quote ends a string when a delimiter (, : ] }), the end of the
-// input, a comment, a line end, or whitespace and the start of a next
-// value follows it. A comma counts only when what follows it reads as
+// input, a comment, a line end (in a string that holds no raw line end),
+// or whitespace and the start of a next value follows it. A comma counts only when what follows it reads as
 // the structure going on: a line end, the end of the input, a closer, a
 // comment, an ellipsis; in an object the next member (a quoted name, or
 // a bare one and a colon); elsewhere the next element (a value, or a

@@ -202,6 +202,10 @@ var repairCases = []repairCase{
 		err: ErrSyntax, errOff: len(`{hello `)},
 	{where: named("colon/bare-name-literal"), in: `{a true}`, kinds: LLM,
 		want: `{"a": true}`},
+	{where: named("quote/multiline-inner-at-line-end"), in: "[\"this\n\"quote\"\ntext\"]", kinds: LLM,
+		want: `["this\n\"quote\"\ntext"]`, log: []Kind{ControlChar, InnerQuote, InnerQuote, ControlChar}},
+	{where: named("quote/one-line-ends-at-line-end"), in: "[\"a \"b\"\n, \"c\"]", kinds: LLM,
+		want: "[\"a \\\"b\"\n, \"c\"]", log: []Kind{InnerQuote}},
 	// Hints name a kind that repairs the input.
 	{where: named("hint/word-is-not-cut"), in: `hello`, kinds: Prose,
 		err: ErrNoValue, errOff: 0, need: 0},

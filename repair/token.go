@@ -265,6 +265,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 	inner, innerLog := -1, 0
 	comma, commaLog := -1, 0 // the first inner quote that a comma follows
 	from := start + 1        // where the string or its last quote ends
+	multiline := false       // a raw line end is in the string
 	for {
 		// NOTE: the fast path; most strings are plain ASCII, read eight
 		// bytes a step. jsonwire.Plain is clsPlain.
@@ -298,7 +299,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 		case c == '"':
 			// A name with a quote and a space in it is rare: there the
 			// quote ends it, and a colon is likely missing.
-			if !lenient || closesFast(in, i+1, len(p.stack)) || p.quoteCloses(i+1) || isName && i+1 < len(in) && isSpace(in[i+1]) {
+			if !lenient || closesFast(in, i+1, len(p.stack)) || p.quoteCloses(i+1, multiline) || isName && i+1 < len(in) && isSpace(in[i+1]) {
 				if comma >= 0 && !isName && colonAt(in, i+1) {
 					// A name ends here: the structure went on after the
 					// comma after all.
@@ -337,6 +338,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			if err := p.control(i); err != nil {
 				return err
 			}
+			multiline = multiline || c == '\n' || c == '\r'
 			i++
 		default:
 			n, err := p.rune(i)
@@ -402,8 +404,10 @@ func (p *parser) altCloses(i int) bool {
 // quoteCloses reports whether a double quote just before i ends a
 // string: what follows it, after whitespace, is a delimiter, the end of
 // the input, a comment, or, after a line end or some whitespace, the
-// start of a next value.
-func (p *parser) quoteCloses(i int) bool {
+// start of a next value. A line end alone ends only a string on one
+// line: in one that multiline says holds a raw line end, a quote may
+// end a line of it.
+func (p *parser) quoteCloses(i int, multiline bool) bool {
 	in := p.in
 	k, newline := i, false
 	for ; k < len(in) && isSpace(in[k]); k++ {
@@ -412,7 +416,7 @@ func (p *parser) quoteCloses(i int) bool {
 	if len(p.stack) == 0 && k < len(in) && (in[k] == ']' || in[k] == '}') {
 		return false // at the top level a closer closes nothing: "a [1, 2"] b"
 	}
-	if newline {
+	if newline && !multiline {
 		return true
 	}
 	if k < len(in) && in[k] == ',' {
