@@ -168,6 +168,10 @@
 //     so that 'it's' stays one string.
 //   - Non-ASCII unquoted names; prose around a lone scalar (only objects
 //     and arrays are candidates).
+//   - A number longer than [tokenizer.DefaultMaxNumberLength] bytes: the
+//     strict check of the output has the tokenizer's default limits, so
+//     Repair and [Decode] refuse it, with an error that matches
+//     [tokenizer.ErrLimit], strict or not.
 //
 // TestJSONRepairSuite lists the cases of jsonrepair's own suite where
 // Repair gives another value, each with its reason.
