@@ -690,22 +690,37 @@ func (p *parser) again(s, mark int) error {
 // leaves open, or -1: a value right after b would be inside it. A closer
 // that does not match the innermost open bracket is ignored. Brackets in
 // quotes count too: in prose, quotes cannot be trusted to pair.
+//
+// NOTE: the stack holds one bit per level, set for an object, and the
+// offset of the outermost bracket only: b may be all brackets.
 func unclosed(b []byte) int {
-	var stack []int
+	var objs []uint64
+	depth, first := 0, -1
 	for i, c := range b {
 		switch c {
 		case '{', '[':
-			stack = append(stack, i)
+			if depth == 0 {
+				first = i
+			}
+			if depth/64 == len(objs) {
+				objs = append(objs, 0)
+			}
+			if c == '{' {
+				objs[depth/64] |= 1 << (depth % 64)
+			} else {
+				objs[depth/64] &^= 1 << (depth % 64)
+			}
+			depth++
 		case '}', ']':
-			if n := len(stack); n > 0 && b[stack[n-1]] == c-2 {
-				stack = stack[:n-1]
+			if depth > 0 && objs[(depth-1)/64]&(1<<((depth-1)%64)) != 0 == (c == '}') {
+				depth--
 			}
 		}
 	}
-	if len(stack) == 0 {
+	if depth == 0 {
 		return -1
 	}
-	return stack[0]
+	return first
 }
 
 // deepFailure reports whether the candidate at s failed after its first

@@ -695,6 +695,16 @@ func TestLinear(t *testing.T) {
 	}
 }
 
+// TestProseSearchAllocs: candidates in prose that fail at once cost no
+// allocation each, so that memory does not grow with their number.
+func TestProseSearchAllocs(t *testing.T) {
+	for _, s := range []string{strings.Repeat("{ ", 1<<14), strings.Repeat("[a ", 1<<14)} {
+		in := []byte(s + `{"a":1}`)
+		allocs := testing.AllocsPerRun(3, func() { _, _, _ = Repair(in, Options{Kinds: LLM}) })
+		assert.Less(t, allocs, float64(100), "%.10q…: %v allocations", in, allocs)
+	}
+}
+
 // assertLinear checks that Repair on in takes well under the 64x of a
 // quadratic path its time on an eighth of in: at most 40x, which leaves
 // room for the larger input's cache misses on a busy machine. The two

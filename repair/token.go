@@ -73,6 +73,9 @@ func (p *parser) scalarOrOpen(c byte) error {
 		case !isStructural(c):
 			need = UnquotedString
 		}
+		if p.probing {
+			return p.fail(p.pos, need, "") // a candidate in prose: no words
+		}
 		return p.fail(p.pos, need, "invalid character %s looking for beginning of value", quoteChar(p.in, p.pos))
 	}
 	if p.state != stDone {
@@ -203,6 +206,9 @@ func (p *parser) name(c byte) error {
 		p.editsAt(len(p.log), mkc(UnquotedKey, start, 0, insQuote), mkc(UnquotedKey, i, 0, insQuote))
 		p.pos = i
 		return nil
+	}
+	if p.probing {
+		return p.fail(p.pos, 0, "") // a candidate in prose: no words
 	}
 	return p.fail(p.pos, 0, "invalid character %s looking for object name", quoteChar(p.in, p.pos))
 }
