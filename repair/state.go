@@ -358,18 +358,36 @@ func (p *parser) doubled() bool {
 // the innermost bracket but the one at p.stack[j], is rather the
 // innermost one's closer mistyped: a member follows it (a comma, a name
 // and a colon), which fits in the object around the innermost bracket
-// but not in what closing the one at j leaves open. {"a": [1, 2}, "b": 2}
-// is {"a": [1, 2], "b": 2}.
+// but not in what closing the one at j leaves open, or fits in both but
+// the closers that end the input close only what the mistyped reading
+// leaves open. {"a": [1, 2}, "b": 2} is {"a": [1, 2], "b": 2}, and
+// {"x": {"a": [1}, "b": 2}} is {"x": {"a": [1], "b": 2}}.
 func (p *parser) mistyped(j int) bool {
 	n := len(p.stack)
 	if n < 2 || p.stack[n-1].wrap != wrapNone || p.stack[n-2].wrap != wrapNone || !p.stack[n-2].obj {
 		return false
 	}
-	if j > 0 && p.stack[j-1].wrap == wrapNone && p.stack[j-1].obj {
+	k := p.skipQuiet(p.pos + 1)
+	if k >= len(p.in) || p.in[k] != ',' || !p.memberAt(p.skipQuiet(k+1)) {
 		return false
 	}
-	k := p.skipQuiet(p.pos + 1)
-	return k < len(p.in) && p.in[k] == ',' && p.memberAt(p.skipQuiet(k+1))
+	if j > 0 && p.stack[j-1].wrap == wrapNone && p.stack[j-1].obj {
+		_, closers := p.tailRun()
+		return closers == closersDue(p.stack[:n-1]) && closers != closersDue(p.stack[:j])
+	}
+	return true
+}
+
+// closersDue returns how many closers the frames need, a call's and a
+// tuple's ) included.
+func closersDue(frames []frame) int {
+	n := 0
+	for _, f := range frames {
+		if f.wrap != wrapMulti {
+			n++
+		}
+	}
+	return n
 }
 
 // openTuple opens the Python tuple at p.pos as an array (Literal).

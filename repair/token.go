@@ -787,12 +787,7 @@ func (p *parser) stringFit(start int, isName bool) (int, bool) {
 		return first, false
 	}
 	tail, total := p.tailRun()
-	need := 0
-	for _, f := range p.stack {
-		if f.wrap != wrapMulti {
-			need++
-		}
-	}
+	need := closersDue(p.stack)
 	passed, depth := 0, 0
 	for i := start + 1; i < len(in); i++ {
 		switch c := in[i]; c {
