@@ -125,7 +125,8 @@ func escapedTuples(obj []byte) []byte {
 // BenchmarkRepairScaling checks that the time per byte stays flat from
 // 1 KB to 1 MB, on input that needs the older kinds of the LLM preset
 // that apply inside a value, on input that needs the kinds added for
-// the peer's repairs (peer-kinds), and on escaped JSON with tuples.
+// the peer's repairs (peer-kinds), on escaped JSON with tuples, and on
+// strings that no quote closes (open-quotes).
 func BenchmarkRepairScaling(b *testing.B) {
 	for _, size := range []int{1 << 10, 32 << 10, 1 << 20} {
 		obj := argsObject(size)
@@ -137,6 +138,7 @@ func BenchmarkRepairScaling(b *testing.B) {
 		}{
 			{"peer-kinds/", peerKinds(obj)},
 			{"escaped-tuples/", escapedTuples(obj)},
+			{"open-quotes/", openQuotes(size)},
 			{"", in},
 		} {
 			b.Run(fmt.Sprintf("%s/%sdeltajson", sizeName(size), c.name), func(b *testing.B) {
@@ -150,6 +152,18 @@ func BenchmarkRepairScaling(b *testing.B) {
 			})
 		}
 	}
+}
+
+// openQuotes returns an array of at least n bytes of single- and
+// smart-quoted strings that no quote closes, each ended by its comma.
+func openQuotes(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("[")
+	for b.Len() < n {
+		b.WriteString("'open quote, “open quote, ")
+	}
+	b.WriteString("]")
+	return b.Bytes()
 }
 
 // BenchmarkRepairValid is the cost of the no-repair path: strict input.

@@ -27,7 +27,7 @@ func (p *parser) numberOrWord() error {
 	if p.bareOK() {
 		return p.bare(start)
 	}
-	if !ok && end == len(in) {
+	if !ok && end == len(in) && len(p.stack) > 0 {
 		return p.atEOF(start, p.safe, "")
 	}
 	need := Kind(0)
@@ -255,7 +255,7 @@ func (p *parser) bare(start int) error {
 	}
 	// A bare value holds no quote, so a comma after the quote is a
 	// separator (commaGoesOn is for quotes that may be inside a string).
-	if i < len(in) && in[i] == '"' && end == i && p.on(MissingQuote) && (commaAt(in, i+1) || p.quoteCloses(i+1)) {
+	if i < len(in) && in[i] == '"' && end == i && p.on(MissingQuote) && (commaAt(in, i+1) || p.quoteCloses(i+1, false)) {
 		p.editAt(mark, mkc(MissingQuote, start, 0, insQuote))
 		p.pos = i + 1
 		return nil

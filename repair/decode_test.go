@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/tokenizer"
 )
 
 type callArgs struct {
@@ -125,4 +127,20 @@ func TestDecodeTooDeep(t *testing.T) {
 	assert.ErrorIs(t, err, ErrTooDeep)
 	_, _, err = Repair(deep, Options{})
 	assert.ErrorIs(t, err, ErrTooDeep)
+}
+
+// TestDecodeSyntaxErrorSaysWhat: a syntax error says what was seen and
+// what was expected, as the tokenizer words it, which it wraps.
+func TestDecodeSyntaxErrorSaysWhat(t *testing.T) {
+	for _, tc := range []struct{ in, says string }{
+		{`{"path":"a",}`, "looking for beginning of object name"},
+		{"\uFEFF{}", "looking for beginning of value"},
+	} {
+		var v any
+		err := Decode([]byte(tc.in), &v, DecodeOptions{})
+		assert.ErrorIs(t, err, ErrSyntax, tc.in)
+		assert.Contains(t, err.Error(), tc.says, tc.in)
+		var se *tokenizer.SyntaxError
+		assert.ErrorAs(t, err, &se, tc.in)
+	}
 }

@@ -21,17 +21,20 @@
 //   - [Fence]: a Markdown code fence, with or without a language tag,
 //     and a bracket wrapped around one ([```json ... ```]).
 //   - [Prose]: text around the one object or array; two candidates are an
-//     error ([ErrAmbiguous]), not a guess, and so is a quote or a number
-//     after the value: another value, not prose.
+//     error ([ErrAmbiguous]), not a guess, and so is another value after
+//     it that no prose starts with: a quote of any kind, a number (.5
+//     too), a tuple or call of values ((1, 2), ObjectId("x")), or a
+//     literal standing alone (None, NaN).
 //   - [TrailingComma]: a comma before a closer, just after an opener, or
 //     after the top-level value.
-//   - [SingleQuote], [SmartQuote]: 'strings', “strings” and `strings´
-//     become "strings".
+//   - [SingleQuote], [SmartQuote]: 'strings', “strings”, `strings´
+//     and `strings` become "strings".
 //   - [UnquotedKey]: {name: 1} and {2: 1} become {"name": 1}, {"2": 1}.
 //   - [Comment]: //, /* */ and # comments are removed; where a value is
 //     due, // and # need whitespace after them (#ops there is a word).
 //   - [Literal]: True, False, None, undefined become true, false, null,
-//     null; a Python tuple, ((1, 2), (3,)), becomes [[1, 2], [3]].
+//     null; a Python tuple, ((1, 2), (3,)), becomes [[1, 2], [3]], and
+//     (1), no tuple, becomes 1.
 //   - [ControlChar]: a raw control character in a string is escaped.
 //   - [InvalidEscape]: \' becomes '; any other bad escape, like \d in
 //     "C:\data", gets its backslash escaped, so no character is lost.
@@ -39,9 +42,9 @@
 //     separates the two values, or a bracket ends the first ([{}{}]).
 //   - [Truncated]: input cut off by a token limit is closed: an open
 //     string, a partial true/false/null or number (2. becomes 2.0), a
-//     dangling name (given null), open brackets; a dangling comma is
-//     dropped. Its edit is marked Truncated: show the result, never
-//     execute it.
+//     dangling name (given null, or dropped when an earlier member has
+//     its name), open brackets; a dangling comma is dropped. Its edit is
+//     marked Truncated: show the result, never execute it.
 //   - [Ellipsis]: ... standing for elements left out is removed.
 //   - [MissingColon], [MissingValue]: {"a" 1} and {"a":,} get their : or null.
 //   - [Number]: .3, 2., 2e become 0.3, 2.0, 2e0.
@@ -61,8 +64,8 @@
 // # Quotes
 //
 // A double quote ends a string when a delimiter (, : ] }), the end of the
-// input, a comment, a line end, or whitespace and the start of a next
-// value follows it. A comma counts only when what follows it reads as
+// input, a comment, a line end (in a string that holds no raw line end),
+// or whitespace and the start of a next value follows it. A comma counts only when what follows it reads as
 // the structure going on: a line end, the end of the input, a closer, a
 // comment, an ellipsis; in an object the next member (a quoted name, or
 // a bare one and a colon); elsewhere the next element (a value, or a
@@ -76,12 +79,19 @@
 //   - otherwise, with InnerQuote, it is escaped, when a later quote ends
 //     the string; if none does, or the one that does ends a name (a
 //     colon follows it), the string ends at the first such quote that a
-//     comma follows, or else at the first such quote.
+//     comma follows, or else at the first such quote. Where no quote
+//     ends it and a comma follows one, it ends, with MissingQuote, after
+//     them where the text shows (as below), if it does: {"a": "He said
+//     "yes", then left} keeps ", then left".
 //
 // A string that the end of the input leaves open ends, with MissingQuote,
-// before the first , ] } or line end in it when the input ends with a
-// closing bracket: the text shows where it ends ({"a":"b} is {"a":"b"}).
-// Without a closing bracket at the end, the input was cut: Truncated.
+// where the text shows it does when the input ends with a closing
+// bracket. Brackets opened in the string close in it; outside them, it
+// ends at the first line end, comma that the structure goes on after,
+// or closer that begins the closers of every bracket open: {"a":"b} is
+// {"a":"b"}, {"a": "[x]} is {"a": "[x]"}, {"a": "b}c} is {"a": "b}c"}.
+// Failing those, it ends at its first , ] } or line end. Without a
+// closing bracket at the end, the input was cut: Truncated.
 //
 // # Escaped JSON
 //
@@ -158,6 +168,10 @@
 //     so that 'it's' stays one string.
 //   - Non-ASCII unquoted names; prose around a lone scalar (only objects
 //     and arrays are candidates).
+//   - A number longer than [tokenizer.DefaultMaxNumberLength] bytes: the
+//     strict check of the output has the tokenizer's default limits, so
+//     Repair and [Decode] refuse it, with an error that matches
+//     [tokenizer.ErrLimit], strict or not.
 //
 // TestJSONRepairSuite lists the cases of jsonrepair's own suite where
 // Repair gives another value, each with its reason.

@@ -23,8 +23,8 @@ const (
 	TrailingComma
 	// SingleQuote turns a 'single-quoted' string into a double-quoted one.
 	SingleQuote
-	// SmartQuote turns a “curly-quoted” or ‘curly-quoted’ string into a
-	// double-quoted one.
+	// SmartQuote turns a “curly-quoted” or ‘curly-quoted’ string, or a
+	// `backticked` one, into a double-quoted one.
 	SmartQuote
 	// UnquotedKey quotes a bare identifier used as an object name: {a: 1}.
 	UnquotedKey
@@ -35,7 +35,8 @@ const (
 	Comment
 	// Literal maps Python and JavaScript literals to JSON:
 	// True, False, None, undefined become true, false, null, null, and a
-	// Python tuple becomes an array: ((1, 2), (3,)) becomes [[1, 2], [3]].
+	// Python tuple becomes an array: ((1, 2), (3,)) becomes [[1, 2], [3]];
+	// (1), one value in parentheses, is 1.
 	Literal
 	// ControlChar escapes a raw control character (U+0000 to U+001F)
 	// inside a string: a raw newline becomes \n.
@@ -53,11 +54,11 @@ const (
 	// "echo "null"" the quotes are most likely not escaped.
 	MissingComma
 	// Truncated closes a value cut off at the end of the input: it closes
-	// an open string, completes a partial true/false/null, drops a
-	// dangling name or comma, drops a number that cannot end where it is
-	// cut (1., -, 1e) with its name, keeps one that can (0644 cut to 0
-	// stays 0, flagged like every truncated edit), and closes open
-	// brackets.
+	// an open string, completes a partial true/false/null or number (1.,
+	// -, 1e become 1.0, -0, 1e0), drops a dangling comma, and closes open
+	// brackets. A dangling name gets null, as jsonrepair gives it, unless
+	// a member of the object before it, in its text, has that name: then
+	// it goes with its comma, so that decoded it does not hide that one.
 	// Its edits say Truncated: a handler must not execute a call whose
 	// arguments were cut off; the result is for display and salvage.
 	Truncated
@@ -66,7 +67,8 @@ const (
 	// Like a cut, it says data is missing, so [LLM] leaves it out.
 	Ellipsis
 	// MissingColon inserts the colon between an object name and its
-	// value: {"a" 1} becomes {"a": 1}.
+	// value: {"a" 1} becomes {"a": 1}. A bare name and a bare word,
+	// {see the docs}, are a phrase, and an error.
 	MissingColon
 	// MissingValue inserts null where a member's value is missing before
 	// a comma or a closer: {"a":} and {"a":,"b":2}.
@@ -98,19 +100,25 @@ const (
 	InnerQuote
 	// MissingQuote adds a quote that the text lacks but shows where it
 	// goes: a string that runs to the end of a text whose brackets are
-	// closed ends before the first , ] } or line end ({"a":"b} becomes
-	// {"a":"b"}); a quote after a comma that the structure goes on after
-	// ends the string before the comma ("a,"b" becomes "a","b"); a bare word followed by a quote gets its
+	// closed ends where the package doc's Quotes says ({"a":"b} becomes
+	// {"a":"b"}, {"a":"[x]} becomes {"a":"[x]"}); a quote after a comma
+	// that the structure goes on after ends the string before the comma
+	// ("a,"b" becomes "a","b"); a bare word followed by a quote gets its
 	// opening quote (abc" becomes "abc"). A string that the end of the
 	// input cuts, with no closing bracket after it, is [Truncated].
 	MissingQuote
 	// Bracket repairs closing brackets: one that closes nothing open is
 	// replaced by the one due ({"a":2] becomes {"a":2}), or removed after
-	// the top-level value ({"a":1}}); one that closes an outer bracket
+	// the top-level value ({"a":1}}) or where it repeats the closer before
+	// it and a comma follows ([{"a":1}},{"b":2}]); one that closes an outer bracket
 	// gets the inner ones inserted before it ([{"b":2] becomes
 	// [{"b":2}]); an object met by { or [ in an array is closed there
-	// ([{"a":1{"a":2}] becomes [{"a":1},{"a":2}]); and an object closed
-	// early, followed by , and more members, is opened again.
+	// ([{"a":1{"a":2}] becomes [{"a":1},{"a":2}]); an object closed
+	// early, followed by , and more members, is opened again, with the
+	// stray closers after it removed ({"a":1}}, "b":2}). A closer
+	// followed by a member that fits only in the object around the
+	// innermost bracket is that bracket's closer mistyped:
+	// {"a": [1}, "b": 2} becomes {"a": [1], "b": 2}.
 	Bracket
 	// Wrapper removes a function call around a value: a JSONP callback,
 	// callback({...}); and MongoDB's ObjectId("x"), NumberLong("2"),

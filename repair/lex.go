@@ -25,7 +25,7 @@ var class = func() (t [256]uint8) {
 	for c := 0x20; c < 0x80; c++ {
 		if c != '"' && c != '\\' {
 			t[c] |= clsPlain
-			if c != '\'' {
+			if c != '\'' && c != '`' {
 				t[c] |= clsAlt
 			}
 		}

@@ -89,7 +89,7 @@ func (p *parser) strictPrefix(start int) int {
 				}
 				// name[0] holds the opener's offset until the end.
 				at := start + int(tok.Offset())
-				stack = append(stack, frame{obj: k == tokenizer.KindBeginObject, name: [2]int{at, -1}})
+				stack = append(stack, frame{obj: k == tokenizer.KindBeginObject, open: at, name: [2]int{at, -1}})
 				topArr, topN = k == tokenizer.KindBeginArray, -1
 			case tokenizer.KindEndObject, tokenizer.KindEndArray:
 				popped = stack[len(stack)-1].name[0]

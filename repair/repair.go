@@ -184,6 +184,16 @@ type parser struct {
 	// noCloser is the offset of a string's opening quote from which no
 	// quote after it closes a string, or -1 (see str).
 	noCloser int
+	// altNoCloser holds, for each altSlot, 1 + the offset of the body of
+	// a single- or smart-quoted string whose scan met no closing quote
+	// up to the end of the input, the least such offset; 0 for none.
+	altNoCloser [16]int
+	// noFit is 1 + the offset of the opening quote of a string that
+	// stringEnd found no fitting end for, the least such; 0 for none.
+	noFit int
+	// tailAt is 1 + the offset where the run that tailRun finds begins,
+	// or 0 before it is looked at; tailClosers counts its closers.
+	tailAt, tailClosers int
 	// endsClosed is 1 when the input's last byte that is not whitespace
 	// is a closing bracket, 0 when not, -1 before it is looked at.
 	endsClosed int8
@@ -436,7 +446,7 @@ func (p *parser) after(start int) error {
 			continue
 		case c == ',' && p.on(Bracket) && p.reopens():
 			p.editAt(p.lastCloseLog, mkc(Bracket, p.lastClose, 1, insNone))
-			p.stack = append(p.stack[:0], frame{obj: true, name: [2]int{-1, -1}})
+			p.stack = append(p.stack[:0], frame{obj: true, open: start, name: [2]int{-1, -1}})
 			p.state = stNext
 			if err := p.loop(); err != nil {
 				return err
@@ -459,16 +469,28 @@ func (p *parser) after(start int) error {
 
 // reopens reports whether the comma at p.pos, after a top-level object,
 // is followed by a member: a name and a colon. Then the object was closed
-// early: {"a": 1}, "b": 2}.
+// early: {"a": 1}, "b": 2}. Closers removed after it, and closers
+// inserted before it, go with it: {"a": 1}}, "b": 2}.
 func (p *parser) reopens() bool {
 	in := p.in
-	if p.lastClose < 0 || in[p.lastClose] != '}' || len(p.log) > 0 && p.log[len(p.log)-1].off >= p.lastClose {
+	if p.lastClose < 0 || in[p.lastClose] != '}' {
 		return false
+	}
+	for i := len(p.log) - 1; i >= 0 && p.log[i].off >= p.lastClose; i-- {
+		if e := p.log[i]; e.kind != Bracket || e.off == p.lastClose && e.n > 0 {
+			return false
+		}
 	}
 	if j := lastNonSpace(in, 0, p.lastClose); j < 0 || in[j] == '{' {
 		return false // an empty object: its members would need no comma
 	}
-	i := p.skipQuiet(p.pos + 1)
+	return p.memberAt(p.skipQuiet(p.pos + 1))
+}
+
+// memberAt reports whether a member of an object begins at i: a name,
+// double-quoted on one line or bare, and a colon.
+func (p *parser) memberAt(i int) bool {
+	in := p.in
 	switch {
 	case i < len(in) && in[i] == '"':
 		i++
@@ -482,9 +504,8 @@ func (p *parser) reopens() bool {
 			return false
 		}
 		i++
-	case i < len(in) && isIdent(in[i]):
-		for i < len(in) && isNameByte(in[i]) {
-			i++
+	case i < len(in) && bareNameStart(in, i):
+		for i++; i < len(in) && isNameByte(in[i]); i++ {
 		}
 	default:
 		return false
@@ -505,7 +526,7 @@ func (p *parser) trailing() error {
 		switch {
 		case in[p.pos] == '`':
 			need = Fence
-		case p.startsScalar(p.pos):
+		case p.startsScalar(p.pos) || p.joins(p.pos):
 			need = MultiValue
 		}
 		return p.fail(p.pos, need, "unexpected %s after top-level value", quoteChar(in, p.pos))
@@ -520,7 +541,11 @@ func (p *parser) trailing() error {
 		err := p.probe()
 		p.log = p.log[:mark]
 		if err == nil {
-			return &Error{Offset: int64(s), Err: ErrAmbiguous}
+			need := Kind(0)
+			if p.joins(proseAt) {
+				need = MultiValue &^ p.kinds // NDJSON: {"a":1}\n{"b":2}
+			}
+			return &Error{Offset: int64(s), Need: need, Err: ErrAmbiguous}
 		}
 		if errors.Is(err, ErrTooDeep) {
 			return p.again(s, mark)
@@ -538,22 +563,72 @@ func (p *parser) trailing() error {
 }
 
 // startsScalar reports whether the text at i, after a comma if any,
-// starts a value that no prose starts with: a quote or a number. Text
-// after the top-level value that does is another value, not prose to
-// drop.
+// starts a value that no prose starts with (looseValue). Text after the
+// top-level value that does is another value, not prose to drop.
 func (p *parser) startsScalar(i int) bool {
 	in := p.in
 	if in[i] == ',' {
 		i = p.skipQuiet(i + 1)
 	}
-	if i >= len(in) {
+	return i < len(in) && p.looseValue(i)
+}
+
+// looseValue reports whether a value that no prose starts with starts
+// at in[i]: a quote of any kind, a number (.5 too), a tuple or a call
+// whose first argument starts a value ((1, 2), ObjectId("x")), or a
+// literal (true, None, NaN) that stands alone: before the end, a comma,
+// a closer, a line end or another value.
+func (p *parser) looseValue(i int) bool {
+	in := p.in
+	switch c := in[i]; {
+	case c == '`':
+		return fenceLen(in, i, false) == 0
+	case c == '(':
+		return p.valueAt(p.skipQuiet(i + 1))
+	case isIdent(c):
+		end := wordEnd(in, i)
+		if end < len(in) && in[end] == '(' {
+			return p.valueAt(p.skipQuiet(end + 1))
+		}
+		switch string(in[i:end]) {
+		case "true", "false", "null", "True", "False", "None", "NaN", "Infinity", "undefined":
+			k := end
+			for k < len(in) && (in[k] == ' ' || in[k] == '\t') {
+				k++
+			}
+			return k == len(in) || bytes.IndexByte([]byte(",]}\r\n"), in[k]) >= 0 ||
+				k > end && (p.valueAt(k) || hasLiteral(in, k))
+		}
 		return false
 	}
-	switch c := in[i]; {
-	case c == '"' || isDigit(c):
+	return p.valueAt(i) && in[i] != '[' && in[i] != '{'
+}
+
+// numberAt reports whether a number starts at b[i], with its sign and
+// leading digit optional: 1, -1, .5, -.5.
+func numberAt(b []byte, i int) bool {
+	if b[i] == '-' {
+		i++
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+	}
+	return i < len(b) && isDigit(b[i])
+}
+
+// valueAt reports whether a quote, a bracket, a number or a tuple
+// starts at i.
+func (p *parser) valueAt(i int) bool {
+	if i >= len(p.in) {
+		return false
+	}
+	switch c := p.in[i]; {
+	case c == '"' || c == '\'' || c == '[' || c == '{' || c == '(' || isDigit(c):
 		return true
-	case c == '-':
-		return i+1 < len(in) && isDigit(in[i+1])
+	case c == '-' || c == '.':
+		return numberAt(p.in, i)
+	case c == 0xE2:
+		return smartQuote(p.in, i) == smartLeftDouble || smartQuote(p.in, i) == smartLeftSingle
 	}
 	return false
 }
@@ -615,22 +690,37 @@ func (p *parser) again(s, mark int) error {
 // leaves open, or -1: a value right after b would be inside it. A closer
 // that does not match the innermost open bracket is ignored. Brackets in
 // quotes count too: in prose, quotes cannot be trusted to pair.
+//
+// NOTE: the stack holds one bit per level, set for an object, and the
+// offset of the outermost bracket only: b may be all brackets.
 func unclosed(b []byte) int {
-	var stack []int
+	var objs []uint64
+	depth, first := 0, -1
 	for i, c := range b {
 		switch c {
 		case '{', '[':
-			stack = append(stack, i)
+			if depth == 0 {
+				first = i
+			}
+			if depth/64 == len(objs) {
+				objs = append(objs, 0)
+			}
+			if c == '{' {
+				objs[depth/64] |= 1 << (depth % 64)
+			} else {
+				objs[depth/64] &^= 1 << (depth % 64)
+			}
+			depth++
 		case '}', ']':
-			if n := len(stack); n > 0 && b[stack[n-1]] == c-2 {
-				stack = stack[:n-1]
+			if depth > 0 && objs[(depth-1)/64]&(1<<((depth-1)%64)) != 0 == (c == '}') {
+				depth--
 			}
 		}
 	}
-	if len(stack) == 0 {
+	if depth == 0 {
 		return -1
 	}
-	return stack[0]
+	return first
 }
 
 // deepFailure reports whether the candidate at s failed after its first

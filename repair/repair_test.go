@@ -125,13 +125,116 @@ var repairCases = []repairCase{
 	{where: named("quote/comma-before-line-end"), in: "[\"x \"y\",\n z w]", kinds: LLM,
 		want: "[\"x \\\"y\",\n \"z w\"]", log: []Kind{InnerQuote, UnquotedString, UnquotedString}},
 	{where: named("quote/comma-no-closer"), in: `{"msg": "He said "yes", then left}`, kinds: LLM,
-		want: `{"msg": "He said \"yes", "then": "left"}`},
+		want: `{"msg": "He said \"yes\", then left"}`, log: []Kind{InnerQuote, InnerQuote, MissingQuote}},
 	{where: named("quote/comma-closer-ends-name"), in: `{"a": "x "y", z w "c": 1}`, kinds: LLM,
-		want: `{"a": "x \"y", "z": "w", "c": 1}`},
+		err: ErrSyntax, errOff: len(`{"a": "x "y", z `)},
 	{where: named("quote/missing-after-comma-inner"), in: `{"msg": "He said, "yes", then left"}`, kinds: LLM,
 		want: `{"msg": "He said, \"yes\", then left"}`, log: []Kind{InnerQuote, InnerQuote}},
 	{where: named("quote/missing-after-comma"), in: `["a,"b"]`, kinds: MissingQuote,
 		want: `["a","b"]`, log: []Kind{MissingQuote}},
+	{where: named("quote/comma-before-numeric-name"), in: `{"a": "x", 5: "y"}`, kinds: LLM,
+		want: `{"a": "x", "5": "y"}`, log: []Kind{UnquotedKey, UnquotedKey}},
+	{where: named("quote/comma-before-negative-name"), in: `{"a": "x",-1:"y"}`, kinds: LLM,
+		want: `{"a": "x","-1":"y"}`, log: []Kind{UnquotedKey, UnquotedKey}},
+	{where: named("quote/comma-before-time"), in: `{"a": "at "noon", 12:30 ok"}`, kinds: LLM,
+		want: `{"a": "at \"noon\", 12:30 ok"}`, log: []Kind{InnerQuote, InnerQuote}},
+	{where: named("bracket/reopened-numeric-name"), in: `{"a": 1}, 5: 2}`, kinds: LLM,
+		want: `{"a": 1, "5": 2}`, log: []Kind{Bracket, UnquotedKey, UnquotedKey}},
+	{where: named("bracket/mistyped-before-member"), in: `{"a": [1, 2}, "b": 2}`, kinds: LLM,
+		want: `{"a": [1, 2], "b": 2}`, log: []Kind{Bracket}},
+	{where: named("bracket/mistyped-in-array"), in: `[{"a": [1, 2}, "b": 2}]`, kinds: LLM,
+		want: `[{"a": [1, 2], "b": 2}]`, log: []Kind{Bracket}},
+	{where: named("bracket/mistyped-before-array-member"), in: `{"k": ["v1", "v2"}, "l": ["v3"]}`, kinds: LLM,
+		want: `{"k": ["v1", "v2"], "l": ["v3"]}`, log: []Kind{Bracket}},
+	{where: named("bracket/mistyped-nested"), in: `{"x": {"a": [1, 2}, "b": 2}}`, kinds: LLM,
+		want: `{"x": {"a": [1, 2], "b": 2}}`, log: []Kind{Bracket}},
+	{where: named("bracket/outer-closed-nested"), in: `{"x": {"a": [1, 2}, "b": 2}`, kinds: LLM,
+		want: `{"x": {"a": [1, 2]}, "b": 2}`, log: []Kind{Bracket}},
+	{where: named("bracket/reopened-after-stray"), in: `{"a": 1}}, "c": 2}`, kinds: LLM,
+		want: `{"a": 1, "c": 2}`, log: []Kind{Bracket, Bracket}},
+	{where: named("bracket/reopened-nested-after-stray"), in: `{"a": {"b": 1}, "c": 2}}, "d": 3}`, kinds: LLM,
+		want: `{"a": {"b": 1}, "c": 2, "d": 3}`, log: []Kind{Bracket, Bracket}},
+	// A second value after the top-level one, written loosely, is not
+	// prose: an error, or with MultiValue an element.
+	{where: named("multi/single-quoted-not-prose"), in: `{"a":1} 'b'`, kinds: LLM,
+		err: ErrAmbiguous, errOff: len(`{"a":1} `), need: MultiValue},
+	{where: named("multi/after-comma-not-prose"), in: `{"a":1}, 'b'`, kinds: LLM,
+		err: ErrAmbiguous, errOff: len(`{"a":1}`), need: MultiValue},
+	{where: named("multi/smart-quoted-not-prose"), in: `{"a":1} “b”`, kinds: LLM,
+		err: ErrAmbiguous, errOff: len(`{"a":1} `), need: MultiValue},
+	{where: named("multi/backticked-not-prose"), in: "{\"a\":1} `b`", kinds: LLM,
+		err: ErrAmbiguous, errOff: len(`{"a":1} `), need: MultiValue},
+	{where: named("multi/point-number-not-prose"), in: `{"a":1} .5`, kinds: LLM,
+		err: ErrAmbiguous, errOff: len(`{"a":1} `), need: MultiValue},
+	{where: named("multi/literal-not-prose"), in: `{"a":1} None`, kinds: LLM,
+		err: ErrAmbiguous, errOff: len(`{"a":1} `), need: MultiValue},
+	{where: named("multi/nan-not-prose"), in: `{"a":1} NaN`, kinds: All,
+		err: ErrAmbiguous, errOff: len(`{"a":1} `)},
+	{where: named("multi/tuple-not-prose"), in: `{"a":1} (1, 2)`, kinds: LLM,
+		err: ErrAmbiguous, errOff: len(`{"a":1} `), need: MultiValue},
+	{where: named("multi/call-not-prose"), in: `{"a":1} ObjectId("x")`, kinds: LLM,
+		err: ErrAmbiguous, errOff: len(`{"a":1} `), need: MultiValue},
+	{where: named("multi/word-is-prose"), in: `{"a":1} None of these apply.`, kinds: LLM,
+		want: `{"a":1} `, log: []Kind{Prose}},
+	{where: named("multi/parens-are-prose"), in: `{"a":1} (see above)`, kinds: LLM,
+		want: `{"a":1} `, log: []Kind{Prose}},
+	{where: named("multi/loose-values-joined"), in: "{\"a\":1}, 'b', .5, (1, 2), `c`, None", kinds: All,
+		want: `[{"a":1}, "b", 0.5, [1, 2], "c", null]`},
+	{where: named("quote/backticks"), in: "{\"a\": `b c`}", kinds: SmartQuote,
+		want: `{"a": "b c"}`, log: []Kind{SmartQuote, SmartQuote}},
+	{where: named("truncated/name-given-null"), in: `{"a": 1, "b`, kinds: Truncated,
+		want: `{"a": 1, "b":null}`, log: []Kind{Truncated}},
+	{where: named("truncated/number-completed"), in: `[1., -`, kinds: Truncated | Number,
+		want: `[1.0, -0]`, log: []Kind{Number, Truncated}},
+	{where: named("truncated/duplicate-name-dropped"), in: `[{"key": "value", "key`, kinds: Truncated,
+		want: `[{"key": "value"}]`, log: []Kind{Truncated}, offs: []int{len(`[{"key": "value"`)}},
+	{where: named("truncated/duplicate-name-colon-dropped"), in: `{"a": "x", "a": `, kinds: Truncated,
+		want: `{"a": "x"}`, log: []Kind{Truncated}},
+	{where: named("truncated/duplicate-bare-name-dropped"), in: `{key: 1, key`, kinds: Truncated | UnquotedKey,
+		want: `{"key": 1}`, log: []Kind{UnquotedKey, UnquotedKey, Truncated}},
+	{where: named("bracket/doubled-in-array"), in: `[{"key":"value"}},{"key":"value"}]`, kinds: LLM,
+		want: `[{"key":"value"},{"key":"value"}]`, log: []Kind{Bracket}},
+	{where: named("bracket/doubled-in-object"), in: `{"a": [1]], "b": 2}`, kinds: Bracket,
+		want: `{"a": [1], "b": 2}`, log: []Kind{Bracket}},
+	{where: named("bracket/mistyped-not-doubled"), in: `[[1, 2}, 3]`, kinds: Bracket,
+		want: `[[1, 2], 3]`, log: []Kind{Bracket}},
+	{where: named("literal/parens-not-tuple"), in: `{"a": (1), "b": (1,), "c": ((1, 2)), "d": ()}`, kinds: Literal,
+		want: `{"a": 1, "b": [1], "c": [1, 2], "d": []}`},
+	{where: named("colon/phrase-not-member"), in: `{"x": 1, see the docs}`, kinds: LLM,
+		err: ErrSyntax, errOff: len(`{"x": 1, see `)},
+	{where: named("colon/phrase-alone"), in: `{hello world}`, kinds: LLM,
+		err: ErrSyntax, errOff: len(`{hello `)},
+	{where: named("colon/bare-name-literal"), in: `{a true}`, kinds: LLM,
+		want: `{"a": true}`},
+	{where: named("quote/multiline-inner-at-line-end"), in: "[\"this\n\"quote\"\ntext\"]", kinds: LLM,
+		want: `["this\n\"quote\"\ntext"]`, log: []Kind{ControlChar, InnerQuote, InnerQuote, ControlChar}},
+	{where: named("quote/one-line-ends-at-line-end"), in: "[\"a \"b\"\n, \"c\"]", kinds: LLM,
+		want: "[\"a \\\"b\"\n, \"c\"]", log: []Kind{InnerQuote}},
+	// Hints name a kind that repairs the input.
+	{where: named("hint/word-is-not-cut"), in: `hello`, kinds: Prose,
+		err: ErrNoValue, errOff: 0, need: 0},
+	{where: named("hint/ndjson"), in: "{\"a\":1}\n{\"b\":2}", kinds: LLM,
+		err: ErrAmbiguous, errOff: len("{\"a\":1}\n"), need: MultiValue},
+	{where: named("hint/ndjson-no-kind"), in: "{\"a\":1}\n{\"b\":2}", kinds: 0,
+		err: ErrSyntax, errOff: len("{\"a\":1}\n"), need: MultiValue},
+	// A string that no quote closes keeps the brackets it opened, and
+	// closers that the closers at the end do not need.
+	{where: named("quote/open-keeps-brackets"), in: `{"regex": "[a-z]}`, kinds: LLM,
+		want: `{"regex": "[a-z]"}`, log: []Kind{MissingQuote}},
+	{where: named("quote/open-keeps-nested-brackets"), in: `{"a": "f(x[0])}`, kinds: LLM,
+		want: `{"a": "f(x[0])"}`, log: []Kind{MissingQuote}},
+	{where: named("quote/open-keeps-closer"), in: `{"a": "b}c}`, kinds: LLM,
+		want: `{"a": "b}c"}`, log: []Kind{MissingQuote}},
+	{where: named("quote/open-keeps-other-closer"), in: `["x}]`, kinds: LLM,
+		want: `["x}"]`, log: []Kind{MissingQuote}},
+	{where: named("quote/open-keeps-closer-nested"), in: `{"a": ["x]]}`, kinds: LLM,
+		want: `{"a": ["x]"]}`, log: []Kind{MissingQuote}},
+	{where: named("quote/open-keeps-comma"), in: `{"msg": "hello, how are you}`, kinds: LLM,
+		want: `{"msg": "hello, how are you"}`, log: []Kind{MissingQuote}},
+	{where: named("quote/open-ends-before-member"), in: `{"a": "x, b: 1}`, kinds: LLM,
+		want: `{"a": "x", "b": 1}`, log: []Kind{MissingQuote, UnquotedKey, UnquotedKey}},
+	{where: named("quote/open-single-keeps-closers"), in: `['x] 'y] 'z]`, kinds: LLM,
+		want: `["x] 'y] 'z"]`, log: []Kind{SingleQuote, MissingQuote}},
 	{where: named("comma/string-touches-number"), in: `[1"a"]`, kinds: LLM,
 		err: ErrSyntax, errOff: len(`[1`)},
 	{where: named("comma/glued-objects"), in: `[{"a":1}{"b":2}]`, kinds: MissingComma,
@@ -350,7 +453,7 @@ var repairCases = []repairCase{
 	{where: named("tuple/empty-in-object"), in: `{"a": (), "b": ("x", None)}`, kinds: Literal,
 		want: `{"a": [], "b": ["x", null]}`},
 	{where: named("tuple/missing-comma"), in: `[(1) (2)]`, kinds: Literal | MissingComma,
-		want: `[[1], [2]]`},
+		want: `[1, 2]`},
 	{where: named("tuple/in-call"), in: `f((1, 2))`, kinds: Literal | Wrapper,
 		want: `[1, 2]`},
 	{where: named("tuple/cut"), in: `[(1, 2`, kinds: Literal | Truncated,
@@ -578,6 +681,32 @@ func TestLinear(t *testing.T) {
 	} {
 		assertLinear(t, []byte(s), LLM)
 	}
+	// Strings that no quote closes, each ended at its comma: each would
+	// read to the end. The closer at the end says where they end, so the
+	// smaller input is made whole too.
+	for _, c := range []struct{ open, elem, end string }{
+		{"[", "'x, ", "]"},
+		{"[", "“x, ", "]"},
+		{"[", "‘x, ", "]"},
+		{"[", "`x, ", "]"},
+		{"[", "'it's, ", "]"},
+		{"(", "'x, ", ")"},
+		{"{", "a: 'x, ", "}"},
+		{"{", `"a": 'x, `, "}"},
+	} {
+		in := func(n int) []byte { return []byte(c.open + strings.Repeat(c.elem, n) + c.end) }
+		assertScales(t, in(1<<10), in(1<<13), LLM)
+	}
+}
+
+// TestProseSearchAllocs: candidates in prose that fail at once cost no
+// allocation each, so that memory does not grow with their number.
+func TestProseSearchAllocs(t *testing.T) {
+	for _, s := range []string{strings.Repeat("{ ", 1<<14), strings.Repeat("[a ", 1<<14)} {
+		in := []byte(s + `{"a":1}`)
+		allocs := testing.AllocsPerRun(3, func() { _, _, _ = Repair(in, Options{Kinds: LLM}) })
+		assert.Less(t, allocs, float64(100), "%.10q…: %v allocations", in, allocs)
+	}
 }
 
 // assertLinear checks that Repair on in takes well under the 64x of a
@@ -588,20 +717,26 @@ func TestLinear(t *testing.T) {
 // in all: a quadratic path fails every time.
 func assertLinear(t *testing.T, in []byte, kinds Kind) {
 	t.Helper()
+	assertScales(t, in[:len(in)/8], in, kinds)
+}
+
+// assertScales is assertLinear for large, about 8x small, and small.
+func assertScales(t *testing.T, small, large []byte, kinds Kind) {
+	t.Helper()
 	var ratios []float64
 	for range 4 {
-		small, large := time.Duration(1<<62), time.Duration(1<<62)
+		ts, tl := time.Duration(1<<62), time.Duration(1<<62)
 		for range 7 {
-			small = min(small, timeOf(func() { _, _, _ = Repair(in[:len(in)/8], Options{Kinds: kinds}) }))
-			large = min(large, timeOf(func() { _, _, _ = Repair(in, Options{Kinds: kinds}) }))
+			ts = min(ts, timeOf(func() { _, _, _ = Repair(small, Options{Kinds: kinds}) }))
+			tl = min(tl, timeOf(func() { _, _, _ = Repair(large, Options{Kinds: kinds}) }))
 		}
-		ratio := float64(large) / float64(max(small, 1))
+		ratio := float64(tl) / float64(max(ts, 1))
 		if ratio < 8*5.0 {
 			return
 		}
 		ratios = append(ratios, ratio)
 	}
-	t.Errorf("input %.10q…: 8x the input took %.1fx the time, in each of four measurements", in, ratios)
+	t.Errorf("input %.10q…: 8x the input took %.1fx the time, in each of four measurements", large, ratios)
 }
 
 // timeOf returns how long f took.

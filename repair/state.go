@@ -4,6 +4,8 @@ package repair
 // and arrays, with the repairs that happen between tokens (commas).
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,6 +35,7 @@ type frame struct {
 	wrap  uint8  // wrapNone, or what reads like an array or a call
 	n     int    // index of the current element (arrays)
 	name  [2]int // input span of the current name, quotes included (objects)
+	open  int    // offset of the opening bracket; 0 for a wrapper
 }
 
 // Wrappers, in frame.wrap.
@@ -150,7 +153,7 @@ func (p *parser) loop() error {
 			p.state = stColon
 		case stColon:
 			if c != ':' {
-				if !p.startsValue(c) {
+				if !p.startsValue(c) || p.phrase() {
 					return p.fail(p.pos, 0, "expected ':' after object name, found %s", quoteChar(in, p.pos))
 				}
 				if !p.on(MissingColon) {
@@ -321,7 +324,7 @@ func (p *parser) closer(c byte) error {
 		j--
 	}
 	switch {
-	case j >= 0:
+	case j >= 0 && !p.mistyped(j):
 		// It closes an outer bracket: close the inner ones first.
 		var ins []byte
 		for k := len(p.stack) - 1; k > j; k-- {
@@ -334,12 +337,13 @@ func (p *parser) closer(c byte) error {
 		}
 		p.stack = p.stack[:j+1]
 		p.closeTop()
-	case top.wrap == wrapNone:
+	case top.wrap == wrapNone && !p.doubled():
 		// It closes nothing open: it is the closer due, mistyped.
 		p.edit(Bracket, p.pos, 1, string(closerByte(top.obj)))
 		p.closeTop()
 	default:
-		// A stray closer in a call or between top-level values.
+		// A stray closer: in a call, between top-level values, or a
+		// closer doubled.
 		p.edit(Bracket, p.pos, 1, "")
 		p.pos++
 		if p.state == stElem || p.state == stName || p.state == stElemFirst || p.state == stNameFirst {
@@ -347,6 +351,55 @@ func (p *parser) closer(c byte) error {
 		}
 	}
 	return nil
+}
+
+// doubled reports whether the closer at p.pos, which closes nothing
+// open, repeats the closer of the value just before it, and a comma
+// follows it: it is a stray copy, and the container goes on after it.
+// [{"a":1}},{"b":2}] is [{"a":1},{"b":2}].
+func (p *parser) doubled() bool {
+	j := lastNonSpace(p.in, 0, p.pos)
+	if p.state != stNext || j < 0 || j+1 != p.safe || p.in[j] != p.in[p.pos] {
+		return false
+	}
+	k := p.skipQuiet(p.pos + 1)
+	return k < len(p.in) && p.in[k] == ','
+}
+
+// mistyped reports whether the closer at p.pos, which does not close
+// the innermost bracket but the one at p.stack[j], is rather the
+// innermost one's closer mistyped: a member follows it (a comma, a name
+// and a colon), which fits in the object around the innermost bracket
+// but not in what closing the one at j leaves open, or fits in both but
+// the closers that end the input close only what the mistyped reading
+// leaves open. {"a": [1, 2}, "b": 2} is {"a": [1, 2], "b": 2}, and
+// {"x": {"a": [1}, "b": 2}} is {"x": {"a": [1], "b": 2}}.
+func (p *parser) mistyped(j int) bool {
+	n := len(p.stack)
+	if n < 2 || p.stack[n-1].wrap != wrapNone || p.stack[n-2].wrap != wrapNone || !p.stack[n-2].obj {
+		return false
+	}
+	k := p.skipQuiet(p.pos + 1)
+	if k >= len(p.in) || p.in[k] != ',' || !p.memberAt(p.skipQuiet(k+1)) {
+		return false
+	}
+	if j > 0 && p.stack[j-1].wrap == wrapNone && p.stack[j-1].obj {
+		_, closers := p.tailRun()
+		return closers == closersDue(p.stack[:n-1]) && closers != closersDue(p.stack[:j])
+	}
+	return true
+}
+
+// closersDue returns how many closers the frames need, a call's and a
+// tuple's ) included.
+func closersDue(frames []frame) int {
+	n := 0
+	for _, f := range frames {
+		if f.wrap != wrapMulti {
+			n++
+		}
+	}
+	return n
 }
 
 // openTuple opens the Python tuple at p.pos as an array (Literal).
@@ -360,8 +413,20 @@ func (p *parser) openTuple() error {
 }
 
 // closeTuple closes the tuple on top of the stack at the ) at p.pos. A
-// comma before it goes too: (1,) is Python's tuple of one.
+// comma before it goes too: (1,) is Python's tuple of one. One value
+// with no comma is no tuple: (1) is 1, and its parentheses go.
 func (p *parser) closeTuple() {
+	if top := p.stack[len(p.stack)-1]; p.state == stNext && top.n == 0 {
+		i, _ := slices.BinarySearchFunc(p.log, top.open, func(e edit, off int) int { return cmp.Compare(e.off, off) })
+		for ; i < len(p.log) && p.log[i].off == top.open; i++ {
+			if e := &p.log[i]; e.kind == Literal && e.n == 1 {
+				e.ins = insNone
+				p.edit(Literal, p.pos, 1, "")
+				p.closeTop()
+				return
+			}
+		}
+	}
 	if p.state == stElem {
 		p.editAt(p.commaLog, mkc(Literal, p.comma, 1, insNone))
 	}
@@ -439,6 +504,21 @@ func (p *parser) ellipsis() error {
 	return nil
 }
 
+// phrase reports whether the bare name just read and the bare word at
+// p.pos are words of a phrase, {see the docs}, rather than a name and a
+// value whose colon is missing: that reading would make up a member.
+func (p *parser) phrase() bool {
+	top := p.stack[len(p.stack)-1]
+	if !bareNameStart(p.in, top.name[0]) || !isIdent(p.in[p.pos]) {
+		return false
+	}
+	switch string(p.in[p.pos:wordEnd(p.in, p.pos)]) {
+	case "true", "false", "null", "True", "False", "None", "undefined":
+		return false
+	}
+	return true
+}
+
 // startsValue reports whether c can begin a value after an object name,
 // so that a missing colon is the likely problem.
 func (p *parser) startsValue(c byte) bool {
@@ -447,8 +527,9 @@ func (p *parser) startsValue(c byte) bool {
 }
 
 // joins reports whether the top-level value at i, after a comma and
-// whitespace if any, joins the values before it (MultiValue): one that
-// starts as JSON does, or a bare word after bare words.
+// whitespace if any, joins the values before it (MultiValue): an object
+// or an array, a value that no prose starts with (looseValue), or a
+// bare word after bare words.
 func (p *parser) joins(i int) bool {
 	in := p.in
 	i = p.skipQuiet(i)
@@ -459,26 +540,14 @@ func (p *parser) joins(i int) bool {
 		return false
 	}
 	switch c := in[i]; {
-	case c == '{' || c == '[' || c == '"' || c == '\'' || isDigit(c):
+	case c == '{' || c == '[':
 		return true
-	case c == '-' || c == '.':
-		return i+1 < len(in) && isDigit(in[i+1])
-	case c == 0xE2:
-		return smartQuote(in, i) == smartLeftDouble || smartQuote(in, i) == smartLeftSingle
-	case isIdent(c):
-		if p.topBare {
-			return true
-		}
-		k := i
-		for k < len(in) && isIdent(in[k]) {
-			k++
-		}
-		switch string(in[i:k]) {
-		case "true", "false", "null", "True", "False", "None":
-			return true
-		}
+	case isIdent(c) && p.topBare:
+		return true
+	case hasWord(in, i, "NaN") || hasWord(in, i, "Infinity"):
+		return false // no value at the top level: an error, not a cut
 	}
-	return false
+	return p.looseValue(i)
 }
 
 // skipQuiet returns the offset of the first byte at or after i that is
@@ -519,14 +588,15 @@ func (p *parser) canStart(c byte, obj bool) bool {
 	case obj:
 		return isDigit(c) && p.on(UnquotedKey)
 	}
-	return c == '{' || c == '[' || c == '-' || isDigit(c) || c == '(' && p.on(Literal)
+	return c == '{' || c == '[' || c == '-' || isDigit(c) || c == '(' && p.on(Literal) ||
+		c == '.' && numberAt(p.in, p.pos) || c == '`' && p.backtick(p.pos)
 }
 
 func (p *parser) open(obj bool) error {
 	if len(p.stack) >= p.maxDepth {
 		return &Error{Offset: int64(p.pos), Pointer: p.pointer(), Err: ErrTooDeep}
 	}
-	p.stack = append(p.stack, frame{obj: obj, name: [2]int{-1, -1}})
+	p.stack = append(p.stack, frame{obj: obj, open: p.pos, name: [2]int{-1, -1}})
 	p.pos++
 	p.safe, p.safeLog = p.pos, len(p.log)
 	p.state = stElemFirst

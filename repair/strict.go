@@ -25,7 +25,8 @@ func strictValid(b []byte) error {
 		if errors.Is(se.Err, tokenizer.ErrDepthLimit) {
 			cause = ErrTooDeep // as Repair says it
 		}
-		return &Error{Offset: se.Offset, Pointer: se.Pointer, Err: fmt.Errorf("%w: %w", cause, se.Err)}
+		// se, not se.Err: its words say what was seen and expected.
+		return &Error{Offset: se.Offset, Pointer: se.Pointer, Err: fmt.Errorf("%w (%w)", cause, se)}
 	}
 	return &Error{Err: fmt.Errorf("%w: %w", ErrSyntax, err)}
 }

@@ -73,6 +73,9 @@ func (p *parser) scalarOrOpen(c byte) error {
 		case !isStructural(c):
 			need = UnquotedString
 		}
+		if p.probing {
+			return p.fail(p.pos, need, "") // a candidate in prose: no words
+		}
 		return p.fail(p.pos, need, "invalid character %s looking for beginning of value", quoteChar(p.in, p.pos))
 	}
 	if p.state != stDone {
@@ -178,7 +181,7 @@ func (p *parser) name(c byte) error {
 		return p.altStr(SingleQuote, true)
 	case c == 0xE2 && (smartQuote(p.in, p.pos) == smartLeftDouble || smartQuote(p.in, p.pos) == smartLeftSingle) || c == '`' && p.backtick(p.pos):
 		return p.altStr(SmartQuote, true)
-	case isIdent(c) || isDigit(c):
+	case bareNameStart(p.in, p.pos):
 		start := p.pos
 		i := start + 1
 		for i < len(p.in) && isNameByte(p.in[i]) {
@@ -194,12 +197,18 @@ func (p *parser) name(c byte) error {
 			return p.fail(p.pos, UnquotedKey, "unquoted object name")
 		}
 		if i == len(p.in) {
+			if p.dupName(start, p.in[start:], false) {
+				return p.atEOF(start, p.safe, "")
+			}
 			p.add(mkc(UnquotedKey, start, 0, insQuote))
 			return p.atEOF(start, -1, `":null`)
 		}
 		p.editsAt(len(p.log), mkc(UnquotedKey, start, 0, insQuote), mkc(UnquotedKey, i, 0, insQuote))
 		p.pos = i
 		return nil
+	}
+	if p.probing {
+		return p.fail(p.pos, 0, "") // a candidate in prose: no words
 	}
 	return p.fail(p.pos, 0, "invalid character %s looking for object name", quoteChar(p.in, p.pos))
 }
@@ -264,6 +273,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 	inner, innerLog := -1, 0
 	comma, commaLog := -1, 0 // the first inner quote that a comma follows
 	from := start + 1        // where the string or its last quote ends
+	multiline := false       // a raw line end is in the string
 	for {
 		// NOTE: the fast path; most strings are plain ASCII, read eight
 		// bytes a step. jsonwire.Plain is clsPlain.
@@ -271,6 +281,15 @@ func (p *parser) strBody(start, i int, isName bool) error {
 		if i == len(in) {
 			if lenient {
 				p.noCloser = start
+			}
+			if comma >= 0 && p.on(MissingQuote) && p.endsWithCloser() {
+				// The comma after the quote does not go on, and the text
+				// shows where the string ends, after it: {"a": "He said
+				// "yes", then left} keeps ", then left".
+				if e, fit := p.stringFit(start, isName); fit && e > comma {
+					p.endStringAt(lastNonSpace(in, start+1, e) + 1)
+					return nil
+				}
 			}
 			if comma >= 0 {
 				inner, innerLog = comma, commaLog
@@ -288,7 +307,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 		case c == '"':
 			// A name with a quote and a space in it is rare: there the
 			// quote ends it, and a colon is likely missing.
-			if !lenient || closesFast(in, i+1, len(p.stack)) || p.quoteCloses(i+1) || isName && i+1 < len(in) && isSpace(in[i+1]) {
+			if !lenient || closesFast(in, i+1, len(p.stack)) || p.quoteCloses(i+1, multiline) || isName && i+1 < len(in) && isSpace(in[i+1]) {
 				if comma >= 0 && !isName && colonAt(in, i+1) {
 					// A name ends here: the structure went on after the
 					// comma after all.
@@ -327,6 +346,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 			if err := p.control(i); err != nil {
 				return err
 			}
+			multiline = multiline || c == '\n' || c == '\r'
 			i++
 		default:
 			n, err := p.rune(i)
@@ -392,8 +412,10 @@ func (p *parser) altCloses(i int) bool {
 // quoteCloses reports whether a double quote just before i ends a
 // string: what follows it, after whitespace, is a delimiter, the end of
 // the input, a comment, or, after a line end or some whitespace, the
-// start of a next value.
-func (p *parser) quoteCloses(i int) bool {
+// start of a next value. A line end alone ends only a string on one
+// line: in one that multiline says holds a raw line end, a quote may
+// end a line of it.
+func (p *parser) quoteCloses(i int, multiline bool) bool {
 	in := p.in
 	k, newline := i, false
 	for ; k < len(in) && isSpace(in[k]); k++ {
@@ -402,7 +424,7 @@ func (p *parser) quoteCloses(i int) bool {
 	if len(p.stack) == 0 && k < len(in) && (in[k] == ']' || in[k] == '}') {
 		return false // at the top level a closer closes nothing: "a [1, 2"] b"
 	}
-	if newline {
+	if newline && !multiline {
 		return true
 	}
 	if k < len(in) && in[k] == ',' {
@@ -570,18 +592,25 @@ func bareElement(b []byte, i int) bool {
 }
 
 // nameColon reports whether b[i:] starts with a bare name and a colon,
-// as the next member does in {"a": "b" c: 1}.
+// as the next member does in {"a": "b" c: 1} and {"a": "b", 5: 1}. A
+// number and a colon that a digit follows is no name: 12:30 is a time.
 func nameColon(b []byte, i int) bool {
-	if i >= len(b) || !isIdent(b[i]) {
+	if i >= len(b) || !bareNameStart(b, i) {
 		return false
 	}
-	for i < len(b) && isNameByte(b[i]) {
-		i++
+	numeric := !isIdent(b[i])
+	for i++; i < len(b) && isNameByte(b[i]); i++ {
 	}
 	for i < len(b) && isSpace(b[i]) {
 		i++
 	}
-	return i < len(b) && b[i] == ':'
+	return i < len(b) && b[i] == ':' && !(numeric && i+1 < len(b) && isDigit(b[i+1]))
+}
+
+// bareNameStart reports whether b[i] starts a bare object name: a
+// letter, _ or $, a digit, or a - before a digit ({2: 1}, {-1: 1}).
+func bareNameStart(b []byte, i int) bool {
+	return isIdent(b[i]) || isDigit(b[i]) || b[i] == '-' && i+1 < len(b) && isDigit(b[i+1])
 }
 
 // isStructural reports whether c is JSON punctuation that no bare value
@@ -710,13 +739,12 @@ func (p *parser) rune(i int) (int, error) {
 // cut is where the incomplete escape or rune, if any, begins.
 //
 // Where the input ends with a closing bracket, the text shows that the
-// string ends before it (MissingQuote): at the first , ] } or line end
-// (or :, in a name), with trailing whitespace left out. Otherwise the
-// input was cut short (Truncated): the string is closed at the end, and
-// a name gets :null.
+// string ends before it (MissingQuote): where stringEnd says, with
+// trailing whitespace left out. Otherwise the input was cut short
+// (Truncated): the string is closed at the end, and a name gets :null.
 func (p *parser) strEOF(start, cut int, isName bool) error {
 	if p.on(MissingQuote) && p.endsWithCloser() {
-		if stop := stringStop(p.in, start+1, isName); stop >= 0 {
+		if stop := p.stringEnd(start, isName); stop >= 0 {
 			if p.on(InnerQuote|MissingQuote) && (p.noCloser < 0 || start < p.noCloser) {
 				p.noCloser = start
 			}
@@ -728,9 +756,123 @@ func (p *parser) strEOF(start, cut int, isName bool) error {
 		cut = -1
 	}
 	if isName {
+		if cut < 0 && p.in[start] == '"' && p.dupName(start, p.in[start:], true) {
+			return p.atEOF(start, p.safe, "")
+		}
 		return p.atEOF(start, cut, `":null`)
 	}
 	return p.atEOF(start, cut, `"`)
+}
+
+// stringEnd returns the offset before which the string that opened at
+// start, and that no quote closes, ends, or -1. Brackets opened in the
+// string close in it; outside them, it ends at the first line end (or
+// :, in a name), comma after which the structure goes on (commaGoesOn),
+// or closer that begins the closers of every bracket open, at the end
+// of the input: {"a": "[x]}" keeps its ], {"a": "b}c} its first }. If
+// there is none, it ends at the first , ] } or line end (stringStop).
+//
+// A search that finds none reads to the end of the input, so p.noFit
+// remembers where it began: a string that opens after it ends at the
+// first stop, which keeps the work linear.
+func (p *parser) stringEnd(start int, isName bool) int {
+	end, _ := p.stringFit(start, isName)
+	return end
+}
+
+// stringFit is stringEnd, and reports whether the end is one that fits,
+// not the first stop.
+func (p *parser) stringFit(start int, isName bool) (int, bool) {
+	in := p.in
+	first := stringStop(in, start+1, isName)
+	if first < 0 || p.noFit > 0 && start >= p.noFit-1 {
+		return first, false
+	}
+	tail, total := p.tailRun()
+	need := closersDue(p.stack)
+	passed, depth := 0, 0
+	for i := start + 1; i < len(in); i++ {
+		switch c := in[i]; c {
+		case '\\':
+			i++
+		case '[', '{', '(':
+			depth++
+		case ']', '}', ')':
+			if i >= tail {
+				passed++
+			}
+			if depth > 0 {
+				depth--
+			} else if i >= tail && total-passed+1 == need && p.closesAll(i) {
+				return i, true
+			}
+		case ',':
+			if depth == 0 && p.commaGoesOn(i, false) {
+				return i, true
+			}
+		case '\n', '\r':
+			if depth == 0 {
+				return i, true
+			}
+		case ':':
+			if depth == 0 && isName {
+				return i, true
+			}
+		}
+	}
+	p.noFit = start + 1
+	return first, false
+}
+
+// tailRun returns the offset where the run of closers, commas,
+// whitespace and backticks that ends the input begins, and how many
+// closers it holds.
+func (p *parser) tailRun() (at, closers int) {
+	if p.tailAt == 0 {
+		at = len(p.in)
+		for ; at > 0; at-- {
+			switch p.in[at-1] {
+			case ']', '}', ')':
+				closers++
+				continue
+			case ' ', '\t', '\r', '\n', ',', '`':
+				continue
+			}
+			break
+		}
+		p.tailAt, p.tailClosers = at+1, closers
+	}
+	return p.tailAt - 1, p.tailClosers
+}
+
+// closesAll reports whether the closers in in[i:], which holds only
+// closers, commas, whitespace and backticks, close the brackets open,
+// the innermost first, and the calls and tuples with their ).
+func (p *parser) closesAll(i int) bool {
+	in := p.in
+	j := len(p.stack) - 1
+	for ; i < len(in); i++ {
+		c := in[i]
+		if c != ']' && c != '}' && c != ')' {
+			continue
+		}
+		for j >= 0 && p.stack[j].wrap == wrapMulti {
+			j--
+		}
+		if j < 0 {
+			return false
+		}
+		f := p.stack[j]
+		want := closerByte(f.obj)
+		if f.wrap == wrapCall || f.paren {
+			want = ')'
+		}
+		if c != want {
+			return false
+		}
+		j--
+	}
+	return true
 }
 
 // stringStop returns the offset of the first , ] } or line end in b[i:]
@@ -791,14 +933,31 @@ func (p *parser) altStr(kind Kind, isName bool) error {
 
 // altBody reads the string of altStr that opened at start with the quote
 // open, from i on.
+//
+// A string that no quote closes ends where strEOF says, and the parser
+// reads on inside the text the scan went over. So a scan that meets the
+// end of the input is remembered (altNoCloser): a later string with the
+// same closing quotes, in the same context, has none either, and is
+// read only up to where strEOF ends it, which keeps the work linear.
 func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error {
 	in := p.in
+	slot := p.altSlot(open)
+	limit := len(in)
+	if b := p.altNoCloser[slot]; b > 0 && b-1 <= i && p.on(MissingQuote) && p.endsWithCloser() {
+		if stop := p.stringEnd(start, isName); stop >= 0 {
+			limit = stop
+		}
+	}
+	body := i
 	for {
-		for i < len(in) && class[in[i]]&clsAlt != 0 {
+		for i < limit && class[in[i]]&clsAlt != 0 {
 			i++
 		}
-		if i == len(in) {
-			return p.strEOF(start, i, isName)
+		if i == limit {
+			if b := p.altNoCloser[slot]; limit == len(in) && (b == 0 || body < b-1) {
+				p.altNoCloser[slot] = body + 1
+			}
+			return p.strEOF(start, len(in), isName)
 		}
 		switch c := in[i]; {
 		case c == '\\':
@@ -813,6 +972,13 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 				return nil
 			}
 			p.add(mkc(kind, i, 0, insBackslash))
+			i++
+		case c == '`':
+			if open == '`' && p.altCloses(i+1) {
+				p.edit(kind, i, 1, `"`) // `a`, a JavaScript template literal
+				p.pos = i + 1
+				return nil
+			}
 			i++
 		case c == '\'':
 			if (open == '\'' || open == '`') && p.altCloses(i+1) {
@@ -852,6 +1018,28 @@ func (p *parser) altBody(kind Kind, start, i int, open byte, isName bool) error 
 			i += n
 		}
 	}
+}
+
+// altSlot returns the index in p.altNoCloser for a string opened by
+// the quote open here: the quotes that can close it and what closesAt
+// looks at in the stack set what a scan of it finds.
+func (p *parser) altSlot(open byte) int {
+	slot := 0
+	switch open {
+	case '`':
+		slot = 1
+	case smartLeftDouble:
+		slot = 2
+	case smartLeftSingle:
+		slot = 3
+	}
+	if p.inParens() {
+		slot |= 4
+	}
+	if len(p.stack) == 0 {
+		slot |= 8
+	}
+	return slot
 }
 
 // closesAt reports whether a quote can close a string when only
@@ -922,7 +1110,8 @@ func (p *parser) word(i int) error {
 		if p.bareOK() {
 			return p.bare(start)
 		}
-		if i == len(in) {
+		if i == len(in) && len(p.stack) > 0 {
+			// A word cut short; at the top level, a cut leaves no value.
 			return p.atEOF(start, p.safe, "")
 		}
 		need := Kind(0)

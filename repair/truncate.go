@@ -4,6 +4,7 @@ package repair
 // a value.
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -39,16 +40,55 @@ func (p *parser) eofBetween() error {
 	case stElemFirst, stNameFirst, stNext:
 		return p.atEOF(p.pos, -1, "")
 	case stColon:
+		if top := p.stack[len(p.stack)-1]; p.dupName(top.name[0], p.in[top.name[0]:top.name[1]], false) {
+			return p.atEOF(p.pos, p.safe, "")
+		}
 		return p.atEOF(p.pos, -1, ":null")
 	case stValue:
 		if len(p.stack) == 0 {
 			return &Error{Offset: int64(p.pos), Err: fmt.Errorf("%w: %w", ErrNoValue, io.ErrUnexpectedEOF)}
 		}
-		if p.stack[len(p.stack)-1].obj {
+		if top := p.stack[len(p.stack)-1]; top.obj {
+			if top.wrap == wrapNone && top.name[0] >= 0 && p.dupName(top.name[0], p.in[top.name[0]:top.name[1]], false) {
+				return p.atEOF(p.pos, p.safe, "")
+			}
 			return p.atEOF(p.pos, -1, "null")
 		}
 	}
 	return p.atEOF(p.pos, p.safe, "")
+}
+
+// dupName reports whether the object on top of the stack has a member
+// before off whose name is written as raw is, or, if cut, as raw and a
+// closing quote are. A name that the end of the input leaves with no
+// value is left out then, with the comma before it, rather than given
+// null: decoded, a later member of the same name hides the earlier one.
+// The object's text is looked at once, at the end of the input.
+func (p *parser) dupName(off int, raw []byte, cut bool) bool {
+	n := len(p.stack)
+	if n == 0 || !p.stack[n-1].obj || p.stack[n-1].wrap != wrapNone || len(raw) == 0 || off <= p.stack[n-1].open {
+		return false
+	}
+	b := p.in[p.stack[n-1].open:off]
+	for i := 0; ; {
+		k := bytes.Index(b[i:], raw)
+		if k < 0 {
+			return false
+		}
+		k += i
+		e := k + len(raw)
+		if cut {
+			if e >= len(b) || b[e] != '"' {
+				i = k + 1
+				continue
+			}
+			e++
+		}
+		if j := lastNonSpace(b, 0, k); j >= 0 && (b[j] == '{' || b[j] == ',') && colonAt(b, e) {
+			return true
+		}
+		i = k + 1
+	}
 }
 
 // callsOnly reports whether every open frame is a Wrapper call.

@@ -31,12 +31,14 @@ truncated, ellipsis and multi-value; "all" adds them. Run --list for the
 kinds.
 
 Exit status: 0 the output is valid JSON; 1 the input could not be repaired
-(the reason and offset are on standard error); 2 a usage or I/O error;
-3 the output is valid JSON but the input was cut short (kind truncated):
-show it, do not execute it. With --log json, standard error holds only
-the log, one JSON object, whose "truncated" and "warning" say so; when
-the input cannot be repaired, its "error" says why (with "offset",
-"line", "col" and "hint" when it has them), and "edits" is empty.
+(the reason and offset are on standard error); 2 a usage or I/O error,
+such as a log that could not be written; 3 the output is valid JSON but
+the input was cut short (kind truncated): show it, do not execute it.
+With --log json, standard error holds only the log, one JSON object,
+whose "truncated" and "warning" say so; when the input cannot be read
+or repaired, or a flag after --log is wrong, its "error" says why (with
+"offset", "line", "col" and "hint" when it has them), and "edits" is
+empty.
 
 Each line of the text log is LINE:COL KIND: the edit, in the text around
 it (at most 16 bytes on each side, cut between characters).
@@ -77,22 +79,34 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		listKinds(stdout)
 		return exitOK
 	}
-	kinds, err := repair.ParseKinds(*fix)
-	if err != nil {
-		fmt.Fprintf(stderr, "deltajson repair: %v (run --list for the kinds)\n", strings.TrimPrefix(err.Error(), "repair: "))
-		return exitUsage
-	}
 	if *logFormat != "text" && *logFormat != "json" {
 		fmt.Fprintf(stderr, "deltajson repair: --log must be text or json, not %q\n", *logFormat)
 		return exitUsage
 	}
-	if badLimit(stderr, "repair", "max-input", int64(*maxInput)) || badLimit(stderr, "repair", "max-edits", int64(*maxEdits)) {
+	jsonLog := *logFormat == "json"
+	// usageErr reports a usage or I/O error: with --log json, as the one
+	// JSON document on standard error.
+	usageErr := func(msg string, usage bool) int {
+		if jsonLog {
+			writeJSONError(stderr, nil, errors.New(msg))
+			return exitUsage
+		}
+		fmt.Fprintln(stderr, "deltajson repair: "+msg)
+		if usage {
+			fs.Usage()
+		}
 		return exitUsage
 	}
+	kinds, err := repair.ParseKinds(*fix)
+	if err != nil {
+		return usageErr(strings.TrimPrefix(err.Error(), "repair: ")+" (run --list for the kinds)", false)
+	}
+	var limits strings.Builder
+	if badLimit(&limits, "repair", "max-input", int64(*maxInput)) || badLimit(&limits, "repair", "max-edits", int64(*maxEdits)) {
+		return usageErr(strings.TrimPrefix(strings.TrimSpace(limits.String()), "deltajson repair: "), false)
+	}
 	if len(files) > 1 {
-		fmt.Fprintln(stderr, "deltajson repair: at most one FILE")
-		fs.Usage()
-		return exitUsage
+		return usageErr("at most one FILE", true)
 	}
 	name := "-"
 	if len(files) == 1 {
@@ -101,12 +115,11 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := repair.Options{Kinds: kinds, MaxInput: *maxInput, MaxEdits: *maxEdits}
 	in, err := readInput(name, stdin, *maxInput)
 	if err != nil {
-		fmt.Fprintf(stderr, "deltajson repair: %v\n", err)
-		return exitUsage
+		return usageErr(err.Error(), false)
 	}
 
 	out, log, err := repair.Repair(in, opts)
-	if err != nil && *logFormat == "json" {
+	if err != nil && jsonLog {
 		writeJSONError(stderr, in, err)
 		return exitInvalid
 	}
@@ -126,16 +139,23 @@ func runRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, err := stdout.Write(out); err != nil {
 		return exitUsage // run reports it (writeErr); the log is not written
 	}
-	if *logFormat == "json" {
-		writeJSONLog(stderr, in, log)
+	// A log that could not be written is an I/O error: the caller would
+	// take the output without its edits.
+	if jsonLog {
+		err = writeJSONLog(stderr, in, log)
 	} else {
-		log.WriteText(stderr, in)
+		err = log.WriteText(stderr, in)
+	}
+	if err != nil {
+		return exitUsage
 	}
 	if log.Truncated() {
 		// With --log json the log says it ("truncated" and "warning"):
 		// standard error stays one JSON document.
-		if *logFormat != "json" {
-			fmt.Fprintln(stderr, "deltajson repair: warning: "+truncatedWarning)
+		if !jsonLog {
+			if _, err := fmt.Fprintln(stderr, "deltajson repair: warning: "+truncatedWarning); err != nil {
+				return exitUsage
+			}
 		}
 		return exitTruncated
 	}
@@ -204,8 +224,8 @@ func repairHint(err error) string {
 }
 
 // writeJSONError writes, for --log json, why the input could not be
-// repaired, as the one JSON object on standard error: the error, where
-// it is when it has a place, and the hint.
+// repaired or read, as the one JSON object on standard error: the error,
+// where it is in in when it has a place, and the hint.
 func writeJSONError(w io.Writer, in []byte, err error) {
 	doc := struct {
 		Error  string `json:"error"`
@@ -228,8 +248,8 @@ const truncatedWarning = "the input was truncated; the output is for display, do
 
 // writeJSONLog writes the log as one JSON object: the edits, each with
 // its line and column, whether the input was truncated, and then a
-// warning.
-func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
+// warning. It returns the error of the write.
+func writeJSONLog(w io.Writer, in []byte, log repair.Log) error {
 	// The fields of repair.Edit, in the order the log has always had.
 	type edit struct {
 		Kind      repair.Kind `json:"kind"`
@@ -257,5 +277,6 @@ func writeJSONLog(w io.Writer, in []byte, log repair.Log) {
 		doc.Edits = append(doc.Edits, edit{e.Kind, e.Offset, e.Removed, e.Inserted, e.Truncated, line, col})
 	}
 	b, _ := json.Marshal(doc)
-	w.Write(append(b, '\n'))
+	_, err := w.Write(append(b, '\n'))
+	return err
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,6 +85,17 @@ func TestRepairCommand(t *testing.T) {
 		// Flags may follow FILE, as for check and replay.
 		{name: "flags-after-file", args: []string{file, "--fix", "fence,trailing-comma", "--log", "json"}, code: exitOK,
 			stdout: "{\"a\": [1, 2]}\n", stderrHas: []string{`"kind":"fence"`}},
+		// With --log json, an error before the log is the JSON document.
+		{name: "json-log-missing-file", args: []string{"--log", "json", filepath.Join(dir, "nope.json")}, code: exitUsage,
+			stderrHas: []string{"nope.json"}, jsonStderr: true},
+		{name: "json-log-directory", args: []string{"--fix", "llm", "--log", "json", dir}, code: exitUsage,
+			jsonStderr: true},
+		{name: "json-log-unknown-kind", args: []string{"--log", "json", "--fix", "magic"}, code: exitUsage,
+			stderrHas: []string{`unknown kind \"magic\"`}, jsonStderr: true},
+		{name: "json-log-two-files", args: []string{"--log", "json", file, file}, code: exitUsage,
+			stderrHas: []string{"at most one FILE"}, jsonStderr: true},
+		{name: "json-log-max-edits-zero", args: []string{"--log", "json", "--max-edits", "0"}, code: exitUsage,
+			stderrHas: []string{"--max-edits 0: must be positive"}, jsonStderr: true},
 		{name: "flags-after-stdin", args: []string{"-", "--fix", "literal"}, stdin: `[True]`, code: exitOK,
 			stdout: `[true]`},
 		{name: "file-after-dashes", args: []string{"--fix", "literal", "--", "-"}, stdin: `[True]`, code: exitOK,
@@ -125,6 +137,12 @@ func TestRepairCommand(t *testing.T) {
 					assert.Empty(t, doc.Edits)
 					return
 				}
+				if tc.code == exitUsage {
+					assert.NotEmpty(t, doc.Error)
+					assert.NotContains(t, doc.Error, "deltajson repair:")
+					assert.Empty(t, doc.Edits)
+					return
+				}
 				if tc.code == exitTruncated {
 					assert.True(t, doc.Truncated)
 					assert.Contains(t, doc.Warning, "do not execute")
@@ -143,6 +161,23 @@ func TestRepairCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestRepairLogWriteFails checks that a log that cannot be written is
+// an I/O error, in either format, and not a success.
+func TestRepairLogWriteFails(t *testing.T) {
+	for _, format := range []string{"text", "json"} {
+		for _, stdin := range []string{`[1,]`, `{"a":"b`} {
+			var stdout bytes.Buffer
+			code := run([]string{"repair", "--fix", "all", "--log", format}, strings.NewReader(stdin), &stdout, failWriter{})
+			assert.Equal(t, exitUsage, code, "--log %s, input %q", format, stdin)
+		}
+	}
+}
+
+// failWriter fails every write, as a full disk does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
 
 // TestRepairHelpExample runs the example of repair's help and compares
 // what it prints, standard output then the log, with what the help shows.
