@@ -440,33 +440,34 @@ func ScanString(b []byte, i int) (int, bool) {
 		// Most strings are short and plain (names, ids), and escapes come
 		// close together (code, quoted JSON): two words of SWAR first
 		// take them with no vector set-up, and leave a point between
-		// characters when they do not.
-		if i+16 < len(b) {
-			i = SkipPlain(b[:i+16], i)
-			switch b[i] {
-			case '"':
-				return i + 1, true
-			case '\\':
-				if i+1 < len(b) && SimpleEscape[b[i+1]] { // most escapes, with no call
-					i += 2
-					if vector && len(b)-i >= 32 {
-						// Where one escape is, more are near (quoted JSON,
-						// code): the escaped scan steps over them.
-						n, quote := scanEscapedVector(b[i:])
-						if quote {
-							return i + n + 1, true
-						}
-						i += n
+		// characters when they do not; so do the last 16 bytes of b, as
+		// at the end of a delta.
+		if i = SkipPlain(b[:min(i+16, len(b))], i); i == len(b) {
+			return i, false
+		}
+		switch b[i] {
+		case '"':
+			return i + 1, true
+		case '\\':
+			if i+1 < len(b) && SimpleEscape[b[i+1]] { // most escapes, with no call
+				i += 2
+				if vector && len(b)-i >= 32 {
+					// Where one escape is, more are near (quoted JSON,
+					// code): the escaped scan steps over them.
+					n, quote := scanEscapedVector(b[i:])
+					if quote {
+						return i + n + 1, true
 					}
-					continue
+					i += n
 				}
-				n := EscapeLen(b, i)
-				if n == 0 {
-					return i, false
-				}
-				i += n
 				continue
 			}
+			n := EscapeLen(b, i)
+			if n == 0 {
+				return i, false
+			}
+			i += n
+			continue
 		}
 		if !vector {
 			break
