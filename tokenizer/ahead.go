@@ -239,7 +239,7 @@ func (a *Lookahead) Read(p []byte) bool {
 	i := 0
 	if s == lsNameStr || s == lsValueStr {
 		var closed bool
-		if i, closed = jsonwire.ScanString(p, 0); closed {
+		if i, closed = jsonwire.ScanStringRest(p, 0); closed {
 			s, end = afterString(s, kinds, depth, end, off+int64(i))
 		}
 	}

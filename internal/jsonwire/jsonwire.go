@@ -11,8 +11,9 @@
 // Pointers that errors carry, so that the tokenizer and package repair
 // word them alike.
 //
-// On amd64 with AVX2, SkipSpace, ScanString, AppendUnescaped and
-// IndexLineEnd read 32 bytes a step (vector_amd64.s).
+// On amd64 with AVX2, SkipSpace, ScanString, ScanStringRest,
+// AppendUnescaped and IndexLineEnd read 32 bytes a step
+// (vector_amd64.s).
 // The purego build tag, another architecture or an older CPU leaves the
 // pure-Go scans, which end in the same place on every input.
 package jsonwire
@@ -510,6 +511,27 @@ func ScanString(b []byte, i int) (int, bool) {
 		i = j + n
 	}
 	return scanStringNarrow(b, i)
+}
+
+// ScanStringRest is ScanString for the rest of a string that began
+// before b[i] and ran on to it, as at the start of a delta of a long
+// one: it goes to the vector scan first, where ScanString tries SWAR.
+func ScanStringRest(b []byte, i int) (int, bool) {
+	if vector && len(b)-i >= 32 {
+		n, stop := scanStringVector(b[i:])
+		j := i + n
+		switch {
+		case stop && b[j] == '"':
+			return j + 1, true
+		case stop:
+			i = j // an escape the scan did not step over, or a control byte
+		case j == len(b):
+			return charStart(b, i, j), false
+		default:
+			i = charStart(b, i, j)
+		}
+	}
+	return ScanString(b, i)
 }
 
 // charStart returns j when b[lo:j] is whole characters, and otherwise
