@@ -224,6 +224,46 @@ func (a *Lookahead) Byte(b byte) bool {
 // Read reads p, the next bytes. It reports whether it took them all; if
 // not, the Lookahead is as it was, and p is the Tokenizer's to read.
 func (a *Lookahead) Read(p []byte) bool {
+	if a.off+int64(len(p)) > a.limit {
+		return false
+	}
+	s := a.s
+	if s < lsNameStr || s >= lsNumber {
+		return a.read(p, 0, s, a.end)
+	}
+	// Inside a string, where most deltas of a long one begin and end:
+	// they take neither read's loop nor its set-up. First the rest of a
+	// character or escape that p's start cuts.
+	i, normal := 0, uint8(lsNameStr)
+	if s >= lsValueStr {
+		normal = lsValueStr
+	}
+	for ; s != normal; i++ {
+		if i == len(p) || step[s][p[i]] >= nStates {
+			return a.read(p, i, s, a.end)
+		}
+		s = step[s][p[i]]
+	}
+	i, closed := jsonwire.ScanStringRest(p, i)
+	if closed {
+		s, end := afterString(s, a.kinds, int(a.depth), a.end, a.off+int64(i))
+		return a.read(p, i, s, end)
+	}
+	// A character that the end of p cuts, or a byte for read.
+	for ; i < len(p); i++ {
+		if step[s][p[i]] >= nStates {
+			return a.read(p, i, s, a.end)
+		}
+		s = step[s][p[i]]
+	}
+	a.s = s
+	a.off += int64(len(p))
+	return true
+}
+
+// read is Read from p[i], in state s with End end, for p within the
+// stream's limit.
+func (a *Lookahead) read(p []byte, i int, s uint8, end int64) bool {
 	// NOTE: The state the loop changes byte by byte is in locals, stored
 	// once at the end: kept in a, every byte would wait on the store of
 	// the one before. The loop reads every byte through readStep, where
@@ -232,17 +272,7 @@ func (a *Lookahead) Read(p []byte) bool {
 	// (laScanName, laScanValue), read by jsonwire.ScanString; a number's
 	// length limit is checked where the number ends.
 	off := a.off // p[0]'s offset
-	if off+int64(len(p)) > a.limit {
-		return false
-	}
-	s, depth, end, kinds, numStop := a.s, int(a.depth), a.end, a.kinds, a.stop
-	i := 0
-	if s == lsNameStr || s == lsValueStr {
-		var closed bool
-		if i, closed = jsonwire.ScanStringRest(p, 0); closed {
-			s, end = afterString(s, kinds, depth, end, off+int64(i))
-		}
-	}
+	depth, kinds, numStop := int(a.depth), a.kinds, a.stop
 	for i < len(p) {
 		b := p[i]
 		next := readStep[s][b]
