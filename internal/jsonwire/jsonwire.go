@@ -515,21 +515,29 @@ func ScanString(b []byte, i int) (int, bool) {
 
 // ScanStringRest is ScanString for the rest of a string that began
 // before b[i] and ran on to it, as at the start of a delta of a long
-// one: it goes to the vector scan first, where ScanString tries SWAR.
+// one: it goes to the vector scan first, and back to it after an escape,
+// where ScanString tries SWAR.
 func ScanStringRest(b []byte, i int) (int, bool) {
-	if vector && len(b)-i >= 32 {
+	for vector && len(b)-i >= 32 {
 		n, stop := scanStringVector(b[i:])
 		j := i + n
 		switch {
 		case stop && b[j] == '"':
 			return j + 1, true
+		case stop && b[j] == '\\':
+			// A \u escape, or one the step cut: the scan goes on after it.
+			if n = EscapeLen(b, j); n == 0 {
+				return j, false
+			}
+			i = j + n
+			continue
 		case stop:
-			i = j // an escape the scan did not step over, or a control byte
+			return j, false // a control byte
 		case j == len(b):
 			return charStart(b, i, j), false
-		default:
-			i = charStart(b, i, j)
 		}
+		i = charStart(b, i, j)
+		break
 	}
 	return ScanString(b, i)
 }
