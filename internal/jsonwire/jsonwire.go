@@ -515,18 +515,25 @@ func ScanString(b []byte, i int) (int, bool) {
 
 // ScanStringRest is ScanString for the rest of a string that began
 // before b[i] and ran on to it, as at the start of a delta of a long
-// one: it goes to the vector scan first, and back to it after an escape,
-// where ScanString tries SWAR.
+// one: it goes to the vector scans first, and back to them after an
+// escape, where ScanString tries SWAR.
 func ScanStringRest(b []byte, i int) (int, bool) {
-	for vector && len(b)-i >= 32 {
-		n, stop := scanStringVector(b[i:])
-		j := i + n
+	for vector && len(b) >= 32 && i < len(b) {
+		var j int
+		var stop bool
+		if len(b)-i >= 32 {
+			n, s := scanStringVector(b[i:])
+			j, stop = i+n, s
+		} else {
+			j, stop = scanStringTail(b, i)
+		}
 		switch {
 		case stop && b[j] == '"':
 			return j + 1, true
 		case stop && b[j] == '\\':
 			// A \u escape, or one the step cut: the scan goes on after it.
-			if n = EscapeLen(b, j); n == 0 {
+			n := EscapeLen(b, j)
+			if n == 0 {
 				return j, false
 			}
 			i = j + n
