@@ -224,64 +224,85 @@ func (a *Lookahead) Byte(b byte) bool {
 // Read reads p, the next bytes. It reports whether it took them all; if
 // not, the Lookahead is as it was, and p is the Tokenizer's to read.
 func (a *Lookahead) Read(p []byte) bool {
-	// The state the loop changes byte by byte is in locals, stored once at
-	// the end: kept in a, every byte would wait on the store of the one
-	// before. So this is Byte again, on the locals: a shared step on a
-	// struct of them made every delta of several bytes about 13% slower.
-	s, depth, end := a.s, int(a.depth), a.end
 	if a.off+int64(len(p)) > a.limit {
 		return false
 	}
-	// In a number, numStop is stop: the number's own limit, or the
-	// stream's, which p keeps (above).
-	kinds, numStop := a.kinds, a.stop
-	for i := 0; i < len(p); {
-		switch {
-		case (s == lsValueStr || s == lsNameStr) && p[i] != '"':
-			// Whole valid characters, plain ones many at a time; the
-			// automaton takes the closing quote and anything cut or wrong.
-			j, closed := jsonwire.ScanString(p, i)
-			if closed {
-				j--
-			}
-			if i = j; i == len(p) {
-				continue
-			}
-		case isNumberState(s):
-			n := s - lsNumber
-			limit := numStop - a.off // p[limit:] is past the limit
-			for ; i < len(p); i++ {
-				next, ok := jsonwire.NumberStep(n, p[i])
-				if !ok {
-					break
-				}
-				if int64(i) >= limit {
-					return false // the Tokenizer fails a number past its limit
-				}
-				n = next
-			}
-			if s = lsNumber + n; i == len(p) {
-				continue
-			}
-			// p[i] ends the number, and is read again after it.
-			if !jsonwire.NumberCanEnd(n) {
-				return false
-			}
-			end, s = a.off+int64(i), afterValue(kinds, depth)
+	s := a.s
+	if s < lsNameStr || s >= lsNumber {
+		return a.read(p, 0, s, a.end)
+	}
+	// Inside a string, where most deltas of a long one begin and end:
+	// they take neither read's loop nor its set-up. First the rest of a
+	// character or escape that p's start cuts.
+	i, normal := 0, uint8(lsNameStr)
+	if s >= lsValueStr {
+		normal = lsValueStr
+	}
+	for ; s != normal; i++ {
+		if i == len(p) || step[s][p[i]] >= nStates {
+			return a.read(p, i, s, a.end)
 		}
+		s = step[s][p[i]]
+	}
+	i, closed := jsonwire.ScanStringRest(p, i)
+	if closed {
+		s, end := afterString(s, a.kinds, int(a.depth), a.end, a.off+int64(i))
+		return a.read(p, i, s, end)
+	}
+	// A character that the end of p cuts, or a byte for read.
+	for ; i < len(p); i++ {
+		if step[s][p[i]] >= nStates {
+			return a.read(p, i, s, a.end)
+		}
+		s = step[s][p[i]]
+	}
+	a.s = s
+	a.off += int64(len(p))
+	return true
+}
+
+// read is Read from p[i], in state s with End end, for p within the
+// stream's limit.
+func (a *Lookahead) read(p []byte, i int, s uint8, end int64) bool {
+	// NOTE: The state the loop changes byte by byte is in locals, stored
+	// once at the end: kept in a, every byte would wait on the store of
+	// the one before. The loop reads every byte through readStep, where
+	// a byte that only moves the grammar on costs one lookup; what else
+	// a byte does is an action. A string's plain run is an action too
+	// (laScanName, laScanValue), read by jsonwire.ScanString; a number's
+	// length limit is checked where the number ends.
+	off := a.off // p[0]'s offset
+	depth, kinds, numStop := int(a.depth), a.kinds, a.stop
+	for i < len(p) {
 		b := p[i]
-		next := step[s][b]
+		next := readStep[s][b]
 		i++
 		if next < nStates {
 			s = next
 			continue
 		}
-		at := a.off + int64(i) - 1 // b's offset
+		at := off + int64(i) - 1 // b's offset
 		switch next {
+		case laScanName, laScanValue:
+			s = lsNameStr
+			if next == laScanValue {
+				s = lsValueStr
+			}
+			var closed bool
+			if i, closed = jsonwire.ScanString(p, i); closed {
+				s, end = afterString(s, kinds, depth, end, off+int64(i))
+			}
 		case laStrEnd, laLiteralEnd:
 			s, end = afterValue(kinds, depth), at+1
 		case laNumber:
 			s, numStop = lsNumber+jsonwire.NumberFirst(b), at+int64(a.maxNum)
+		case laNumberEnd:
+			// b ends the number before it, and is read again after it.
+			if at > numStop {
+				return false // the Tokenizer fails a number past its limit
+			}
+			s, end = afterValue(kinds, depth), at
+			i--
 		case laOpenObject, laOpenArray:
 			if depth >= int(a.maxDepth) {
 				return false
@@ -295,18 +316,29 @@ func (a *Lookahead) Read(p []byte) bool {
 			}
 			depth--
 			s, end = afterValue(kinds, depth), at+1
-		default:
-			// laRefuse, and laNumberEnd, which the number loop above
-			// takes before the automaton sees the byte.
+		default: // laRefuse
 			return false
 		}
 	}
-	a.s, a.depth, a.kinds, a.end, a.stop = s, uint8(depth), kinds, end, a.limit
+	a.stop = a.limit
 	if isNumberState(s) {
+		if off+int64(len(p)) > numStop {
+			return false
+		}
 		a.stop = min(a.limit, numStop)
 	}
+	a.s, a.depth, a.kinds, a.end = s, uint8(depth), kinds, end
 	a.off += int64(len(p))
 	return true
+}
+
+// afterString returns the state and End after the closing quote of a
+// string read in state s, lsNameStr or lsValueStr, which ends at at.
+func afterString(s uint8, kinds uint64, depth int, end, at int64) (uint8, int64) {
+	if s == lsNameStr {
+		return lsColon, end
+	}
+	return afterValue(kinds, depth), at
 }
 
 // openKind returns the state after opening, at depth d, the container of
@@ -418,6 +450,11 @@ const (
 	laNumber                      // the first byte of a number
 	laNumberEnd                   // the byte after a whole number, read again after it
 	laLiteralEnd                  // the last byte of a literal
+
+	// Only in readStep: the byte leads to a string's normal state, and
+	// what follows is for jsonwire.ScanString.
+	laScanName
+	laScanValue
 )
 
 // isNumberState reports whether s is inside a number.
@@ -427,6 +464,26 @@ func isNumberState(s uint8) bool { return s >= lsNumber && s < lsNumber+8 }
 // no bounds check; the rows from nStates on are never reached, and refuse
 // every byte.
 var step = buildStep()
+
+// readStep is step for Read: where step goes to the normal state of a
+// name or a value string, on the opening quote or the last byte of a
+// character or escape, readStep has laScanName or laScanValue.
+var readStep = func() [256][256]uint8 {
+	t := step
+	for s := range nStates {
+		for b := range 256 {
+			switch {
+			case s == lsNameStr+strNormal:
+			case s == lsValueStr+strNormal:
+			case t[s][b] == lsNameStr+strNormal:
+				t[s][b] = laScanName
+			case t[s][b] == lsValueStr+strNormal:
+				t[s][b] = laScanValue
+			}
+		}
+	}
+	return t
+}()
 
 func buildStep() (t [256][256]uint8) {
 	for s := range t {

@@ -187,6 +187,34 @@ func TestLookaheadMatchesTokenizer(t *testing.T) {
 	}
 }
 
+// TestLookaheadLongStrings reads long strings of one- to four-byte
+// characters and escapes, valid and with a bad byte, in chunks of 31
+// to 65 bytes: chunks that begin and end inside a string, often inside
+// a character, and hold more than one 32-byte step of it.
+func TestLookaheadLongStrings(t *testing.T) {
+	text := strings.Repeat(`東京タワー 🗼 \"q\" \\ é\n\ud83d\ude80 tab\there \u00e9 `, 8)
+	docs := []string{
+		`"` + text + `"`,
+		`{"a":"` + text + `","b":["` + text + `",1]}`,
+		`["` + text + `"` + strings.Repeat(`,"`+text[:40]+`"`, 4) + `]`,
+	}
+	for k := range docs[0] {
+		if k%37 == 5 {
+			docs = append(docs, docs[0][:k]+"\xff"+docs[0][k:], docs[0][:k]+"\x01"+docs[0][k+1:])
+		}
+	}
+	for _, doc := range docs {
+		in := []byte(doc)
+		for _, size := range []int{31, 32, 33, 63, 64, 65} {
+			var cuts []int
+			for i := size; i < len(in); i += size {
+				cuts = append(cuts, i)
+			}
+			checkLookahead(t, in, cuts, Options{})
+		}
+	}
+}
+
 func randomCuts(r *rand.Rand, n int) []int {
 	var cuts []int
 	for i := 0; i < n; {

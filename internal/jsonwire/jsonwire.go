@@ -11,8 +11,9 @@
 // Pointers that errors carry, so that the tokenizer and package repair
 // word them alike.
 //
-// On amd64 with AVX2, SkipSpace, ScanString, AppendUnescaped and
-// IndexLineEnd read 32 bytes a step (vector_amd64.s).
+// On amd64 with AVX2, SkipSpace, ScanString, ScanStringRest,
+// AppendUnescaped and IndexLineEnd read 32 bytes a step
+// (vector_amd64.s).
 // The purego build tag, another architecture or an older CPU leaves the
 // pure-Go scans, which end in the same place on every input.
 package jsonwire
@@ -440,33 +441,34 @@ func ScanString(b []byte, i int) (int, bool) {
 		// Most strings are short and plain (names, ids), and escapes come
 		// close together (code, quoted JSON): two words of SWAR first
 		// take them with no vector set-up, and leave a point between
-		// characters when they do not.
-		if i+16 < len(b) {
-			i = SkipPlain(b[:i+16], i)
-			switch b[i] {
-			case '"':
-				return i + 1, true
-			case '\\':
-				if i+1 < len(b) && SimpleEscape[b[i+1]] { // most escapes, with no call
-					i += 2
-					if vector && len(b)-i >= 32 {
-						// Where one escape is, more are near (quoted JSON,
-						// code): the escaped scan steps over them.
-						n, quote := scanEscapedVector(b[i:])
-						if quote {
-							return i + n + 1, true
-						}
-						i += n
+		// characters when they do not; so do the last 16 bytes of b, as
+		// at the end of a delta.
+		if i = SkipPlain(b[:min(i+16, len(b))], i); i == len(b) {
+			return i, false
+		}
+		switch b[i] {
+		case '"':
+			return i + 1, true
+		case '\\':
+			if i+1 < len(b) && SimpleEscape[b[i+1]] { // most escapes, with no call
+				i += 2
+				if vector && len(b)-i >= 32 {
+					// Where one escape is, more are near (quoted JSON,
+					// code): the escaped scan steps over them.
+					n, quote := scanEscapedVector(b[i:])
+					if quote {
+						return i + n + 1, true
 					}
-					continue
+					i += n
 				}
-				n := EscapeLen(b, i)
-				if n == 0 {
-					return i, false
-				}
-				i += n
 				continue
 			}
+			n := EscapeLen(b, i)
+			if n == 0 {
+				return i, false
+			}
+			i += n
+			continue
 		}
 		if !vector {
 			break
@@ -509,6 +511,42 @@ func ScanString(b []byte, i int) (int, bool) {
 		i = j + n
 	}
 	return scanStringNarrow(b, i)
+}
+
+// ScanStringRest is ScanString for the rest of a string that began
+// before b[i] and ran on to it, as at the start of a delta of a long
+// one: it goes to the vector scans first, and back to them after an
+// escape, where ScanString tries SWAR.
+func ScanStringRest(b []byte, i int) (int, bool) {
+	for vector && len(b) >= 32 && i < len(b) {
+		var j int
+		var stop bool
+		if len(b)-i >= 32 {
+			n, s := scanStringVector(b[i:])
+			j, stop = i+n, s
+		} else {
+			j, stop = scanStringTail(b, i)
+		}
+		switch {
+		case stop && b[j] == '"':
+			return j + 1, true
+		case stop && b[j] == '\\':
+			// A \u escape, or one the step cut: the scan goes on after it.
+			n := EscapeLen(b, j)
+			if n == 0 {
+				return j, false
+			}
+			i = j + n
+			continue
+		case stop:
+			return j, false // a control byte
+		case j == len(b):
+			return charStart(b, i, j), false
+		}
+		i = charStart(b, i, j)
+		break
+	}
+	return ScanString(b, i)
 }
 
 // charStart returns j when b[lo:j] is whole characters, and otherwise

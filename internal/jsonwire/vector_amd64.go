@@ -40,9 +40,9 @@ func SkipSpace(b []byte, i int) int
 // the first quote or control byte of b, or the backslash of an escape it
 // does not step over, and b[:n] is whole valid characters and escapes.
 // With stop false, b[:n] is valid characters but for one that b[n], or
-// the end of b at n = len(b), may cut, and b[n:] was not read: the 32
-// bytes at b[n] hold bad UTF-8 (or end a character that the bytes before
-// began badly), or more than 29 bytes follow the last whole step.
+// the end of b at n = len(b), may cut, and b[n:] was not read: the
+// bytes from b[n] on hold bad UTF-8 (or end a character that the bytes
+// before began badly).
 //
 //go:noescape
 func scanStringVector(b []byte) (n int, stop bool)

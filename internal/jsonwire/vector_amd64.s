@@ -3,11 +3,11 @@
 #include "textflag.h"
 
 // NOTE: The vector scans of vector_amd64.go, in AVX2. Every load is of
-// 32 bytes inside b: a scan reads b only when 32 bytes remain, steps
-// while 32 remain, and then either reads the last 32 bytes of b again
-// (SkipSpace, scanStringVector), or hands the rest back (scanStringVector
-// when fewer than 3 bytes were read of the last 32). scanStringTail reads
-// the last 32 bytes of b once, those before the scan's start read as 0.
+// 32 bytes inside b (or of 4, before the last 32 bytes of b): a scan
+// reads b only when 32 bytes remain, steps while 32 remain, and then
+// reads the last 32 bytes of b again (SkipSpace, scanStringVector).
+// scanStringTail reads the last 32 bytes of b once, those before the
+// scan's start read as 0.
 // SkipSpace jumps to the pure-Go scan when the vector scans are off or
 // fewer than 32 bytes remain; its frame is that scan's, so the jump is
 // the call.
@@ -328,18 +328,18 @@ strTail:
 	// least 3, the bytes that the UTF-8 check of each byte left looks
 	// back on are among the 32, so the check runs as if ASCII came
 	// before them, and its errors before R8 are dropped. With R8 1 or
-	// 2, they are too, unless a character runs on into the bytes left
-	// (Y7), whose lead the check could then not look back on: the
-	// caller reads them.
+	// 2, some are before the 32: the check takes the 4 bytes before
+	// them as the end of the step before (len is at least 62 then,
+	// after a whole step).
 	MOVQ      CX, DX
 	SUBQ      AX, DX
 	JZ        strOut
 	MOVQ      $32, R8
 	SUBQ      DX, R8
+	VPXOR     Y8, Y8, Y8
 	CMPQ      R8, $3
 	JAE       strTailRead
-	VPTEST    Y7, Y7
-	JNZ       strOut
+	VPBROADCASTD -36(SI)(CX*1), Y8
 
 strTailRead:
 	VMOVDQU   -32(SI)(CX*1), Y0
@@ -366,7 +366,6 @@ strTailStop:
 	VPAND     (DX), Y0, Y0 // the bytes from the stop on read as 0
 
 strTailCheck:
-	VPXOR     Y8, Y8, Y8
 	UTF8ERR
 	VPXOR     Y4, Y4, Y4
 	VPCMPEQB  Y4, Y1, Y1

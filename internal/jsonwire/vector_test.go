@@ -44,6 +44,14 @@ func checkScanStringPaths(t *testing.T, b []byte, i int) bool {
 		t.Errorf("ScanString(%q, %d): vector path %+v, pure-Go path %+v", b, i, wide, narrow)
 		return false
 	}
+	_, rest := bothPaths(t, func() scanEnd {
+		j, closed := ScanStringRest(b, i)
+		return scanEnd{j, closed}
+	})
+	if rest != narrow {
+		t.Errorf("ScanStringRest(%q, %d): vector path %+v, ScanString's pure-Go path %+v", b, i, rest, narrow)
+		return false
+	}
 	return true
 }
 
