@@ -244,10 +244,13 @@ func (a *Lookahead) Read(p []byte) bool {
 		}
 		s = step[s][p[i]]
 	}
-	i, closed := jsonwire.ScanStringRest(p, i)
-	if closed {
-		s, end := afterString(s, a.kinds, int(a.depth), a.end, a.off+int64(i))
-		return a.read(p, i, s, end)
+	// A few bytes are stepped through: the scan's call costs more.
+	if len(p)-i >= 16 {
+		var closed bool
+		if i, closed = jsonwire.ScanStringRest(p, i); closed {
+			s, end := afterString(s, a.kinds, int(a.depth), a.end, a.off+int64(i))
+			return a.read(p, i, s, end)
+		}
 	}
 	// A character that the end of p cuts, or a byte for read.
 	for ; i < len(p); i++ {
