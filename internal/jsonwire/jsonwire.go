@@ -13,7 +13,8 @@
 //
 // On amd64 with AVX2, SkipSpace, ScanString, ScanStringRest,
 // AppendUnescaped and IndexLineEnd read 32 bytes a step
-// (vector_amd64.s).
+// (vector_amd64.s), and so do AppendUnescapedDense, ScanUnescape and
+// SkipValidString (unescape_amd64.s).
 // The purego build tag, another architecture or an older CPU leaves the
 // pure-Go scans, which end in the same place on every input.
 package jsonwire
