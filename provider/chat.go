@@ -194,6 +194,10 @@ func (cd *chatDecoder) decode(d *Decoder, v value, event []byte) error {
 			}
 		}
 	}
+	if choices == nil {
+		d.skipped++ // no choices: a chunk of a shape this decoder does not read
+		return nil
+	}
 	if err := shape(choices, '[', "choices"); err != nil {
 		return err
 	}

@@ -118,9 +118,10 @@ func (d *Decoder) Format() Format { return d.format }
 func (d *Decoder) Done() bool { return d.done }
 
 // Skipped returns the number of payloads whose type no decoder reads:
-// an event type added after this package was written, say. They are not
-// errors, unless they belong to a tool call in progress (see
-// [Decoder.Decode]).
+// an event type added after this package was written, say, or a chunk
+// without the member its format carries calls in (Chat's choices,
+// Gemini's candidates, Ollama's message). They are not errors, unless
+// they belong to a tool call in progress (see [Decoder.Decode]).
 func (d *Decoder) Skipped() int64 { return d.skipped }
 
 // ResponseID returns the ID of the response, or message, that the stream

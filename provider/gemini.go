@@ -51,7 +51,12 @@ func (gd *geminiDecoder) decode(d *Decoder, v value, _ []byte) error {
 		return err
 	}
 	d.setResponse(d.get(v, "responseId"))
-	for cand := range d.elems(d.get(v, "candidates")) {
+	cands := d.get(v, "candidates")
+	if cands == nil {
+		d.skipped++ // no candidates: a chunk of a shape this decoder does not read
+		return nil
+	}
+	for cand := range d.elems(cands) {
 		if i, ok := d.get(cand, "index").int(); ok && i != 0 {
 			continue // another answer to the same turn
 		}

@@ -390,6 +390,18 @@ func TestHandlerUnreadEvents(t *testing.T) {
 			`{"event_type":"step.start","index":0,"step":{"type":"function_call","id":"s1","name":"f","arguments":{}}}`,
 			`{"event_type":"step.delta","index":0,"delta":{"type":"arguments_patch","arguments":"{}"}}`,
 			`{"event_type":"step.stop","index":0}`}, true},
+		{"chat chunk without choices", FormatOpenAIChat, []string{
+			`{"id":"c","choices":[{"index":0,"delta":{"role":"assistant","content":"hi"}}]}`,
+			`{"id":"c","object":"chat.completion.summary","tokens":3}`,
+			`{"id":"c","choices":[]}`}, false},
+		{"gemini chunk without candidates", FormatGemini, []string{
+			`{"candidates":[{"content":{"parts":[{"text":"hi"}]}}]}`,
+			`{"serverContent":{"modelTurn":{"parts":[{"text":"hi"}]}}}`,
+			`{"candidates":[{"content":{"parts":[{"text":"!"}]},"finishReason":"STOP"}]}`}, false},
+		{"ollama line without a message", FormatOllama, []string{
+			`{"model":"m","message":{"role":"assistant","content":"hi"},"done":false}`,
+			`{"model":"m","status":"pulling manifest"}`,
+			`{"model":"m","done":true}`}, false},
 		{"responses event of a new type, function call", FormatOpenAIResponses, []string{
 			`{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"f","arguments":""}}`,
 			`{"type":"response.function_call_arguments.patch","item_id":"fc_1","output_index":0,"delta":"{}"}`,

@@ -305,7 +305,12 @@ func (od *ollamaDecoder) decode(d *Decoder, v value, _ []byte) error {
 	if e := d.get(v, "error"); !e.isNull() {
 		return d.errorValue(e)
 	}
-	for tc := range d.elems(d.get(d.get(v, "message"), "tool_calls")) {
+	msg := d.get(v, "message")
+	if msg == nil && d.get(v, "done") == nil {
+		d.skipped++ // neither a message nor the end: a line this decoder does not read
+		return nil
+	}
+	for tc := range d.elems(d.get(msg, "tool_calls")) {
 		fn := d.get(tc, "function")
 		if !fn.isObject() {
 			return fmt.Errorf("a tool call without function: %w", ErrPayload)
