@@ -13,16 +13,6 @@
 // drop, and stored one after the other. So a step costs the same however
 // many escapes it holds.
 
-// deHi and deLo: class bits of the letters of the two-byte escapes, by
-// high and by low nibble, as escHi and escLo in vector_amd64.s.
-DATA deHi<>+0x00(SB)/8, $0x0804020000010000
-DATA deHi<>+0x08(SB)/8, $0
-GLOBL deHi<>(SB), RODATA|NOPTR, $16
-
-DATA deLo<>+0x00(SB)/8, $0x00040008000D0000
-DATA deLo<>+0x08(SB)/8, $0x0104000200000000
-GLOBL deLo<>(SB), RODATA|NOPTR, $16
-
 // deLetter: by bits 1 to 4 of an escape's letter from 0x60 up (b, f, n,
 // r, t), the byte it stands for.
 DATA deLetter<>+0x00(SB)/8, $0x0A0000000C000800
@@ -401,8 +391,8 @@ GLOBL compressTab<>(SB), RODATA|NOPTR, $2048
 	VPBROADCASTB   deSplat<>+0(SB), Y15; \
 	VPBROADCASTB   deSplat<>+1(SB), Y14; \
 	VPBROADCASTB   deSplat<>+2(SB), Y10; \
-	VBROADCASTI128 deHi<>(SB), Y13; \
-	VBROADCASTI128 deLo<>(SB), Y12; \
+	VBROADCASTI128 ·escHi(SB), Y13; \
+	VBROADCASTI128 ·escLo(SB), Y12; \
 	VBROADCASTI128 deLetter<>(SB), Y11; \
 	VMOVDQU        deSpread<>(SB), Y8; \
 	VMOVDQU        deBits<>(SB), Y7; \

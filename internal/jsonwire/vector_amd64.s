@@ -468,14 +468,14 @@ tailBad:
 // escHi and escLo: class bits of the letters of the two-byte escapes,
 // by high and by low nibble: 1 for '"' and '/', 2 for '\\', 4 for 'b',
 // 'f' and 'n', 8 for 'r' and 't'. A byte is such a letter when the two
-// lookups share a bit.
-DATA escHi<>+0x00(SB)/8, $0x0804020000010000 // 2: " /; 5: \; 6: b f n; 7: r t
-DATA escHi<>+0x08(SB)/8, $0
-GLOBL escHi<>(SB), RODATA|NOPTR, $16
+// lookups share a bit. unescape_amd64.s reads them too.
+DATA ·escHi+0x00(SB)/8, $0x0804020000010000 // 2: " /; 5: \; 6: b f n; 7: r t
+DATA ·escHi+0x08(SB)/8, $0
+GLOBL ·escHi(SB), RODATA|NOPTR, $16
 
-DATA escLo<>+0x00(SB)/8, $0x00040008000D0000 // 2: " b r; 4: t; 6: f
-DATA escLo<>+0x08(SB)/8, $0x0104000200000000 // C: \; E: n; F: /
-GLOBL escLo<>(SB), RODATA|NOPTR, $16
+DATA ·escLo+0x00(SB)/8, $0x00040008000D0000 // 2: " b r; 4: t; 6: f
+DATA ·escLo+0x08(SB)/8, $0x0104000200000000 // C: \; E: n; F: /
+GLOBL ·escLo(SB), RODATA|NOPTR, $16
 
 // func scanEscapedVector(b []byte) (n int, quote bool)
 TEXT ·scanEscapedVector(SB), NOSPLIT, $0-33
@@ -485,8 +485,8 @@ TEXT ·scanEscapedVector(SB), NOSPLIT, $0-33
 	VPBROADCASTB   splat<>+2(SB), Y14
 	VPBROADCASTB   splat<>+3(SB), Y13
 	VPBROADCASTB   splat<>+0(SB), Y12
-	VBROADCASTI128 escHi<>(SB), Y11
-	VBROADCASTI128 escLo<>(SB), Y10
+	VBROADCASTI128 ·escHi(SB), Y11
+	VBROADCASTI128 ·escLo(SB), Y10
 	VPXOR          Y9, Y9, Y9
 	XORQ           AX, AX
 	XORQ           R8, R8 // 1 when the step's first byte is escaped
