@@ -131,14 +131,6 @@ func (h *Handler) message(m *Message) error {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: err}
 	}
 	var first error
-	if len(evs) == 1 && h.gone == nil && h.opts.OnStart == nil {
-		// The commonest payload: one event, and no hook or replay to ask
-		// about first (see apply).
-		if _, err := h.applyOne(&evs[0], false); err != nil && !recorded(err) {
-			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
-		}
-		evs = nil
-	}
 	for i := range evs {
 		if err := h.apply(&evs[i]); err != nil && first == nil && !recorded(err) {
 			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
