@@ -233,56 +233,61 @@ loop:
 			}
 			continue
 		}
-		if c|0x20 == '}' { // '}' or ']'
-			// A close is allowed where a comma is, and right after the
-			// open. The parent's frame, when small, is unfrozen here;
-			// closeToken unfreezes any other, and ends a top-level value.
-			if t.top.obj != (c == '}') || exp != expComma && exp != expFirstName && exp != expFirstValue {
-				break loop
-			}
-			if index := t.path.popSmall(); index >= 0 {
-				return t.leave(b, i, top{index: index}), nil
-			}
-			if n := t.path.popName(); n >= 0 {
-				return t.leave(b, i, top{nameLen: n, obj: true, hasName: true}), nil
-			}
-			return t.closeToken(i), nil
-		}
 		var kind Kind // Name when a name is due, else set below
-		switch exp {
-		case expComma:
-			if c == ',' {
-				exp = expValue
-				if t.top.obj {
-					exp, t.top.hasName = expName, false
-				} else {
-					t.top.index++
+		// Where a value is due, its first byte goes straight to the
+		// value's cases: a close is wrong there, and so is any byte no
+		// case takes, and both go to next by the cases' own tests.
+		if exp != expValue {
+			if c|0x20 == '}' { // '}' or ']'
+				// A close is allowed where a comma is, and right after the
+				// open. The parent's frame, when small, is unfrozen here;
+				// closeToken unfreezes any other, and ends a top-level value.
+				if t.top.obj != (c == '}') || exp != expComma && exp != expFirstName && exp != expFirstValue {
+					break loop
 				}
-				// A newline and indentation after the comma, as indented
-				// JSON has it, are read here, saving a turn of the loop.
-				if i++; i < len(b) && b[i] == '\n' {
-					i = jsonwire.SkipIndent(b, i+1)
+				if index := t.path.popSmall(); index >= 0 {
+					return t.leave(b, i, top{index: index}), nil
+				}
+				if n := t.path.popName(); n >= 0 {
+					return t.leave(b, i, top{nameLen: n, obj: true, hasName: true}), nil
+				}
+				return t.closeToken(i), nil
+			}
+			switch exp {
+			case expComma:
+				if c == ',' {
+					exp = expValue
+					if t.top.obj {
+						exp, t.top.hasName = expName, false
+					} else {
+						t.top.index++
+					}
+					// A newline and indentation after the comma, as indented
+					// JSON has it, are read here, saving a turn of the loop.
+					if i++; i < len(b) && b[i] == '\n' {
+						i = jsonwire.SkipIndent(b, i+1)
+					}
+					continue
+				}
+				break loop
+			case expColon:
+				if c != ':' {
+					break loop
+				}
+				exp = expValue
+				if i++; i < len(b) && b[i] == ' ' {
+					i++ // ": ", as indented JSON has it
 				}
 				continue
-			}
-			break loop
-		case expColon:
-			if c != ':' {
-				break loop
-			}
-			exp = expValue
-			if i++; i < len(b) && b[i] == ' ' {
-				i++ // ": ", as indented JSON has it
-			}
-			continue
-		case expName, expFirstName:
-			if c != '"' {
-				break loop
-			}
-			kind = KindName
-		case expEnd:
-			if !t.lim.multiple {
-				break loop
+			case expName, expFirstName:
+				if c != '"' {
+					break loop
+				}
+				kind = KindName
+			case expEnd:
+				if !t.lim.multiple {
+					break loop
+				}
 			}
 		}
 		var j int
