@@ -370,23 +370,24 @@ loop:
 			kind = KindNumber
 		}
 		tok := Token{Raw: b[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
-		t.pos = j
 		if kind == KindName {
 			// afterName, written out: it is too big to inline.
 			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
-			t.expect, t.top.hasName = expColon, true
+			t.top.hasName = true
+			exp = expColon
 			if j < len(b) && b[j] == ':' {
-				if t.expect, j = expValue, j+1; j < len(b) && b[j] == ' ' {
+				if exp, j = expValue, j+1; j < len(b) && b[j] == ' ' {
 					j++
 				}
-				t.pos = j
 			}
+			t.pos, t.expect = j, exp
 			if j == len(b) {
 				t.flushName()
 			}
-		} else {
-			t.afterValue()
+			return tok, nil
 		}
+		t.pos = j
+		t.afterValue()
 		return tok, nil
 	}
 	t.pos, t.expect = i, exp
