@@ -238,6 +238,21 @@ loop:
 		// value's cases: a close is wrong there, and so is any byte no
 		// case takes, and both go to next by the cases' own tests.
 		if exp != expValue {
+			// The comma first: it is the byte most often due.
+			if exp == expComma && c == ',' {
+				exp = expValue
+				if t.top.obj {
+					exp, t.top.hasName = expName, false
+				} else {
+					t.top.index++
+				}
+				// A newline and indentation after the comma, as indented
+				// JSON has it, are read here, saving a turn of the loop.
+				if i++; i < len(b) && b[i] == '\n' {
+					i = jsonwire.SkipIndent(b, i+1)
+				}
+				continue
+			}
 			if c|0x20 == '}' { // '}' or ']'
 				// A close is allowed where a comma is, and right after the
 				// open. The parent's frame, when small, is unfrozen here;
@@ -254,21 +269,7 @@ loop:
 				return t.closeToken(i), nil
 			}
 			switch exp {
-			case expComma:
-				if c == ',' {
-					exp = expValue
-					if t.top.obj {
-						exp, t.top.hasName = expName, false
-					} else {
-						t.top.index++
-					}
-					// A newline and indentation after the comma, as indented
-					// JSON has it, are read here, saving a turn of the loop.
-					if i++; i < len(b) && b[i] == '\n' {
-						i = jsonwire.SkipIndent(b, i+1)
-					}
-					continue
-				}
+			case expComma: // neither a comma nor a close
 				break loop
 			case expColon:
 				if c != ':' {
