@@ -322,9 +322,24 @@ loop:
 			if j++; int64(j-i-2) > t.lim.maxString {
 				break loop
 			}
-			if kind != KindName {
-				kind = KindString
+			if kind == KindName {
+				tok := Token{Raw: b[i:j:j], info: tokenInfo(KindName, t.depth, infoWhole, t.base+int64(i))}
+				// afterName, written out: it is too big to inline.
+				t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
+				t.top.hasName = true
+				exp = expColon
+				if j < len(b) && b[j] == ':' {
+					if exp, j = expValue, j+1; j < len(b) && b[j] == ' ' {
+						j++
+					}
+				}
+				t.pos, t.expect = j, exp
+				if j == len(b) {
+					t.flushName()
+				}
+				return tok, nil
 			}
+			kind = KindString
 		case 't': // each literal spelled out: a compare with a constant is one load
 			if i+4 > len(b) || string(b[i:i+4]) != "true" {
 				break loop
@@ -371,22 +386,6 @@ loop:
 			kind = KindNumber
 		}
 		tok := Token{Raw: b[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
-		if kind == KindName {
-			// afterName, written out: it is too big to inline.
-			t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
-			t.top.hasName = true
-			exp = expColon
-			if j < len(b) && b[j] == ':' {
-				if exp, j = expValue, j+1; j < len(b) && b[j] == ' ' {
-					j++
-				}
-			}
-			t.pos, t.expect = j, exp
-			if j == len(b) {
-				t.flushName()
-			}
-			return tok, nil
-		}
 		t.pos = j
 		t.afterValue()
 		return tok, nil
