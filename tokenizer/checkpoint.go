@@ -187,6 +187,7 @@ func (t *Tokenizer) UnmarshalBinary(data []byte) error {
 	}
 	s.path.restore(frames)
 	s.top.nameLen, _ = s.path.appendName(0, name)
+	s.setInfo()
 	*t = s
 	return nil
 }

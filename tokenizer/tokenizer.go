@@ -92,7 +92,11 @@ type Tokenizer struct {
 	err    *SyntaxError
 
 	// Grammar.
-	depth   int
+	depth int
+	// info is tokenInfo(0, depth, 0, base): the bits of Token.info that
+	// the tokens read next share. Whatever changes depth or base sets it
+	// again (setInfo, or enter and leave).
+	info    uint64
 	expect  uint8
 	top     top  // the top container
 	nameCut bool // the top member name was cut for length
@@ -178,6 +182,7 @@ func (t *Tokenizer) Feed(chunk []byte) error {
 		t.lim, t.inited = Options{}.limits(), true
 	}
 	t.base += int64(len(t.buf))
+	t.setInfo()
 	t.buf, t.pos, t.pieceStart = chunk, 0, 0
 	if room := t.lim.maxBytes - t.base; int64(len(chunk)) > room {
 		t.buf, t.cut = chunk[:room], true
@@ -323,7 +328,7 @@ loop:
 				break loop
 			}
 			if kind == KindName {
-				tok := Token{Raw: b[i:j:j], info: tokenInfo(KindName, t.depth, infoWhole, t.base+int64(i))}
+				tok := Token{Raw: b[i:j:j], info: t.wholeInfo(KindName, i)}
 				// afterName, written out: it is too big to inline.
 				t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
 				t.top.hasName = true
@@ -385,7 +390,7 @@ loop:
 			}
 			kind = KindNumber
 		}
-		tok := Token{Raw: b[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+		tok := Token{Raw: b[i:j:j], info: t.wholeInfo(kind, i)}
 		t.pos = j
 		t.afterValue()
 		return tok, nil
@@ -403,7 +408,7 @@ loop:
 // the grammar past it. Next's fast path has the same lines inline.
 // (whole is for the strings that Next's fast path hands to scanString.)
 func (t *Tokenizer) whole(i, j int, kind Kind) Token {
-	tok := Token{Raw: t.buf[i:j:j], info: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))}
+	tok := Token{Raw: t.buf[i:j:j], info: t.wholeInfo(kind, i)}
 	t.pos = j
 	if kind == KindName {
 		t.afterName(i, j)
@@ -612,8 +617,9 @@ func (t *Tokenizer) enter(b []byte, i int, obj bool) Token {
 	if obj {
 		kind, exp = KindBeginObject, expFirstName
 	}
-	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
+	info := t.wholeInfo(kind, i)
 	t.depth++
+	t.info += 1 << infoDepthShift
 	t.expect, t.pos = exp, i+1
 	t.top = top{obj: obj}
 	return Token{Raw: b[i : i+1 : i+1], info: info}
@@ -643,10 +649,21 @@ func (t *Tokenizer) leave(b []byte, i int, parent top) Token {
 		kind = KindEndObject
 	}
 	t.depth--
-	info := tokenInfo(kind, t.depth, infoWhole, t.base+int64(i))
+	t.info -= 1 << infoDepthShift
+	info := t.wholeInfo(kind, i)
 	t.top, t.nameRef, t.nameCut = parent, false, false
 	t.expect, t.pos = expComma, i+1
 	return Token{Raw: b[i : i+1 : i+1], info: info}
+}
+
+// setInfo sets info from depth and base.
+func (t *Tokenizer) setInfo() { t.info = tokenInfo(0, t.depth, 0, t.base) }
+
+// wholeInfo is Token.info for the whole token of the given kind at
+// buf[i]: tokenInfo(kind, t.depth, infoWhole, t.base+int64(i)) from one
+// load.
+func (t *Tokenizer) wholeInfo(kind Kind, i int) uint64 {
+	return t.info + uint64(i)<<infoOffShift | uint64(kind) | infoWhole
 }
 
 // flushName copies a name held by reference into path.
