@@ -213,7 +213,7 @@ func (t *Tokenizer) piece(src uint8, start, end int, off int64, last bool) {
 	}
 	t.out = outTok{start: start, end: end, info: tokenInfo(kind, t.depth, flags, off), src: src}
 	if t.isName && t.first && last && src == outChunk {
-		t.nameRef, t.nameStart, t.nameEnd = true, start+1, end-1
+		t.nameRef, t.nameStart, t.nameEnd = true, start, end
 	} else if t.isName {
 		var raw []byte
 		if src == outCarry {

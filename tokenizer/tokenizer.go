@@ -103,7 +103,7 @@ type Tokenizer struct {
 	// A name read whole from the current chunk is not copied into path
 	// until it must be: when a container opens under it (pushShort,
 	// pushNamed), and at a chunk's end or an error (flushName). Until
-	// then it is buf[nameStart:nameEnd].
+	// then it is buf[nameStart:nameEnd] with its quotes (see refName).
 	nameRef            bool
 	nameStart, nameEnd int
 	values             int64 // top-level values read
@@ -307,7 +307,7 @@ loop:
 			switch {
 			case t.depth == 0:
 			case !t.top.obj && t.path.pushSmall(t.top.index):
-			case t.top.obj && t.nameRef && t.path.pushShort(b, t.nameStart, t.nameEnd):
+			case t.top.obj && t.nameRef && t.path.pushShort(b, t.nameStart+1, t.nameEnd-1):
 				t.nameRef = false
 			default:
 				return t.openToken(i, c == '{'), nil
@@ -330,7 +330,7 @@ loop:
 			if kind == KindName {
 				tok := Token{Raw: b[i:j:j], info: t.wholeInfo(KindName, i)}
 				// afterName, written out: it is too big to inline.
-				t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
+				t.nameRef, t.nameStart, t.nameEnd = true, i, j
 				t.top.hasName = true
 				exp = expColon
 				if j < len(b) && b[j] == ':' {
@@ -421,7 +421,7 @@ func (t *Tokenizer) whole(i, j int, kind Kind) Token {
 // afterName moves the grammar past the name buf[i:j], read whole.
 func (t *Tokenizer) afterName(i, j int) {
 	b := t.buf
-	t.nameRef, t.nameStart, t.nameEnd = true, i+1, j-1
+	t.nameRef, t.nameStart, t.nameEnd = true, i, j
 	t.expect, t.top.hasName = expColon, true
 	// The colon, when it follows at once, is read with the name (and one
 	// space after it): a name is all but always so followed, and a turn
@@ -598,7 +598,7 @@ func (t *Tokenizer) openToken(i int, obj bool) Token {
 	switch {
 	case t.top.obj && t.nameRef:
 		t.nameRef = false
-		t.path.pushNamed(t.buf[t.nameStart:t.nameEnd])
+		t.path.pushNamed(t.refName())
 	case t.top.obj:
 		t.path.pushObject(t.top.nameLen, t.nameCut)
 	default:
@@ -666,6 +666,9 @@ func (t *Tokenizer) wholeInfo(kind Kind, i int) uint64 {
 	return t.info + uint64(i)<<infoOffShift | uint64(kind) | infoWhole
 }
 
+// refName is the name held by reference, without its quotes.
+func (t *Tokenizer) refName() []byte { return t.buf[t.nameStart+1 : t.nameEnd-1] }
+
 // flushName copies a name held by reference into path.
 func (t *Tokenizer) flushName() {
 	if t.nameRef {
@@ -679,7 +682,7 @@ func (t *Tokenizer) flushName() {
 //go:noinline
 func (t *Tokenizer) copyName() {
 	t.nameRef = false
-	t.top.nameLen, t.nameCut = t.path.appendName(0, t.buf[t.nameStart:t.nameEnd])
+	t.top.nameLen, t.nameCut = t.path.appendName(0, t.refName())
 }
 
 // afterValue moves the grammar past a whole value.
@@ -817,7 +820,7 @@ func (t *Tokenizer) AppendPointer(dst []byte) []byte {
 		return appendIndexToken(dst, t.top.index)
 	}
 	if t.top.hasName && t.nameRef {
-		return jsonwire.AppendPointerName(dst, t.buf[t.nameStart:t.nameEnd], false)
+		return jsonwire.AppendPointerName(dst, t.refName(), false)
 	}
 	if t.top.hasName {
 		return jsonwire.AppendPointerName(dst, t.path.name(t.top.nameLen), t.nameCut)
