@@ -489,6 +489,9 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch 
 	if t.nSpans < 0 {
 		return false
 	}
+	if t.nSpans == 1 && t.spans[0].slot == 0 && t.spans[0].kind == jsonwire.KindString {
+		return t.matchPiece(b, vals, scratch)
+	}
 	pt, pb := 0, 0 // where last and b are read to
 	var text []byte
 	for _, sp := range t.spans[:t.nSpans] {
@@ -535,6 +538,25 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch 
 	if text != nil {
 		t.piece, t.pieceText = vals[0], text
 	}
+	return true
+}
+
+// matchPiece is match for a memo of the piece alone, a string, as most
+// formats' deltas have: the bytes before and after it compared, and the
+// piece decoded.
+func (t *tape) matchPiece(b []byte, vals *[memoLen]value, scratch *[]byte) bool {
+	off, end := int(t.spans[0].off), int(t.spans[0].end)
+	if off >= len(b) || string(b[:off]) != string(t.last[:off]) || b[off] != '"' {
+		return false
+	}
+	n := len(*scratch)
+	s, j, ok := jsonwire.ScanUnescape(*scratch, b, off+1)
+	if !ok || string(b[j:]) != string(t.last[end:]) {
+		return false
+	}
+	*scratch = s
+	vals[0] = b[off:j]
+	t.piece, t.pieceText = vals[0], s[n:len(s):len(s)]
 	return true
 }
 
