@@ -290,8 +290,9 @@ func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
 	cr.r, cr.n = r, 0
 	defer func() { cr.r = nil }()
 	rd := NewReader(cr, h.opts.Reader)
+	var m Message
 	for {
-		m, err := rd.Next()
+		err := rd.next(&m)
 		if err == io.EOF {
 			h.keepID(rd)
 			return cr.n, nil

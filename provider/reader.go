@@ -183,34 +183,41 @@ func (r *Reader) Retry() time.Duration { return r.sse.retry }
 // stream; see [Reader] for the errors. The message's slices are valid
 // until the next call.
 func (r *Reader) Next() (Message, error) {
+	var m Message
+	err := r.next(&m)
+	return m, err
+}
+
+// next is Next, which sets *m, left as it came on an error: ReadFrom
+// reads into one Message, with no copy of it.
+func (r *Reader) next(m *Message) error {
 	if r.err != nil {
-		return Message{}, r.err
+		return r.err
 	}
-	if s := &r.sse; r.c == ContainerSSE && r.bomSeen && !s.cr && !s.started && s.scanned == 0 {
-		if m, ok := r.quickSSE(); ok { // what parse would return, with no call down to it
-			return m, nil
-		}
+	if s := &r.sse; r.c == ContainerSSE && r.bomSeen && !s.cr && !s.started && s.scanned == 0 && r.quickSSE(m) {
+		return nil // what parse would return, with no call down to it
 	}
 	for empty := 0; ; {
-		m, ok, err := r.parse()
+		msg, ok, err := r.parse()
 		switch {
 		case ok:
-			return m, nil
+			*m = msg
+			return nil
 		case err != nil:
 			r.err = err
-			return Message{}, err
+			return err
 		case r.eof:
 			r.err = errors.New("provider: reader stalled at the end of the stream") // a parser bug
-			return Message{}, r.err
+			return r.err
 		case r.srcErr != nil:
 			r.err = r.srcErr
-			return Message{}, r.err
+			return r.err
 		}
 		if r.fill() > 0 {
 			empty = 0
 		} else if empty++; empty >= maxEmpty && !r.eof && r.srcErr == nil {
 			r.err = io.ErrNoProgress
-			return Message{}, r.err
+			return r.err
 		}
 	}
 }

@@ -112,17 +112,18 @@ func (r *Reader) nextSSE() (Message, bool, error) {
 
 // quickSSE reads the event at buf[rd:] when the buffer holds all of it
 // and it is of the commonest shape: an event line or none, then one data
-// line, then a blank line, each ended by LF. It returns what nextSSE
-// would, with the event name and data in the buffer, and false, having
-// read nothing, for anything else (nextSSE reads it a line at a time).
-func (r *Reader) quickSSE() (Message, bool) {
+// line, then a blank line, each ended by LF. It sets *m to what nextSSE
+// would return, with the event name and data in the buffer, and reports
+// true; false, having read nothing, for anything else (nextSSE reads it
+// a line at a time).
+func (r *Reader) quickSSE(m *Message) bool {
 	b := r.buf[r.rd:r.wr]
 	var event []byte
 	i := 0
 	if len(b) > 6 && string(b[:6]) == "event:" {
 		j := jsonwire.IndexLineEnd(b)
 		if j < 0 || j > r.max || b[j] != '\n' {
-			return Message{}, false
+			return false
 		}
 		event, i = b[6:j], j+1
 		if len(event) > 0 && event[0] == ' ' {
@@ -130,17 +131,17 @@ func (r *Reader) quickSSE() (Message, bool) {
 		}
 	}
 	if len(b)-i <= 5 || string(b[i:i+5]) != "data:" {
-		return Message{}, false
+		return false
 	}
 	j := jsonwire.IndexLineEnd(b[i:])
 	if j < 0 || j > r.max || i+j+1 >= len(b) || b[i+j] != '\n' || b[i+j+1] != '\n' {
-		return Message{}, false // cut, too long, CR line ends, or more lines
+		return false // cut, too long, CR line ends, or more lines
 	}
 	data := b[i+5 : i+j]
 	if len(data) > 0 && data[0] == ' ' {
 		data = data[1:]
 	}
-	m := Message{Data: data[:len(data):len(data)], Offset: r.offset(r.rd), Line: r.line}
+	*m = Message{Data: data[:len(data):len(data)], Offset: r.offset(r.rd), Line: r.line}
 	if len(event) > 0 {
 		m.Event = event[:len(event):len(event)]
 	}
@@ -150,7 +151,7 @@ func (r *Reader) quickSSE() (Message, bool) {
 		r.line++
 	}
 	r.sse.returned = true
-	return m, true
+	return true
 }
 
 // indexLineEnd returns the index of the first CR or LF in b at or after

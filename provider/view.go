@@ -489,6 +489,9 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch 
 	if t.nSpans < 0 {
 		return false
 	}
+	if t.nSpans > 0 && t.spans[0].slot == 0 && t.spans[0].kind == jsonwire.KindString {
+		return t.matchPiece(b, vals, scratch)
+	}
 	pt, pb := 0, 0 // where last and b are read to
 	var text []byte
 	for _, sp := range t.spans[:t.nSpans] {
@@ -536,6 +539,69 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch 
 		t.piece, t.pieceText = vals[0], text
 	}
 	return true
+}
+
+// matchPiece is match for a memo whose first token is the piece, a
+// string, as the formats' deltas have: the bytes before the piece
+// compared, the piece decoded, and the rest read by matchRest.
+func (t *tape) matchPiece(b []byte, vals *[memoLen]value, scratch *[]byte) bool {
+	off := int(t.spans[0].off)
+	if off >= len(b) || string(b[:off]) != string(t.last[:off]) || b[off] != '"' {
+		return false
+	}
+	n := len(*scratch)
+	s, j, ok := jsonwire.ScanUnescape(*scratch, b, off+1)
+	if t.nSpans == 1 {
+		ok = ok && string(b[j:]) == string(t.last[t.spans[0].end:])
+	} else {
+		ok = ok && t.matchRest(b, j, vals)
+	}
+	if !ok {
+		return false
+	}
+	*scratch = s
+	vals[0] = b[off:j]
+	t.piece, t.pieceText = vals[0], s[n:len(s):len(s)]
+	return true
+}
+
+// matchRest is match from b[pb], where the first span ends: its other
+// tokens, and the bytes around them, compared.
+func (t *tape) matchRest(b []byte, pb int, vals *[memoLen]value) bool {
+	pt := int(t.spans[0].end)
+	for k := 1; k < t.nSpans; k++ {
+		sp := &t.spans[k]
+		i := pb + int(sp.off) - pt // where the token starts in b
+		j := i + int(sp.end-sp.off)
+		if sp.kind == jsonwire.KindString && j <= len(b) && string(b[pb:j]) == string(t.last[pt:sp.end]) {
+			// The bytes before it and its own as they were: the same
+			// string, valid.
+			vals[sp.slot] = b[i:j]
+			pt, pb = int(sp.end), j
+			continue
+		}
+		if i >= len(b) || string(b[pb:i]) != string(t.last[pt:sp.off]) {
+			return false
+		}
+		switch sp.kind {
+		case jsonwire.KindString:
+			var ok bool
+			if j, ok = jsonwire.ScanString(b, i+1); b[i] != '"' || !ok {
+				return false
+			}
+		case jsonwire.KindNumber:
+			// An integer that a byte not of it follows, within the
+			// tokenizer's bounds on a number's length.
+			if j = jsonwire.ScanInt(b, i); j == 0 || j-i > maxInt {
+				return false
+			}
+		default:
+			return false
+		}
+		vals[sp.slot] = b[i:j]
+		pt, pb = int(sp.end), j
+	}
+	return string(b[pb:]) == string(t.last[pt:])
 }
 
 // A span is where a memo's token is in last: its bytes, its kind, and

@@ -24,10 +24,13 @@ func unescapeDenseVector(dst, src []byte) (nd, ns int)
 // reads the last 32 bytes of src. With done true, the string ended in
 // src and was valid: src[ns-1] is its closing quote, and dst[:nd] its
 // contents, decoded. Otherwise it stopped at a step it does not decide (a
-// control or non-ASCII byte, a \u or bad escape) or at the end of src:
-// dst[:nd] is src[i:ns] decoded and valid, and src[ns] is not escaped.
-// len(src) must be at least 32, i at most len(src), and len(dst) at
-// least len(src)-i+8.
+// control byte, UTF-8 that is not valid, a \u or bad escape) or at the
+// end of src: dst[:nd] is src[i:ns] decoded, valid but for the first
+// bytes of a UTF-8 sequence that ns may cut, and src[ns] is not escaped.
+// It reads the three bytes before src[i] and before the last 32 of src
+// as the end of what comes before a step: they must be ASCII. len(src)
+// must be at least 35, i at least 3 and at most len(src), and len(dst)
+// at least len(src)-i+8.
 //
 //go:noescape
 func scanUnescapeVector(dst, src []byte, i int) (nd, ns int, done bool)

@@ -511,10 +511,47 @@ DATA suCtrl<>+0x10(SB)/8, $0x1F1F1F1F1F1F1F1F
 DATA suCtrl<>+0x18(SB)/8, $0x1F1F1F1F1F1F1F1F
 GLOBL suCtrl<>(SB), RODATA|NOPTR, $32
 
+// The UTF-8 lookups (see UTF8), by the high nibble of the byte before,
+// its low nibble, and the high nibble of the byte: the errors each
+// allows, one a bit (too short, too long, overlong of three bytes, too
+// large, surrogate, overlong of two, too large or overlong of four, two
+// continuations). u8Third and u8Fourth bring a byte that begins
+// a sequence of three or four bytes to 0x80 and up, and u8High keeps
+// that bit.
+DATA u8Byte1High<>+0x00(SB)/8, $0x0202020202020202
+DATA u8Byte1High<>+0x08(SB)/8, $0x4915012180808080
+GLOBL u8Byte1High<>(SB), RODATA|NOPTR, $16
+
+DATA u8Byte1Low<>+0x00(SB)/8, $0xCBCBCB8B8383A3E7
+DATA u8Byte1Low<>+0x08(SB)/8, $0xCBCBDBCBCBCBCBCB
+GLOBL u8Byte1Low<>(SB), RODATA|NOPTR, $16
+
+DATA u8Byte2High<>+0x00(SB)/8, $0x0101010101010101
+DATA u8Byte2High<>+0x08(SB)/8, $0x01010101BABAAEE6
+GLOBL u8Byte2High<>(SB), RODATA|NOPTR, $16
+
+DATA u8Third<>+0x00(SB)/8, $0x6060606060606060
+DATA u8Third<>+0x08(SB)/8, $0x6060606060606060
+DATA u8Third<>+0x10(SB)/8, $0x6060606060606060
+DATA u8Third<>+0x18(SB)/8, $0x6060606060606060
+GLOBL u8Third<>(SB), RODATA|NOPTR, $32
+
+DATA u8Fourth<>+0x00(SB)/8, $0x7070707070707070
+DATA u8Fourth<>+0x08(SB)/8, $0x7070707070707070
+DATA u8Fourth<>+0x10(SB)/8, $0x7070707070707070
+DATA u8Fourth<>+0x18(SB)/8, $0x7070707070707070
+GLOBL u8Fourth<>(SB), RODATA|NOPTR, $32
+
+DATA u8High<>+0x00(SB)/8, $0x8080808080808080
+DATA u8High<>+0x08(SB)/8, $0x8080808080808080
+DATA u8High<>+0x10(SB)/8, $0x8080808080808080
+DATA u8High<>+0x18(SB)/8, $0x8080808080808080
+GLOBL u8High<>(SB), RODATA|NOPTR, $32
+
 // PROBLEMS sets R10 to the bytes of the step in Y0 that stop the scan
-// short of a decision: control and non-ASCII bytes, and escaped bytes
-// (R12) that are not the letter of a two-byte escape; and R9 to its
-// quotes that no backslash escapes. It uses Y3 to Y5.
+// short of a decision: control bytes, and escaped bytes (R12) that are
+// not the letter of a two-byte escape; and R9 to its quotes that no
+// backslash escapes. It uses Y3 to Y5.
 #define PROBLEMS \
 	VPSRLW    $4, Y0, Y4; \
 	VPAND     Y14, Y4, Y4; \
@@ -529,16 +566,52 @@ GLOBL suCtrl<>(SB), RODATA|NOPTR, $32
 	VPCMPEQB  suCtrl<>(SB), Y3, Y3; \
 	VPMOVMSKB Y3, R9; \
 	ORL       R9, R10; \
-	VPMOVMSKB Y0, R9; \
-	ORL       R9, R10; \
 	VPCMPEQB  suQuote<>(SB), Y0, Y3; \
 	VPMOVMSKB Y3, R9; \
 	MOVL      R12, R11; \
 	NOTL      R11; \
 	ANDL      R11, R9
 
+// UTF8 sets R11 to the bytes of the step in Y0 where its UTF-8 is not
+// valid, given the three bytes before it at P1, P2 and P3 from
+// (SI)(IDX*1), and adds them to R10's problems. A byte is marked when it
+// breaks a sequence that the bytes before it began, or begins none where
+// it must continue one; a sequence that the step's end cuts is marked in
+// the next step. The lookups are those of Keiser and Lemire's validation
+// (simdjson): by the high and low nibbles of the byte before and the
+// high nibble of the byte, each sets the bits of the errors its nibble
+// allows, and an error is a bit set in all three; or a byte that must
+// continue a sequence of three or four bytes begun two or three bytes
+// before, and does not, or the converse. It uses Y1 to Y3.
+#define UTF8(P1, P2, P3, IDX) \
+	VMOVDQU        P1(SI)(IDX*1), Y1; \
+	VPSRLW         $4, Y1, Y2; \
+	VPAND          Y14, Y2, Y2; \
+	VBROADCASTI128 u8Byte1High<>(SB), Y3; \
+	VPSHUFB        Y2, Y3, Y2; \
+	VPAND          Y14, Y1, Y1; \
+	VBROADCASTI128 u8Byte1Low<>(SB), Y3; \
+	VPSHUFB        Y1, Y3, Y1; \
+	VPAND          Y1, Y2, Y2; \
+	VPSRLW         $4, Y0, Y1; \
+	VPAND          Y14, Y1, Y1; \
+	VBROADCASTI128 u8Byte2High<>(SB), Y3; \
+	VPSHUFB        Y1, Y3, Y1; \
+	VPAND          Y1, Y2, Y2; \
+	VMOVDQU        P2(SI)(IDX*1), Y1; \
+	VPSUBUSB       u8Third<>(SB), Y1, Y1; \
+	VMOVDQU        P3(SI)(IDX*1), Y3; \
+	VPSUBUSB       u8Fourth<>(SB), Y3, Y3; \
+	VPOR           Y3, Y1, Y1; \
+	VPAND          u8High<>(SB), Y1, Y1; \
+	VPXOR          Y1, Y2, Y2; \
+	VPCMPEQB       Y9, Y2, Y2; \
+	VPMOVMSKB      Y2, R11; \
+	NOTL           R11; \
+	ORL            R11, R10
+
 // func scanUnescapeVector(dst, src []byte, i int) (nd, ns int, done bool)
-TEXT ·scanUnescapeVector(SB), NOSPLIT, $8-73
+TEXT ·scanUnescapeVector(SB), NOSPLIT, $16-73
 	SETUP
 	MOVQ i+48(FP), AX
 
@@ -552,6 +625,15 @@ suLoop:
 	MOVQ      R8, ci-8(SP)
 	ESCAPES
 	PROBLEMS
+	VPMOVMSKB Y0, R11
+	TESTL     $0x00808080, -3(SI)(AX*1)
+	JNZ       suUTF8
+	TESTL     R11, R11
+	JNZ       suUTF8
+
+suChecked:
+	// R11: the bytes whose UTF-8 is not valid, none in a step of ASCII
+	// that the three bytes before it leave no sequence to end.
 	TESTL     R9, R9
 	JNZ       suQuoteStep
 	TESTL     R10, R10
@@ -563,9 +645,18 @@ suLoop:
 	MOVQ DX, AX
 	JMP  suLoop
 
+suUTF8:
+	UTF8(-1, -2, -3, AX)
+	JMP suChecked
+
 suQuoteStep:
 	// The string ends in this step: at its first quote not escaped,
-	// after which nothing is read.
+	// after which nothing is read; a sequence that the quote cuts is
+	// marked at the quote.
+	LEAL  -1(R9), DX
+	XORL  R9, DX
+	TESTL DX, R11
+	JNZ   suBail
 	BSFL  R9, R11
 	LEAQ  -1(R9), DX
 	NOTL  R9
@@ -586,13 +677,30 @@ suLast:
 	LASTSTEP
 	ESCAPES
 	PROBLEMS
+	VPMOVMSKB Y0, R11
+	TESTL     $0x00808080, -3(SI)(AX*1)
+	JNZ       suLastUTF8
+	TESTL     R11, R11
+	JZ        suLastChecked
+
+suLastUTF8:
+	UTF8(-33, -34, -35, CX)
+
+suLastChecked:
+	MOVL      R11, ue-16(SP)
 	MOVL      DX, R11
 	NOTL      R11
 	ANDL      R11, R9
 	ANDL      R11, R10
+	ANDL      R11, ue-16(SP)
 	TESTL     R9, R9
 	JZ        suBail // no end in src
 	ORL       DX, R13
+	LEAL      -1(R9), DX
+	XORL      R9, DX
+	MOVL      ue-16(SP), R11
+	TESTL     DX, R11
+	JNZ       suBail
 	BSFL      R9, R11
 	LEAQ      -1(R9), DX
 	NOTL      R9

@@ -78,7 +78,7 @@ func checkScanUnescape(t *testing.T, b []byte, i int) {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("ScanUnescape(%q, %d) = %q, want %q", b, i, got, want)
 	}
-	if !vector || !denseOK || len(b) < 32 {
+	if !vector || !denseOK || len(b) < 35 || i < 3 || b[i-1]|b[i-2]|b[i-3] >= 0x80 {
 		return
 	}
 	// The vector scan stores within the room it is promised.
@@ -96,13 +96,21 @@ func checkScanUnescape(t *testing.T, b []byte, i int) {
 // bytes, closed or not, with bytes after them, at every length up to a
 // few steps.
 func TestScanUnescape(t *testing.T) {
-	parts := []string{"a", "bc", "é", "日", `\"`, `\\`, `\n`, `\t`, `\/`, `\u00e9`, `\\\"`, "n", `"`, "\x01", `\x`, "\xff", "}}"}
+	parts := []string{"a", "bc", "é", "日", "😀", `\"`, `\\`, `\n`, `\t`, `\/`, `\u00e9`, `\\\"`, "n", `"`, "}}"}
+	// Bad bytes, one part in sixteen: a control byte, a bad escape, and
+	// UTF-8 that is not valid (a lone continuation, a sequence cut short,
+	// a surrogate, overlong forms, past U+10FFFF).
+	bad := []string{"\x01", `\x`, "\xff", "\x80", "\xbf", "\xe6\x97", "\xf0\x9f\x98", "\xed\xa0\x80", "\xc0\xaf", "\xc1\xbf",
+		"\xe0\x80\xaf", "\xe0\x9f\xbf", "\xf0\x80\x80\xaf", "\xf0\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80"}
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 40000 {
 		var sb strings.Builder
 		for sb.Len() < r.IntN(160) {
 			p := parts[r.IntN(len(parts))]
-			if r.IntN(8) != 0 && (p == `"` || p == "\x01" || p == `\x` || p == "\xff") {
+			if r.IntN(16) == 0 {
+				p = bad[r.IntN(len(bad))]
+			}
+			if p == `"` && r.IntN(8) != 0 {
 				continue // keep most strings valid and long
 			}
 			sb.WriteString(p)
@@ -114,6 +122,26 @@ func TestScanUnescape(t *testing.T) {
 		checkScanUnescape(t, b, 0)
 		if len(b) > 3 {
 			checkScanUnescape(t, b, 3)
+		}
+		// As in a payload, where the vector scan reads it.
+		const member = `{"partial_json":"`
+		checkScanUnescape(t, append([]byte(member), b...), len(member))
+	}
+}
+
+// TestScanUnescapeUTF8 puts each bad sequence, alone and after good
+// ones, at every place of the first steps, and the quote after it.
+func TestScanUnescapeUTF8(t *testing.T) {
+	const member = `{"partial_json":"`
+	bad := []string{"\x80", "\xbf", "\x80\x80", "😀\x80", "\xed\x9f\xbf\x80", "日\xa5", "é\xa9", "\xc3", "\xe6\x97", "\xf0\x9f\x98", "\xed\xa0\x80", "\xed\xbf\xbf",
+		"\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\xe0\x9f\xbf", "\xf0\x80\x80\xaf", "\xf0\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff"}
+	good := []string{"é", "日", "😀", "\xed\x9f\xbf", "\xee\x80\x80", "\xf4\x8f\xbf\xbf", "\xe0\xa0\x80", "\xf0\x90\x80\x80", "\xc2\x80"}
+	for _, seq := range append(bad, good...) {
+		for at := range 70 {
+			for _, tail := range []string{`"}}` + strings.Repeat(" ", 40), strings.Repeat("x", 40) + `"}`, `\n"}`} {
+				b := []byte(member + strings.Repeat("a", at) + seq + tail)
+				checkScanUnescape(t, b, len(member))
+			}
 		}
 	}
 }
