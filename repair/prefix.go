@@ -66,9 +66,12 @@ func (p *parser) strictPrefix(start int) int {
 	var err error
 	for off := start; ; {
 		end := min(off+scanChunk, len(in))
-		t.Feed(in[off:end])
-		if end == len(in) {
+		if off == len(in) {
+			// The state before Close is kept too: a cut at the end of
+			// the input is checked from there.
 			t.Close()
+		} else {
+			t.Feed(in[off:end])
 		}
 		for {
 			var tok tokenizer.Token
