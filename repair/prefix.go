@@ -87,7 +87,27 @@ func (p *parser) strictPrefix(start int) int {
 				}
 				continue
 			}
-			p.scanBracket(tok, start)
+			// A bracket: push or pop the frame.
+			k := tok.Kind()
+			if k == tokenizer.KindBeginObject || k == tokenizer.KindBeginArray {
+				if sc.topArr {
+					sc.topN++
+				}
+				if len(p.stack) > 0 {
+					p.stack[len(p.stack)-1].n = sc.topN
+				}
+				// name[0] holds the opener's offset until the end.
+				at := start + int(tok.Offset())
+				p.stack = append(p.stack, frame{obj: k == tokenizer.KindBeginObject, open: at, name: [2]int{at, -1}})
+				sc.topArr, sc.topN = k == tokenizer.KindBeginArray, -1
+				continue
+			}
+			sc.popped = p.stack[len(p.stack)-1].name[0]
+			p.stack = p.stack[:len(p.stack)-1]
+			if len(p.stack) > 0 {
+				top := &p.stack[len(p.stack)-1]
+				sc.topArr, sc.topN = !top.obj, top.n
+			}
 		}
 		if err != tokenizer.ErrNeedMore {
 			break
@@ -163,32 +183,6 @@ type scanState struct {
 	topArr bool            // the top frame is an array
 	topN   int             // the top frame's count, kept in the frame when it is not on top
 	popped int             // the offset of the opener of the last container closed
-}
-
-// scanBracket is strictPrefix's for a token that opens or closes a
-// container: it pushes or pops the frame.
-func (p *parser) scanBracket(tok tokenizer.Token, start int) {
-	sc := &p.sc
-	k := tok.Kind()
-	if k == tokenizer.KindBeginObject || k == tokenizer.KindBeginArray {
-		if sc.topArr {
-			sc.topN++
-		}
-		if len(p.stack) > 0 {
-			p.stack[len(p.stack)-1].n = sc.topN
-		}
-		// name[0] holds the opener's offset until the end.
-		at := start + int(tok.Offset())
-		p.stack = append(p.stack, frame{obj: k == tokenizer.KindBeginObject, open: at, name: [2]int{at, -1}})
-		sc.topArr, sc.topN = k == tokenizer.KindBeginArray, -1
-		return
-	}
-	sc.popped = p.stack[len(p.stack)-1].name[0]
-	p.stack = p.stack[:len(p.stack)-1]
-	if len(p.stack) > 0 {
-		top := &p.stack[len(p.stack)-1]
-		sc.topArr, sc.topN = !top.obj, top.n
-	}
 }
 
 // resumeAt sets the state in which the parser meets the token at r,
