@@ -232,8 +232,9 @@ var fastMember = true
 // writers write: a plain name, a colon and maybe a space, then a string
 // with valid escapes and characters, a number or a literal, with a , or
 // } right after it. It reads the name and colon if they are so, and
-// then the value if it is so, and reports whether it read anything; the
-// state is then the one the general path leaves there. Nothing it reads
+// then the value and a comma after it if they are so, and reports
+// whether it read anything; the state is then the one the general path
+// leaves there. Nothing it reads
 // is read otherwise under any kind.
 func (p *parser) member() bool {
 	in := p.in
@@ -273,6 +274,14 @@ func (p *parser) member() bool {
 	}
 	p.pos = end
 	p.endValue()
+	if in[end] == ',' {
+		// The comma after it, as loop reads it after a value: the next
+		// member then takes no turn of the loop for it.
+		p.comma, p.commaLog = end, len(p.log)
+		p.pos = skipOneSpace(in, end+1)
+		top.n++
+		p.state = stName
+	}
 	return true
 }
 
