@@ -55,52 +55,58 @@ func (p *parser) strictPrefix(start int) int {
 	}
 	t := &p.tok
 	*t = tokenizer.New(tokenizer.Options{MaxDepth: p.maxDepth})
-	// NOTE: the loop keeps the top frame's kind and count in locals, and
-	// only the last token, not its offsets: it runs for every token.
-	stack := p.stack[:0]
-	topArr, topN := false, 0
-	var last tokenizer.Token // the last token, or the last piece
-	popped := -1             // the offset of the opener of the last container closed
+	// NOTE: the loop runs for every token, around a call to Next: what
+	// it keeps from one token to the next is in p.sc, in memory, so that
+	// the call does not make the compiler store and load all of it again.
+	// It keeps only the last token, not its offsets, and the top frame's
+	// kind and count.
+	sc := &p.sc
+	*sc = scanState{popped: -1}
+	p.stack = p.stack[:0]
 	var err error
 	for off := start; ; {
 		end := min(off+scanChunk, len(in))
-		t.Feed(in[off:end])
-		if end == len(in) {
+		if off == len(in) {
+			// The state before Close is kept too: a cut at the end of
+			// the input is checked from there.
 			t.Close()
+		} else {
+			t.Feed(in[off:end])
 		}
 		for {
 			var tok tokenizer.Token
 			if tok, err = t.Next(); err != nil {
 				break
 			}
-			last = tok
-			switch k := tok.Kind(); k {
-			case tokenizer.KindName:
-			case tokenizer.KindString:
-				if topArr && tok.First() {
-					topN++
+			sc.last = tok
+			if tok.Kind() > tokenizer.KindEndArray {
+				// A name, a string or a scalar: names come only in
+				// objects, where topArr is false.
+				if sc.topArr && tok.First() {
+					sc.topN++
 				}
-			case tokenizer.KindBeginObject, tokenizer.KindBeginArray:
-				if topArr {
-					topN++
+				continue
+			}
+			// A bracket: push or pop the frame.
+			k := tok.Kind()
+			if k == tokenizer.KindBeginObject || k == tokenizer.KindBeginArray {
+				if sc.topArr {
+					sc.topN++
 				}
-				if len(stack) > 0 {
-					stack[len(stack)-1].n = topN
+				if len(p.stack) > 0 {
+					p.stack[len(p.stack)-1].n = sc.topN
 				}
 				// name[0] holds the opener's offset until the end.
 				at := start + int(tok.Offset())
-				stack = append(stack, frame{obj: k == tokenizer.KindBeginObject, open: at, name: [2]int{at, -1}})
-				topArr, topN = k == tokenizer.KindBeginArray, -1
-			case tokenizer.KindEndObject, tokenizer.KindEndArray:
-				popped = stack[len(stack)-1].name[0]
-				stack = stack[:len(stack)-1]
-				if len(stack) > 0 {
-					topArr, topN = !stack[len(stack)-1].obj, stack[len(stack)-1].n
-				}
-			default:
-				if topArr {
-					topN++
-				}
+				p.stack = append(p.stack, frame{obj: k == tokenizer.KindBeginObject, open: at, name: [2]int{at, -1}})
+				sc.topArr, sc.topN = k == tokenizer.KindBeginArray, -1
+				continue
+			}
+			sc.popped = p.stack[len(p.stack)-1].name[0]
+			p.stack = p.stack[:len(p.stack)-1]
+			if len(p.stack) > 0 {
+				top := &p.stack[len(p.stack)-1]
+				sc.topArr, sc.topN = !top.obj, top.n
 			}
 		}
 		if err != tokenizer.ErrNeedMore {
@@ -110,8 +116,9 @@ func (p *parser) strictPrefix(start int) int {
 		p.cpNext ^= 1
 		off = end
 	}
+	stack, last, popped := p.stack, sc.last, sc.popped
 	if len(stack) > 0 {
-		stack[len(stack)-1].n = topN
+		stack[len(stack)-1].n = sc.topN
 	}
 	// Each object's member name is the one before the value open in it:
 	// the next frame's opener.
@@ -168,6 +175,14 @@ func (p *parser) strictPrefix(start int) int {
 		}
 	}
 	return p.resumeAt(start, lastStart)
+}
+
+// scanState is what strictPrefix keeps from one token to the next.
+type scanState struct {
+	last   tokenizer.Token // the last token, or the last piece
+	topArr bool            // the top frame is an array
+	topN   int             // the top frame's count, kept in the frame when it is not on top
+	popped int             // the offset of the opener of the last container closed
 }
 
 // resumeAt sets the state in which the parser meets the token at r,

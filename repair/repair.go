@@ -219,6 +219,7 @@ type parser struct {
 	cpNext    int
 	scanStart int
 	scanValid bool
+	sc        scanState
 }
 
 // parsers keeps parsers, for their stacks, so that strict input is

@@ -76,6 +76,13 @@ func (p *parser) loop() error {
 				if err := p.scalarOrOpen(c); err != nil {
 					return err
 				}
+				// A comma right after the value takes no turn of the
+				// loop of its own.
+				if p.state == stNext && p.pos < len(in) && in[p.pos] == ',' {
+					if top := &p.stack[len(p.stack)-1]; top.wrap == wrapNone {
+						p.takeComma(top)
+					}
+				}
 				continue
 			}
 			if (c == ']' || c == '}') && p.state != stValue {
@@ -176,13 +183,7 @@ func (p *parser) loop() error {
 			case top.wrap == wrapMulti && !p.joins(p.pos):
 				p.endMulti()
 			case c == ',':
-				p.comma, p.commaLog = p.pos, len(p.log)
-				p.pos = skipOneSpace(in, p.pos+1)
-				top.n++
-				p.state = stElem
-				if top.obj {
-					p.state = stName
-				}
+				p.takeComma(top)
 			case c == '}' || c == ']':
 				if err := p.closer(c); err != nil {
 					return err
@@ -232,8 +233,9 @@ var fastMember = true
 // writers write: a plain name, a colon and maybe a space, then a string
 // with valid escapes and characters, a number or a literal, with a , or
 // } right after it. It reads the name and colon if they are so, and
-// then the value if it is so, and reports whether it read anything; the
-// state is then the one the general path leaves there. Nothing it reads
+// then the value and a comma after it if they are so, and reports
+// whether it read anything; the state is then the one the general path
+// leaves there. Nothing it reads
 // is read otherwise under any kind.
 func (p *parser) member() bool {
 	in := p.in
@@ -273,7 +275,23 @@ func (p *parser) member() bool {
 	}
 	p.pos = end
 	p.endValue()
+	if in[end] == ',' {
+		// The next member then takes no turn of the loop for the comma.
+		p.takeComma(top)
+	}
 	return true
+}
+
+// takeComma reads the comma at p.pos after a value in top, the
+// container on top of the stack, which is no wrapper.
+func (p *parser) takeComma(top *frame) {
+	p.comma, p.commaLog = p.pos, len(p.log)
+	p.pos = skipOneSpace(p.in, p.pos+1)
+	top.n++
+	p.state = stElem
+	if top.obj {
+		p.state = stName
+	}
 }
 
 // valueSpecial marks the bytes that loop tests for where a value is

@@ -218,7 +218,8 @@ func (p *parser) name(c byte) error {
 // quotes that do not end it (InnerQuote, MissingQuote).
 //
 // NOTE: the fast path, for most strings: plain ASCII up to a quote that
-// a , or : or a closer follows, which ends it under every kind. A string
+// a , or : or a closer follows, or whitespace after a name, which ends
+// it under every kind. A string
 // with escapes, all valid, and valid characters is read so too
 // (jsonwire.ScanString): strBody would take them as they are.
 func (p *parser) str(isName bool) error {
@@ -231,8 +232,9 @@ func (p *parser) str(isName bool) error {
 		end, ok = strictEnd(p.in, j)
 	}
 	// A ) that closes a call or a tuple ends the string too, as it
-	// does for quoteCloses: ObjectId("5f1").
-	if ok && (closesFast(p.in, end, len(p.stack)) || end < len(p.in) && p.in[end] == ')' && p.inParens()) {
+	// does for quoteCloses: ObjectId("5f1"). So does whitespace after
+	// a name, as in strBody: {"a" 1} lacks a colon.
+	if ok && (closesFast(p.in, end, len(p.stack)) || end < len(p.in) && (p.in[end] == ')' && p.inParens() || isName && isSpace(p.in[end]))) {
 		p.pos = end
 		return nil
 	}
@@ -307,7 +309,7 @@ func (p *parser) strBody(start, i int, isName bool) error {
 		case c == '"':
 			// A name with a quote and a space in it is rare: there the
 			// quote ends it, and a colon is likely missing.
-			if !lenient || closesFast(in, i+1, len(p.stack)) || p.quoteCloses(i+1, multiline) || isName && i+1 < len(in) && isSpace(in[i+1]) {
+			if !lenient || closesFast(in, i+1, len(p.stack)) || isName && i+1 < len(in) && isSpace(in[i+1]) || p.quoteCloses(i+1, multiline) {
 				if comma >= 0 && !isName && colonAt(in, i+1) {
 					// A name ends here: the structure went on after the
 					// comma after all.
