@@ -41,8 +41,8 @@ type Decoder struct {
 	memoEvent []byte
 	noMemo    bool
 	// memoVals are the values of the memo's tokens in the payload being
-	// replayed, in memo's order; memoHits counts the payloads the memo
-	// took, for tests.
+	// replayed, in memo's order (those that are integers also in
+	// tape.nums); memoHits counts the payloads the memo took, for tests.
 	memoVals [memoLen]value
 	memoHits int64
 	// noRepeat, for tests, turns off reading an end's final arguments by
@@ -216,6 +216,7 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		for i, k := range d.memo {
 			if k >= 0 {
 				d.memoVals[i] = d.tape.value(int(k))
+				d.tape.nums[i], d.tape.numOK[i] = d.memoVals[i].int()
 			}
 		}
 		return d.replay(r)

@@ -327,8 +327,7 @@ func (rd *responsesDecoder) remember(d *Decoder, c *respCall, e *respEvent, even
 func (rd *responsesDecoder) replay(d *Decoder, piece value) error {
 	e := respPos{outputIndex: rd.memoOut, hasIndex: rd.memoHasOut}
 	if rd.memoSeq {
-		n, ok := d.memoVals[1].int()
-		if e.seq, e.hasSeq = int64(n), ok; ok {
+		if e.seq, e.hasSeq = int64(d.tape.nums[1]), d.tape.numOK[1]; e.hasSeq {
 			d.seq = e.seq
 		}
 	}
