@@ -98,6 +98,7 @@ func TestMemoMatch(t *testing.T) {
 		{"seq a minus", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "-"), false, false, true},
 		{"seq too long", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, strings.Repeat("9", 30)), true, false, false},
 		{"seq a string", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, `"3"`), true, false, false},
+		{"seq zero", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "0"), true, true, false},
 		{"seq negative", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "-3"), true, true, false},
 		{"seq of 15 digits", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, strings.Repeat("9", 15)), true, true, false},
 		{"seq of 16 digits", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, strings.Repeat("9", 16)), true, true, false},

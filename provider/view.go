@@ -348,8 +348,10 @@ type tape struct {
 	// lit is where in last the first span after the first that is not
 	// a string starts, or len(last), and litSpan is its index in spans
 	// (or nSpans): matchRest compares the bytes up to it in one go.
+	// intLast says that span is an integer, the last.
 	lit     int32
 	litSpan int
+	intLast bool
 	// nums are the values of the integers match read, by memo slot,
 	// where numOK says it read one of at most 15 digits (as value.int).
 	nums  [memoLen]int
@@ -577,7 +579,33 @@ func (t *tape) matchRest(b []byte, pb int, vals *[memoLen]value) bool {
 	// the bytes they had: then one comparison reads them all, with the
 	// bytes around them, and each is the same string, valid (and, read by
 	// no decoder, not handed out: see match).
-	if n := int(t.lit) - pt; n > 0 && n <= len(b)-pb && string(b[pb:pb+n]) == string(t.last[pt:t.lit]) {
+	if n := int(t.lit) - pt; n <= len(b)-pb && (n == 0 || string(b[pb:pb+n]) == string(t.last[pt:t.lit])) {
+		if t.intLast {
+			// Then an integer, and the bytes after it, as Responses'
+			// sequence_number ends its delta events.
+			sp, i := &t.spans[t.litSpan], pb+n
+			if i < len(b) && b[i]-'1' < 9 {
+				// Most often a positive integer of at most 15 digits:
+				// read here, with no call (see scanInt).
+				v, j := int(b[i]-'0'), i+1
+				for ; j < len(b) && b[j]-'0' < 10; j++ {
+					v = v*10 + int(b[j]-'0')
+				}
+				if j-i <= 15 && j < len(b) {
+					if !same(b[j:], t.last[sp.end:]) {
+						return false
+					}
+					vals[sp.slot], t.nums[sp.slot], t.numOK[sp.slot] = b[i:j], v, true
+					return true
+				}
+			}
+			j, v, isInt := scanInt(b, i)
+			if j == 0 || !same(b[j:], t.last[sp.end:]) {
+				return false
+			}
+			vals[sp.slot], t.nums[sp.slot], t.numOK[sp.slot] = b[i:j], v, isInt
+			return true
+		}
 		k, pb, pt = int(t.litSpan), pb+n, int(t.lit)
 	}
 	for ; k < t.nSpans; k++ {
@@ -706,6 +734,7 @@ func (t *tape) setSpans(m *[memoLen]int32) {
 			break
 		}
 	}
+	t.intLast = t.litSpan == t.nSpans-1 && t.spans[t.litSpan].kind == jsonwire.KindNumber
 }
 
 // maxInt is the most bytes of an integer that match reads.
