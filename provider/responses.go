@@ -15,7 +15,6 @@ package provider
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -283,7 +282,11 @@ func (rd *responsesDecoder) follow(d *Decoder, c *respCall, piece value, n int) 
 	}
 	if need := len(rd.raw) + len(piece); need > cap(rd.raw) {
 		// From 8 KiB, doubling: a call of 20 KB grows it three times.
-		rd.raw = slices.Grow(rd.raw, max(need, 2*cap(rd.raw), 8<<10)-len(rd.raw))
+		// (append, or slices.Grow, would add a quarter at a time past
+		// the double, and round up to a size class.)
+		grown := make([]byte, len(rd.raw), max(need, 2*cap(rd.raw), 8<<10))
+		copy(grown, rd.raw)
+		rd.raw = grown
 	}
 	rd.raw = append(rd.raw[:len(rd.raw)-1], piece[1:]...) // its contents, and a closing quote
 	rd.rawN += n
