@@ -35,14 +35,16 @@ type Decoder struct {
 	// tokens skip its decoder's walk (see replayer): it holds the tape
 	// indexes of the tokens that may differ, the argument piece first,
 	// and -1 in the rest; memo[0] is -1 when there is no memo. memoEvent
-	// is the last payload's event name; noMemo, for tests, turns the
-	// memo off.
+	// is the last payload's event name, which the memo must match when
+	// byEvent says the format's decoder reads it; noMemo, for tests,
+	// turns the memo off.
 	memo      [memoLen]int32
 	memoEvent []byte
+	byEvent   bool
 	noMemo    bool
 	// memoVals are the values of the memo's tokens in the payload being
-	// replayed, in memo's order; memoHits counts the payloads the memo
-	// took, for tests.
+	// replayed, in memo's order (those that are integers also in
+	// tape.nums); memoHits counts the payloads the memo took, for tests.
 	memoVals [memoLen]value
 	memoHits int64
 	// noRepeat, for tests, turns off reading an end's final arguments by
@@ -80,10 +82,12 @@ func NewDecoder(f Format) *Decoder {
 	return d
 }
 
-// setImpl makes the part of format f, and notes whether it replays.
+// setImpl makes the part of format f, and notes whether it replays, and
+// whether it reads the event name (ConverseStream's alone does).
 func (d *Decoder) setImpl(f Format) {
 	d.impl = newImpl(f)
 	d.replayer, _ = d.impl.(replayer)
+	d.byEvent = f == FormatBedrockConverse
 }
 
 func newImpl(f Format) decoder {
@@ -183,7 +187,7 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		return nil, nil
 	}
 	r := d.replayer
-	if r != nil && d.memo[0] >= 0 && !d.noMemo && string(event) == string(d.memoEvent) && d.tape.match(v, &d.memo, &d.memoVals, &d.scratch) {
+	if r != nil && d.memo[0] >= 0 && !d.noMemo && (!d.byEvent || string(event) == string(d.memoEvent)) && d.tape.match(v, &d.memo, &d.memoVals, &d.scratch) {
 		// v is the last payload validated but for the memo's tokens,
 		// each one valid: the tape, of that payload, is kept for the
 		// next, and v is read by the memo alone.
@@ -212,10 +216,11 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 	}
 	n := len(d.out)
 	if r := d.replayer; r != nil && d.memo[0] >= 0 && !d.noMemo && d.tape.changedIn(&d.memo) &&
-		d.tape.toks[d.memo[0]].Kind == jsonwire.KindString && string(event) == string(d.memoEvent) {
+		d.tape.toks[d.memo[0]].Kind == jsonwire.KindString && (!d.byEvent || string(event) == string(d.memoEvent)) {
 		for i, k := range d.memo {
 			if k >= 0 {
 				d.memoVals[i] = d.tape.value(int(k))
+				d.tape.nums[i], d.tape.numOK[i] = d.memoVals[i].int()
 			}
 		}
 		return d.replay(r)

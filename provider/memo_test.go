@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
 )
 
 // TestMemo decodes every recorded stream with the memo and without it,
@@ -96,6 +98,13 @@ func TestMemoMatch(t *testing.T) {
 		{"seq a minus", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "-"), false, false, true},
 		{"seq too long", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, strings.Repeat("9", 30)), true, false, false},
 		{"seq a string", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, `"3"`), true, false, false},
+		{"seq zero", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "0"), true, true, false},
+		{"seq negative", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "-3"), true, true, false},
+		{"seq of 15 digits", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, strings.Repeat("9", 15)), true, true, false},
+		{"seq of 16 digits", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, strings.Repeat("9", 16)), true, true, false},
+		{"seq of 20 bytes", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, "-"+strings.Repeat("9", 19)), true, true, false},
+		{"seq of 21 bytes", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, respDeltaSeq(`"1"`, strings.Repeat("9", 21)), true, false, false},
+		{"obfuscation longer", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, strings.Replace(respDeltaSeq(`"1"`, "3"), `"Qx"`, `"Qxyz"`, 1), true, true, false},
 		{"obfuscation", FormatOpenAIResponses, []string{respAdded("fc_1", 1), respDeltaSeq(`"{"`, "2")}, strings.Replace(respDeltaSeq(`"1"`, "3"), `"Qx"`, `"Zq\u00e9"`, 1), true, true, false},
 	}
 	for _, tt := range tests {
@@ -128,5 +137,34 @@ func TestMemoMatch(t *testing.T) {
 				assert.Equal(t, errb, erra)
 			}
 		})
+	}
+}
+
+// TestScanInt holds scanInt to what it stands for: ScanInt within
+// maxInt bytes, and value.int for the value.
+func TestScanInt(t *testing.T) {
+	ins := []string{"0", "7", "-0", "-7", "00", "01", "-01", "-", "--1", "1-", "x", "", "1.5", "1e3", "12345678901234567890", "123456789012345678901",
+		"-1234567890123456789", "-12345678901234567890", "123456789012345", "1234567890123456", "-123456789012345", "-1234567890123456"}
+	for _, in := range ins {
+		for _, after := range []string{"", "}", ",", " ", "0", "a"} {
+			b := []byte(in + after)
+			if len(b) == 0 {
+				continue
+			}
+			j, n, isInt := scanInt(b, 0)
+			want := jsonwire.ScanInt(b, 0)
+			if want > maxInt {
+				want = 0
+			}
+			assert.Equal(t, want, j, "%q: end", b)
+			if want == 0 {
+				continue
+			}
+			wn, wok := value(b[:want]).int()
+			assert.Equal(t, wok, isInt, "%q: an int", b)
+			if wok {
+				assert.Equal(t, wn, n, "%q: value", b)
+			}
+		}
 	}
 }

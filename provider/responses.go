@@ -15,7 +15,6 @@ package provider
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -283,7 +282,11 @@ func (rd *responsesDecoder) follow(d *Decoder, c *respCall, piece value, n int) 
 	}
 	if need := len(rd.raw) + len(piece); need > cap(rd.raw) {
 		// From 8 KiB, doubling: a call of 20 KB grows it three times.
-		rd.raw = slices.Grow(rd.raw, max(need, 2*cap(rd.raw), 8<<10)-len(rd.raw))
+		// (append, or slices.Grow, would add a quarter at a time past
+		// the double, and round up to a size class.)
+		grown := make([]byte, len(rd.raw), max(need, 2*cap(rd.raw), 8<<10))
+		copy(grown, rd.raw)
+		rd.raw = grown
 	}
 	rd.raw = append(rd.raw[:len(rd.raw)-1], piece[1:]...) // its contents, and a closing quote
 	rd.rawN += n
@@ -327,8 +330,7 @@ func (rd *responsesDecoder) remember(d *Decoder, c *respCall, e *respEvent, even
 func (rd *responsesDecoder) replay(d *Decoder, piece value) error {
 	e := respPos{outputIndex: rd.memoOut, hasIndex: rd.memoHasOut}
 	if rd.memoSeq {
-		n, ok := d.memoVals[1].int()
-		if e.seq, e.hasSeq = int64(n), ok; ok {
+		if e.seq, e.hasSeq = int64(d.tape.nums[1]), d.tape.numOK[1]; e.hasSeq {
 			d.seq = e.seq
 		}
 	}

@@ -345,6 +345,17 @@ type tape struct {
 	nSpans  int // -1: the memo names a token twice
 	spansOf [memoLen]int32
 	spansOK bool
+	// lit is where in last the first span after the first that is not
+	// a string starts, or len(last), and litSpan is its index in spans
+	// (or nSpans): matchRest compares the bytes up to it in one go.
+	// intLast says that span is an integer, the last.
+	lit     int32
+	litSpan int
+	intLast bool
+	// nums are the values of the integers match read, by memo slot,
+	// where numOK says it read one of at most 15 digits (as value.int).
+	nums  [memoLen]int
+	numOK [memoLen]bool
 	// piece is the argument piece that match read last, in the payload
 	// being decoded, and pieceText its text, decoded in the same pass
 	// into the Decoder's scratch; Decode unsets them.
@@ -474,11 +485,14 @@ func (t *tape) find(off int32) int {
 // match reports whether b is the payload validated last (kept in last,
 // with the tokens of the tape) but for the tokens at the tape indexes in
 // m (-1 for none), each a string or an integer there and in b, and
-// valid: then b is valid, and vals are those tokens in b, in m's order.
-// It reads only those tokens, and compares the bytes around them.
+// valid: then b is valid, and vals are those tokens in b, in m's order,
+// and nums and numOK the integers' values. It reads only those tokens,
+// and compares the bytes around them. A string other than the piece
+// (slot 0) that has the bytes it had may be left out of vals: a decoder
+// lets such tokens differ, but reads none of them.
 //
-// The piece (slot 0), a string, it also decodes onto *scratch in the same
-// pass: piece and pieceText are then it and its text.
+// The piece, a string, it also decodes onto *scratch in the same pass:
+// piece and pieceText are then it and its text.
 func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch *[]byte) bool {
 	if len(t.last) == 0 {
 		return false
@@ -503,29 +517,21 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch 
 		// time, most often has the bytes it had: then it is the same
 		// string, valid.
 		j := i + int(sp.end-sp.off)
-		if sp.slot == 0 || sp.kind != jsonwire.KindString || j > len(b) || string(b[i:j]) != string(t.last[sp.off:sp.end]) {
-			switch sp.kind {
-			case jsonwire.KindString:
-				ok := false
-				if b[i] != '"' {
-					return false
-				}
-				if sp.slot == 0 {
-					n := len(*scratch)
-					if *scratch, j, ok = jsonwire.ScanUnescape(*scratch, b, i+1); !ok {
-						return false
-					}
-					text = (*scratch)[n:len(*scratch):len(*scratch)]
-				} else if j, ok = jsonwire.ScanString(b, i+1); !ok {
-					return false
-				}
-			case jsonwire.KindNumber:
-				// An integer that a byte not of it follows, within the
-				// tokenizer's bounds on a number's length.
-				if j = jsonwire.ScanInt(b, i); j == 0 || j-i > maxInt {
-					return false
-				}
-			default:
+		t.numOK[sp.slot] = false
+		switch {
+		case sp.slot == 0 && sp.kind == jsonwire.KindString:
+			ok := false
+			if b[i] != '"' {
+				return false
+			}
+			n := len(*scratch)
+			if *scratch, j, ok = jsonwire.ScanUnescape(*scratch, b, i+1); !ok {
+				return false
+			}
+			text = (*scratch)[n:len(*scratch):len(*scratch)]
+		case sp.kind != jsonwire.KindString || j > len(b) || string(b[i:j]) != string(t.last[sp.off:sp.end]):
+			ok := false
+			if j, ok = t.scanToken(b, i, &sp); !ok {
 				return false
 			}
 		}
@@ -568,40 +574,124 @@ func (t *tape) matchPiece(b []byte, vals *[memoLen]value, scratch *[]byte) bool 
 // matchRest is match from b[pb], where the first span ends: its other
 // tokens, and the bytes around them, compared.
 func (t *tape) matchRest(b []byte, pb int, vals *[memoLen]value) bool {
-	pt := int(t.spans[0].end)
-	for k := 1; k < t.nSpans; k++ {
+	pt, k := int(t.spans[0].end), 1
+	// The strings before the first token of another kind most often have
+	// the bytes they had: then one comparison reads them all, with the
+	// bytes around them, and each is the same string, valid (and, read by
+	// no decoder, not handed out: see match).
+	if n := int(t.lit) - pt; n <= len(b)-pb && (n == 0 || string(b[pb:pb+n]) == string(t.last[pt:t.lit])) {
+		if t.intLast {
+			// Then an integer, and the bytes after it, as Responses'
+			// sequence_number ends its delta events.
+			sp, i := &t.spans[t.litSpan], pb+n
+			if i < len(b) && b[i]-'1' < 9 {
+				// Most often a positive integer of at most 15 digits:
+				// read here, with no call (see scanInt).
+				v, j := int(b[i]-'0'), i+1
+				for ; j < len(b) && b[j]-'0' < 10; j++ {
+					v = v*10 + int(b[j]-'0')
+				}
+				if j-i <= 15 && j < len(b) {
+					if !same(b[j:], t.last[sp.end:]) {
+						return false
+					}
+					vals[sp.slot], t.nums[sp.slot], t.numOK[sp.slot] = b[i:j], v, true
+					return true
+				}
+			}
+			j, v, isInt := scanInt(b, i)
+			if j == 0 || !same(b[j:], t.last[sp.end:]) {
+				return false
+			}
+			vals[sp.slot], t.nums[sp.slot], t.numOK[sp.slot] = b[i:j], v, isInt
+			return true
+		}
+		k, pb, pt = int(t.litSpan), pb+n, int(t.lit)
+	}
+	for ; k < t.nSpans; k++ {
 		sp := &t.spans[k]
 		i := pb + int(sp.off) - pt // where the token starts in b
 		j := i + int(sp.end-sp.off)
 		if sp.kind == jsonwire.KindString && j <= len(b) && string(b[pb:j]) == string(t.last[pt:sp.end]) {
 			// The bytes before it and its own as they were: the same
 			// string, valid.
-			vals[sp.slot] = b[i:j]
 			pt, pb = int(sp.end), j
 			continue
 		}
-		if i >= len(b) || string(b[pb:i]) != string(t.last[pt:sp.off]) {
+		if i > pb && (i >= len(b) || string(b[pb:i]) != string(t.last[pt:sp.off])) {
 			return false
 		}
-		switch sp.kind {
-		case jsonwire.KindString:
-			var ok bool
-			if j, ok = jsonwire.ScanString(b, i+1); b[i] != '"' || !ok {
-				return false
-			}
-		case jsonwire.KindNumber:
-			// An integer that a byte not of it follows, within the
-			// tokenizer's bounds on a number's length.
-			if j = jsonwire.ScanInt(b, i); j == 0 || j-i > maxInt {
-				return false
-			}
-		default:
+		var ok bool
+		if j, ok = t.scanToken(b, i, sp); !ok {
 			return false
 		}
 		vals[sp.slot] = b[i:j]
 		pt, pb = int(sp.end), j
 	}
-	return string(b[pb:]) == string(t.last[pt:])
+	return same(b[pb:], t.last[pt:])
+}
+
+// same reports whether a and b are equal: short ones, such as the end
+// of a payload, with no call.
+func same(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) > 8 {
+		return string(a) == string(b)
+	}
+	b = b[:len(a)]
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// scanToken reads the token of span sp at b[i], a string or an integer,
+// as match takes them: a valid string, or an integer that a byte not of
+// it follows (see scanInt). It returns the token's end, and sets nums
+// and numOK for its slot.
+func (t *tape) scanToken(b []byte, i int, sp *span) (j int, ok bool) {
+	t.numOK[sp.slot] = false
+	switch {
+	case i >= len(b):
+		return 0, false
+	case sp.kind == jsonwire.KindString:
+		if b[i] != '"' {
+			return 0, false
+		}
+		return jsonwire.ScanString(b, i+1)
+	case sp.kind == jsonwire.KindNumber:
+		j, t.nums[sp.slot], t.numOK[sp.slot] = scanInt(b, i)
+		return j, j > 0
+	}
+	return 0, false
+}
+
+// scanInt reads the integer at b[i], one the tokenizer takes within its
+// bounds on a number's length (maxInt) and that a byte not of it
+// follows, and returns its end, or 0. It also returns its value as
+// value.int does: isInt reports an integer of at most 15 digits.
+func scanInt(b []byte, i int) (j, n int, isInt bool) {
+	k := i // the first digit
+	if k < len(b) && b[k] == '-' {
+		k++
+	}
+	for j = k; j < len(b) && b[j]-'0' < 10; j++ {
+		n = n*10 + int(b[j]-'0')
+	}
+	if j == k || j == len(b) || j-i > maxInt || b[k] == '0' && j > k+1 {
+		return 0, 0, false
+	}
+	if j-k > 15 {
+		return j, 0, false
+	}
+	if k > i {
+		n = -n
+	}
+	return j, n, true
 }
 
 // A span is where a memo's token is in last: its bytes, its kind, and
@@ -637,6 +727,14 @@ func (t *tape) setSpans(m *[memoLen]int32) {
 			return
 		}
 	}
+	t.lit, t.litSpan = int32(len(t.last)), max(t.nSpans, 1)
+	for j := 1; j < t.nSpans; j++ {
+		if t.spans[j].kind != jsonwire.KindString {
+			t.lit, t.litSpan = t.spans[j].off, j
+			break
+		}
+	}
+	t.intLast = t.litSpan == t.nSpans-1 && t.spans[t.litSpan].kind == jsonwire.KindNumber
 }
 
 // maxInt is the most bytes of an integer that match reads.

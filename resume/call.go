@@ -83,17 +83,21 @@ type Call struct {
 // extra holds what only some calls need, so that the common call stays
 // small: sequence bookkeeping, containers deeper than 64, path watches.
 type extra struct {
-	seqs  [8]seqEntry // the latest deltas with a sequence number, a ring
-	nSeqs int
-	deep  []uint64 // container bits for depth 64 and more
-	watch watchState
-	ids   []string // ids the call had between its first and its last, at most maxMiddleIDs
+	seqs    [8]seqEntry // the latest deltas with a sequence number, a ring
+	nSeqs   int
+	seqHead int      // the index in seqs of the oldest of them
+	deep    []uint64 // container bits for depth 64 and more
+	watch   watchState
+	ids     []string // ids the call had between its first and its last, at most maxMiddleIDs
 }
 
 // maxMiddleIDs bounds the ids a call remembers between its first and its
 // last, for a server that changes a call's id on every chunk: a Set
 // remembers them all when it removes the call (see Set.Remove).
 const maxMiddleIDs = 16
+
+// seqAt returns the i-th oldest of the deltas remembered in seqs.
+func (x *extra) seqAt(i int) seqEntry { return x.seqs[(x.seqHead+i)%len(x.seqs)] }
 
 // seqEntry says where the delta with sequence number seq went.
 type seqEntry struct {
@@ -336,17 +340,23 @@ func (c *Call) deltaRest(data []byte, seq, offset int64) error {
 	}
 	// (Written out here, not in a function of its own, it saved 2% on
 	// deltas of 8 bytes.)
-	if n := len(c.args); len(data) > 1 && seq&offset < 0 && n+len(data) <= c.quickEnd {
+	// A numbered delta above every number seen is no replay: the rules
+	// have nothing more to say of it than of one with no number, but
+	// where it went.
+	if n := len(c.args); len(data) > 1 && (seq&offset < 0 || offset < 0 && seq > c.lastSeq) && n+len(data) <= c.quickEnd {
 		c.args = c.args[:n+len(data)]
 		copy(c.args[n:], data)
 		c.deltasLess += 1 - int64(len(data))
 		// Under quickEnd bytes are held already: hold's first test is
 		// passed, and its Read is made here, one call fewer a delta.
-		if !c.ahead.Read(data) { // data is equal to args[n:], and sliced already
+		if c.ahead.Read(data) { // data is equal to args[n:], and sliced already
+			c.noteComplete()
+		} else {
 			c.unhold(n)
-			return nil
 		}
-		c.noteComplete()
+		if seq >= 0 {
+			c.noteSeq(seq, int64(n), int64(len(data)))
+		}
 		return nil
 	}
 	return c.delta(data, seq, offset, -1)
@@ -512,7 +522,8 @@ func (c *Call) checkReplay(data []byte, seq int64) error {
 		}
 		return ErrOutOfOrder // no number was ever remembered, yet seq is not above the largest
 	}
-	for _, e := range c.x.seqs[:c.x.nSeqs] {
+	for i := range c.x.nSeqs {
+		e := c.x.seqAt(i)
 		if e.seq != seq {
 			continue
 		}
@@ -531,7 +542,7 @@ func (c *Call) checkReplay(data []byte, seq int64) error {
 	// Every number since the oldest remembered is known, so one that is
 	// not among them was never applied; after the end signal (whose final
 	// arguments may have made the call forget them) it is a replay.
-	if x := c.x; !c.ended && (x.nSeqs < len(x.seqs) || seq > x.seqs[0].seq) {
+	if x := c.x; !c.ended && (x.nSeqs < len(x.seqs) || seq > x.seqAt(0).seq) {
 		return ErrOutOfOrder
 	}
 	return nil // too old to check; still a replay by its number
@@ -544,11 +555,12 @@ func (c *Call) noteSeq(seq, off, n int64) {
 	}
 	x := c.x
 	if x.nSeqs < len(x.seqs) {
+		x.seqs[(x.seqHead+x.nSeqs)%len(x.seqs)] = seqEntry{seq, off, n}
 		x.nSeqs++
-	} else {
-		copy(x.seqs[:], x.seqs[1:])
+		return
 	}
-	x.seqs[x.nSeqs-1] = seqEntry{seq, off, n}
+	x.seqs[x.seqHead] = seqEntry{seq, off, n} // in place of the oldest
+	x.seqHead = (x.seqHead + 1) % len(x.seqs)
 }
 
 // firstDiff returns the first index where a and b (of equal length)

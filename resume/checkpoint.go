@@ -88,7 +88,7 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 	// failed tokenizer takes no chunk, and keeps its last one.
 	_ = cp.c.tk.Feed(nil)
 	if c.x != nil {
-		x := &extra{seqs: c.x.seqs, nSeqs: c.x.nSeqs}
+		x := &extra{seqs: c.x.seqs, nSeqs: c.x.nSeqs, seqHead: c.x.seqHead}
 		x.deep = append(x.deep, c.x.deep...)
 		cp.c.x = x
 	}
@@ -188,7 +188,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	c.args = make([]byte, cp.n, max(int(cp.n), opts.Capacity, len(args)))
 	copy(c.args, args)
 	if cp.c.x != nil {
-		x := &extra{seqs: cp.c.x.seqs, nSeqs: cp.c.x.nSeqs}
+		x := &extra{seqs: cp.c.x.seqs, nSeqs: cp.c.x.nSeqs, seqHead: cp.c.x.seqHead}
 		x.deep = append(x.deep, cp.c.x.deep...)
 		c.x = x
 	}
@@ -343,12 +343,13 @@ func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 		}
 		b = append(b, bits)
 	}
-	var seqs []seqEntry
+	nSeqs := 0
 	if c.x != nil {
-		seqs = c.x.seqs[:c.x.nSeqs]
+		nSeqs = c.x.nSeqs
 	}
-	u(uint64(len(seqs)))
-	for _, e := range seqs {
+	u(uint64(nSeqs))
+	for i := range nSeqs {
+		e := c.x.seqAt(i) // oldest first
 		s(e.seq)
 		u(uint64(e.off))
 		u(uint64(e.n))

@@ -26,6 +26,8 @@ type pathState struct {
 	events   int64
 	deltas   int64
 	ended    bool
+	lastSeq  int64
+	seqs     string // the numbered deltas remembered, oldest first
 	view     string
 	tkDepth  int
 	tokEnd   int64
@@ -40,6 +42,12 @@ func snapshot(c *Call) pathState {
 		mask = 1<<d - 1
 	}
 	var ahead tokenizer.Lookahead
+	var seqs []seqEntry
+	if c.x != nil {
+		for i := range c.x.nSeqs {
+			seqs = append(seqs, c.x.seqAt(i))
+		}
+	}
 	held, inString := 0, c.inString
 	if c.holding {
 		held, ahead, inString = len(c.args)-c.holdStart, c.ahead, c.ahead.InString()
@@ -49,6 +57,7 @@ func snapshot(c *Call) pathState {
 		viewEnd: c.view(), inString: inString, stack: c.stack & mask,
 		held: held, ahead: ahead, quickEnd: c.quickEnd, events: c.eventCount(), deltas: c.deltaCount(),
 		ended: c.ended, view: string(c.AppendPartial(nil)), tkDepth: c.tk.Depth(), tokEnd: c.tokEnd,
+		lastSeq: c.lastSeq, seqs: fmt.Sprint(seqs),
 	}
 }
 
@@ -155,6 +164,8 @@ func checkFastPath(t *testing.T, doc string, cuts []int, opts Options, ops []byt
 	ref.Logger = nil
 	c := NewCall("0", ref)
 	prev := 0
+	var prevD []byte
+	prevSeq := int64(-1)
 	for k, cut := range cuts {
 		d := []byte(doc[prev:cut])
 		prev = cut
@@ -162,9 +173,23 @@ func checkFastPath(t *testing.T, doc string, cuts []int, opts Options, ops []byt
 		if k < len(ops) {
 			op = ops[k]
 		}
-		ea := a.Delta(d, -1, -1)
-		eb := b.delta(d, -1, -1, -1)
-		ec := c.Delta(d, -1, -1)
+		// With op's bit 0x40 the delta is numbered, above every number
+		// before it; with 0x80 the delta before it comes again first.
+		seq := int64(-1)
+		if op&0x40 != 0 {
+			seq = int64(2 * k)
+		}
+		if op&0x80 != 0 && prevSeq >= 0 {
+			ra, rb := a.Delta(prevD, prevSeq, -1), b.delta(prevD, prevSeq, -1, -1)
+			c.Delta(prevD, prevSeq, -1)
+			if sa, sb := snapshot(a), snapshot(b); fmt.Sprint(ra) != fmt.Sprint(rb) || sa != sb {
+				t.Fatalf("doc %q cuts %v step %d (replay %q):\nfast    %+v err %v\ngeneral %+v err %v", doc, cuts, k, prevD, sa, ra, sb, rb)
+			}
+		}
+		prevD, prevSeq = d, seq
+		ea := a.Delta(d, seq, -1)
+		eb := b.delta(d, seq, -1, -1)
+		ec := c.Delta(d, seq, -1)
 		sa, sb := snapshot(a), snapshot(b)
 		if fmt.Sprint(ea) != fmt.Sprint(eb) || sa != sb {
 			t.Fatalf("doc %q cuts %v opts %+v step %d (delta %q):\nfast    %+v err %v\ngeneral %+v err %v", doc, cuts, opts.Tokenizer, k, d, sa, ea, sb, eb)
@@ -306,6 +331,8 @@ func TestFastPathMatchesGeneralPath(t *testing.T) {
 
 func FuzzFastPath(f *testing.F) {
 	f.Add([]byte(`{"a":"\ud83d\ude00 é","b":[1,-2.5e3,true,null]}`), int64(1), []byte{1, 2, 3})
+	f.Add([]byte(`{"a":"\ud83d\ude00 é","b":[1,-2.5e3,true,null],"c":"0123456789abcdef"}`), int64(2),
+		[]byte{0x40, 0xc0, 0x41, 0xc0, 0x40, 0xc2, 0x40, 0x40, 0xc0, 0x40, 0xc0, 0x40, 0x40, 0xc3, 0x40, 0xc0})
 	f.Fuzz(func(t *testing.T, doc []byte, seed int64, ops []byte) {
 		if len(doc) > 2048 {
 			return

@@ -207,3 +207,44 @@ func TestDeltaCount(t *testing.T) {
 	require.NoError(t, c.End([]byte("ls -l")))
 	assert.Equal(t, 2, c.Result().Deltas, "text")
 }
+
+// TestNumberedDeltasRing feeds numbered deltas, every other number, past
+// the eight a call remembers, then replays them: as it stands, from a
+// checkpoint taken, and from one read back from its bytes.
+func TestNumberedDeltasRing(t *testing.T) {
+	const n, size, remembered = 29, 3, 8
+	doc := `{"s":"` + strings.Repeat("abcdefghij", n*size/10+1)[:n*size-8] + `"}`
+	piece := func(i int) []byte { return []byte(doc[i*size : (i+1)*size]) }
+	c := resume.NewCall("0", resume.Options{})
+	for i := range n {
+		require.NoError(t, c.Delta(piece(i), int64(2*i), -1), "delta %d", i)
+	}
+	require.Equal(t, doc, string(c.Arguments()))
+	cp, err := c.Checkpoint()
+	require.NoError(t, err)
+	bin, err := cp.MarshalBinary()
+	require.NoError(t, err)
+	var back resume.Checkpoint
+	require.NoError(t, back.UnmarshalBinary(bin))
+	restored, err := resume.Restore(cp, c.Arguments(), resume.Options{})
+	require.NoError(t, err)
+	reread, err := resume.Restore(back, c.Arguments(), resume.Options{})
+	require.NoError(t, err)
+	for name, c := range map[string]*resume.Call{"call": c, "restored": restored, "read back": reread} {
+		for i := n - remembered; i < n; i++ {
+			require.ErrorIs(t, c.Delta(piece(i), int64(2*i), -1), resume.ErrDuplicate, "%s: delta %d again", name, i)
+			bad := piece(i)
+			bad[size-1] = 0
+			var re *resume.ReplayError
+			require.ErrorAs(t, c.Delta(bad, int64(2*i), -1), &re, "%s: delta %d changed", name, i)
+			assert.Equal(t, int64(i*size+size-1), re.Offset, "%s: delta %d changed", name, i)
+			if i > n-remembered {
+				require.ErrorIs(t, c.Delta(piece(i), int64(2*i-1), -1), resume.ErrOutOfOrder, "%s: number %d, never sent", name, 2*i-1)
+			}
+		}
+		require.ErrorIs(t, c.Delta(piece(0), 0, -1), resume.ErrDuplicate, "%s: too old to check", name)
+		require.NoError(t, c.End(nil))
+		assert.Equal(t, resume.StatusReady, c.Status(), name)
+		assert.Equal(t, doc, string(c.Arguments()), name)
+	}
+}

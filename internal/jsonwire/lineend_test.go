@@ -22,7 +22,7 @@ func checkIndexLineEnd(t *testing.T, b []byte) bool {
 // of three steps, in inputs of every length up to them.
 func TestIndexLineEnd(t *testing.T) {
 	for _, end := range []string{"\n", "\r", "\r\n", "\x0b", "\x8a", "\x8d", ""} {
-		for n := 0; n <= 100; n++ {
+		for n := 0; n <= 3*64+8; n++ {
 			for p := 0; p <= n; p++ {
 				b := bytes.Repeat([]byte("data: {}"), n/8+1)[:n]
 				b = append(b[:p:p], end...)

@@ -80,8 +80,8 @@ func scanEscapedVector(b []byte) (n int, quote bool)
 func unescapeVector(dst, src []byte) (nd, ns int)
 
 // IndexLineEnd returns the index of the first LF or CR in b, or -1. With
-// the vector scans on and 32 bytes in b it reads 32 bytes a step;
-// otherwise it is indexLineEndSWAR.
+// the vector scans on and 32 bytes in b it reads 64 bytes a step, and 32
+// at the end; otherwise it is indexLineEndSWAR.
 //
 //go:noescape
 func IndexLineEnd(b []byte) int

@@ -636,45 +636,65 @@ unOut:
 	VZEROUPPER
 	RET
 
-// lineEnds: the bytes that end a line, LF and CR.
-DATA lineEnds<>+0x00(SB)/2, $0x0D0A
-GLOBL lineEnds<>(SB), RODATA|NOPTR, $2
+// lineByLow: by a byte's low nibble, LF or CR when one has that nibble,
+// else a byte that has another (as spaceByLow): a byte is a line end
+// when its lookup equals it.
+DATA lineByLow<>+0x00(SB)/8, $0x000000000000000A
+DATA lineByLow<>+0x08(SB)/8, $0x00000D00000A0000
+GLOBL lineByLow<>(SB), RODATA|NOPTR, $16
 
 // func IndexLineEnd(b []byte) int
 TEXT ·IndexLineEnd(SB), NOSPLIT, $0-32
-	MOVQ         b_base+0(FP), SI
-	MOVQ         b_len+8(FP), CX
-	CMPQ         CX, $32
-	JLT          lineSWAR
-	CMPB         ·vector(SB), $0
-	JEQ          lineSWAR
-	VPBROADCASTB lineEnds<>+0(SB), Y1
-	VPBROADCASTB lineEnds<>+1(SB), Y2
-	XORQ         AX, AX
+	MOVQ           b_base+0(FP), SI
+	MOVQ           b_len+8(FP), CX
+	CMPQ           CX, $32
+	JLT            lineSWAR
+	CMPB           ·vector(SB), $0
+	JEQ            lineSWAR
+	VBROADCASTI128 lineByLow<>(SB), Y1
+	XORQ           AX, AX
+	LEAQ           -64(CX), R8 // the last start of a step of 64 bytes
+	CMPQ           R8, AX
+	JL             line32
 
-lineLoop:
+line64:
+	// 64 bytes a step, as two halves.
+	VMOVDQU  (SI)(AX*1), Y0
+	VMOVDQU  32(SI)(AX*1), Y3
+	VPSHUFB  Y0, Y1, Y2
+	VPSHUFB  Y3, Y1, Y4
+	VPCMPEQB Y0, Y2, Y2
+	VPCMPEQB Y3, Y4, Y4
+	VPOR     Y2, Y4, Y5
+	VPTEST   Y5, Y5
+	JNZ      line64Found
+	ADDQ     $64, AX
+	CMPQ     AX, R8
+	JLE      line64
+
+line32:
+	// Fewer than 64 bytes left: a step of 32, if they fill one.
 	LEAQ      32(AX), DX
 	CMPQ      DX, CX
 	JA        lineTail
 	VMOVDQU   (SI)(AX*1), Y0
-	VPCMPEQB  Y0, Y1, Y3
-	VPCMPEQB  Y0, Y2, Y4
-	VPOR      Y3, Y4, Y3
-	VPMOVMSKB Y3, BX
+	VPSHUFB   Y0, Y1, Y2
+	VPCMPEQB  Y0, Y2, Y2
+	VPMOVMSKB Y2, BX
 	TESTL     BX, BX
 	JNZ       lineFound
 	MOVQ      DX, AX
-	JMP       lineLoop
 
 lineTail:
-	// The last 32 bytes of b, of which the first DX-len were read.
+	// The last 32 bytes of b, of which the first DX-len were read, DX
+	// being AX+32: fewer than 32 bytes are left.
 	CMPQ      AX, CX
 	JEQ       lineNone
+	LEAQ      32(AX), DX
 	VMOVDQU   -32(SI)(CX*1), Y0
-	VPCMPEQB  Y0, Y1, Y3
-	VPCMPEQB  Y0, Y2, Y4
-	VPOR      Y3, Y4, Y3
-	VPMOVMSKB Y3, BX
+	VPSHUFB   Y0, Y1, Y2
+	VPCMPEQB  Y0, Y2, Y2
+	VPMOVMSKB Y2, BX
 	SUBQ      CX, DX
 	MOVQ      CX, R8
 	MOVQ      DX, CX
@@ -682,6 +702,14 @@ lineTail:
 	MOVQ      R8, CX
 	TESTL     BX, BX
 	JZ        lineNone
+	JMP       lineFound
+
+line64Found:
+	VPMOVMSKB Y2, BX
+	TESTL     BX, BX
+	JNZ       lineFound
+	VPMOVMSKB Y4, BX
+	ADDQ      $32, AX
 
 lineFound:
 	BSFL       BX, BX
