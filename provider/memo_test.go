@@ -168,3 +168,27 @@ func TestScanInt(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoEventName: a payload of the memo's shape under another SSE
+// event name is read as a Decoder with no memo reads it. Only
+// ConverseStream's decoder reads the name.
+func TestMemoEventName(t *testing.T) {
+	start := `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"f","input":{}}}`
+	delta := `{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{"}}`
+	for _, name := range []string{"error", "ping", ""} {
+		a, b := NewDecoder(FormatAnthropic), NewDecoder(FormatAnthropic)
+		b.noMemo = true
+		for _, d := range []*Decoder{a, b} {
+			_, err := d.Decode([]byte(start), []byte("content_block_start"))
+			require.NoError(t, err)
+			_, err = d.Decode([]byte(delta), []byte("content_block_delta"))
+			require.NoError(t, err)
+		}
+		require.GreaterOrEqual(t, a.memo[0], int32(0), "the memo is set")
+		ea, erra := a.Decode([]byte(delta), []byte(name))
+		eb, errb := b.Decode([]byte(delta), []byte(name))
+		assert.Equal(t, errb, erra, name)
+		assert.Equal(t, eventsKey(eb), eventsKey(ea), name)
+		assert.NotEmpty(t, ea, name)
+	}
+}

@@ -11,9 +11,9 @@
 // Pointers that errors carry, so that the tokenizer and package repair
 // word them alike.
 //
-// On amd64 with AVX2, SkipSpace, ScanString, ScanStringRest,
-// AppendUnescaped and IndexLineEnd read 32 bytes a step
-// (vector_amd64.s), and so do AppendUnescapedDense, ScanUnescape and
+// On amd64 with AVX2, SkipSpace, ScanString, ScanStringRest and
+// AppendUnescaped read 32 bytes a step and IndexLineEnd 64
+// (vector_amd64.s), and AppendUnescapedDense, AppendUnescapedDense, ScanUnescape and
 // SkipValidString (unescape_amd64.s).
 // The purego build tag, another architecture or an older CPU leaves the
 // pure-Go scans, which end in the same place on every input.
