@@ -13,8 +13,8 @@
 //
 // On amd64 with AVX2, SkipSpace, ScanString, ScanStringRest and
 // AppendUnescaped read 32 bytes a step and IndexLineEnd 64
-// (vector_amd64.s), and AppendUnescapedDense, AppendUnescapedDense, ScanUnescape and
-// SkipValidString (unescape_amd64.s).
+// (vector_amd64.s); AppendUnescapedDense, ScanUnescape and
+// SkipValidString read 32 (unescape_amd64.s).
 // The purego build tag, another architecture or an older CPU leaves the
 // pure-Go scans, which end in the same place on every input.
 package jsonwire
