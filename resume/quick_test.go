@@ -222,13 +222,9 @@ func TestNumberedDeltasRing(t *testing.T) {
 	require.Equal(t, doc, string(c.Arguments()))
 	cp, err := c.Checkpoint()
 	require.NoError(t, err)
-	bin, err := cp.MarshalBinary()
-	require.NoError(t, err)
-	var back resume.Checkpoint
-	require.NoError(t, back.UnmarshalBinary(bin))
 	restored, err := resume.Restore(cp, c.Arguments(), resume.Options{})
 	require.NoError(t, err)
-	reread, err := resume.Restore(back, c.Arguments(), resume.Options{})
+	reread, err := resume.Restore(throughBinary(t, c), c.Arguments(), resume.Options{})
 	require.NoError(t, err)
 	for name, c := range map[string]*resume.Call{"call": c, "restored": restored, "read back": reread} {
 		for i := n - remembered; i < n; i++ {
