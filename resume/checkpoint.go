@@ -87,11 +87,7 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 	// end (flush): an empty chunk in its place lets them go. A closed or
 	// failed tokenizer takes no chunk, and keeps its last one.
 	_ = cp.c.tk.Feed(nil)
-	if c.x != nil {
-		x := &extra{seqs: c.x.seqs, nSeqs: c.x.nSeqs, seqHead: c.x.seqHead}
-		x.deep = append(x.deep, c.x.deep...)
-		cp.c.x = x
-	}
+	cp.c.x = c.x.kept()
 	var le *limitErr
 	var ce *CheckError
 	switch {
@@ -187,11 +183,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	}
 	c.args = make([]byte, cp.n, max(int(cp.n), opts.Capacity, len(args)))
 	copy(c.args, args)
-	if cp.c.x != nil {
-		x := &extra{seqs: cp.c.x.seqs, nSeqs: cp.c.x.nSeqs, seqHead: cp.c.x.seqHead}
-		x.deep = append(x.deep, cp.c.x.deep...)
-		c.x = x
-	}
+	c.x = cp.c.x.kept()
 	switch cp.errKind {
 	case errTokenizer:
 		c.err = c.tk.Err()
@@ -450,4 +442,16 @@ func packFlags(fs ...bool) byte {
 		}
 	}
 	return b
+}
+
+// kept is the part of x that a checkpoint keeps, in new memory: the
+// sequence numbers and the deep containers, not the watches or the ids;
+// nil for a nil x.
+func (x *extra) kept() *extra {
+	if x == nil {
+		return nil
+	}
+	k := &extra{seqs: x.seqs, nSeqs: x.nSeqs, seqHead: x.seqHead}
+	k.deep = append(k.deep, x.deep...)
+	return k
 }
