@@ -185,8 +185,10 @@ func TestMemoEventName(t *testing.T) {
 			require.NoError(t, err)
 		}
 		require.GreaterOrEqual(t, a.memo[0], int32(0), "the memo is set")
+		hits := a.memoHits
 		ea, erra := a.Decode([]byte(delta), []byte(name))
 		eb, errb := b.Decode([]byte(delta), []byte(name))
+		assert.Equal(t, hits+1, a.memoHits, "%q: read by the memo", name)
 		assert.Equal(t, errb, erra, name)
 		assert.Equal(t, eventsKey(eb), eventsKey(ea), name)
 		assert.NotEmpty(t, ea, name)
