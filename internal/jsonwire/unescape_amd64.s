@@ -511,42 +511,9 @@ DATA suCtrl<>+0x10(SB)/8, $0x1F1F1F1F1F1F1F1F
 DATA suCtrl<>+0x18(SB)/8, $0x1F1F1F1F1F1F1F1F
 GLOBL suCtrl<>(SB), RODATA|NOPTR, $32
 
-// The UTF-8 lookups (see UTF8), by the high nibble of the byte before,
-// its low nibble, and the high nibble of the byte: the errors each
-// allows, one a bit (too short, too long, overlong of three bytes, too
-// large, surrogate, overlong of two, too large or overlong of four, two
-// continuations). u8Third and u8Fourth bring a byte that begins
-// a sequence of three or four bytes to 0x80 and up, and u8High keeps
-// that bit.
-DATA u8Byte1High<>+0x00(SB)/8, $0x0202020202020202
-DATA u8Byte1High<>+0x08(SB)/8, $0x4915012180808080
-GLOBL u8Byte1High<>(SB), RODATA|NOPTR, $16
-
-DATA u8Byte1Low<>+0x00(SB)/8, $0xCBCBCB8B8383A3E7
-DATA u8Byte1Low<>+0x08(SB)/8, $0xCBCBDBCBCBCBCBCB
-GLOBL u8Byte1Low<>(SB), RODATA|NOPTR, $16
-
-DATA u8Byte2High<>+0x00(SB)/8, $0x0101010101010101
-DATA u8Byte2High<>+0x08(SB)/8, $0x01010101BABAAEE6
-GLOBL u8Byte2High<>(SB), RODATA|NOPTR, $16
-
-DATA u8Third<>+0x00(SB)/8, $0x6060606060606060
-DATA u8Third<>+0x08(SB)/8, $0x6060606060606060
-DATA u8Third<>+0x10(SB)/8, $0x6060606060606060
-DATA u8Third<>+0x18(SB)/8, $0x6060606060606060
-GLOBL u8Third<>(SB), RODATA|NOPTR, $32
-
-DATA u8Fourth<>+0x00(SB)/8, $0x7070707070707070
-DATA u8Fourth<>+0x08(SB)/8, $0x7070707070707070
-DATA u8Fourth<>+0x10(SB)/8, $0x7070707070707070
-DATA u8Fourth<>+0x18(SB)/8, $0x7070707070707070
-GLOBL u8Fourth<>(SB), RODATA|NOPTR, $32
-
-DATA u8High<>+0x00(SB)/8, $0x8080808080808080
-DATA u8High<>+0x08(SB)/8, $0x8080808080808080
-DATA u8High<>+0x10(SB)/8, $0x8080808080808080
-DATA u8High<>+0x18(SB)/8, $0x8080808080808080
-GLOBL u8High<>(SB), RODATA|NOPTR, $32
+// The UTF-8 check reads the tables of vector_amd64.s: ·u8HiPrev,
+// ·u8LoPrev and ·u8HiCur, the error bits by nibble, and ·u8Lead3,
+// ·u8Lead4 and ·u8Highs, which mark a byte that leads three or four.
 
 // PROBLEMS sets R10 to the bytes of the step in Y0 that stop the scan
 // short of a decision: control bytes, and escaped bytes (R12) that are
@@ -587,23 +554,23 @@ GLOBL u8High<>(SB), RODATA|NOPTR, $32
 	VMOVDQU        P1(SI)(IDX*1), Y1; \
 	VPSRLW         $4, Y1, Y2; \
 	VPAND          Y14, Y2, Y2; \
-	VBROADCASTI128 u8Byte1High<>(SB), Y3; \
+	VBROADCASTI128 ·u8HiPrev(SB), Y3; \
 	VPSHUFB        Y2, Y3, Y2; \
 	VPAND          Y14, Y1, Y1; \
-	VBROADCASTI128 u8Byte1Low<>(SB), Y3; \
+	VBROADCASTI128 ·u8LoPrev(SB), Y3; \
 	VPSHUFB        Y1, Y3, Y1; \
 	VPAND          Y1, Y2, Y2; \
 	VPSRLW         $4, Y0, Y1; \
 	VPAND          Y14, Y1, Y1; \
-	VBROADCASTI128 u8Byte2High<>(SB), Y3; \
+	VBROADCASTI128 ·u8HiCur(SB), Y3; \
 	VPSHUFB        Y1, Y3, Y1; \
 	VPAND          Y1, Y2, Y2; \
 	VMOVDQU        P2(SI)(IDX*1), Y1; \
-	VPSUBUSB       u8Third<>(SB), Y1, Y1; \
+	VPSUBUSB       ·u8Lead3(SB), Y1, Y1; \
 	VMOVDQU        P3(SI)(IDX*1), Y3; \
-	VPSUBUSB       u8Fourth<>(SB), Y3, Y3; \
+	VPSUBUSB       ·u8Lead4(SB), Y3, Y3; \
 	VPOR           Y3, Y1, Y1; \
-	VPAND          u8High<>(SB), Y1, Y1; \
+	VPAND          ·u8Highs(SB), Y1, Y1; \
 	VPXOR          Y1, Y2, Y2; \
 	VPCMPEQB       Y9, Y2, Y2; \
 	VPMOVMSKB      Y2, R11; \

@@ -36,48 +36,49 @@
 // a character its end cuts is "short".
 
 // The tables are of 16 bytes, one per nibble, broadcast to both halves
-// of a register (VPSHUFB looks up within each half).
+// of a register (VPSHUFB looks up within each half). unescape_amd64.s
+// reads them, and u8Lead3, u8Lead4 and u8Highs, too.
 
-// hiPrev: error bits by the previous byte's high nibble.
-DATA hiPrev<>+0x00(SB)/8, $0x0202020202020202 // 0-7: ASCII
-DATA hiPrev<>+0x08(SB)/8, $0x4915012180808080 // 8-B: continuation; C, D, E, F: leads
-GLOBL hiPrev<>(SB), RODATA|NOPTR, $16
+// u8HiPrev: error bits by the previous byte's high nibble.
+DATA ·u8HiPrev+0x00(SB)/8, $0x0202020202020202 // 0-7: ASCII
+DATA ·u8HiPrev+0x08(SB)/8, $0x4915012180808080 // 8-B: continuation; C, D, E, F: leads
+GLOBL ·u8HiPrev(SB), RODATA|NOPTR, $16
 
-// loPrev: error bits by the previous byte's low nibble. short, long and
+// u8LoPrev: error bits by the previous byte's low nibble. short, long and
 // twoconts hold for any; the rest narrow a lead down.
-DATA loPrev<>+0x00(SB)/8, $0xCBCBCB8B8383A3E7 // 0: over2 over3 over4; 1: over2; 4: large; 5-7: large over4
-DATA loPrev<>+0x08(SB)/8, $0xCBCBDBCBCBCBCBCB // 8-F: large over4; D: surr
-GLOBL loPrev<>(SB), RODATA|NOPTR, $16
+DATA ·u8LoPrev+0x00(SB)/8, $0xCBCBCB8B8383A3E7 // 0: over2 over3 over4; 1: over2; 4: large; 5-7: large over4
+DATA ·u8LoPrev+0x08(SB)/8, $0xCBCBDBCBCBCBCBCB // 8-F: large over4; D: surr
+GLOBL ·u8LoPrev(SB), RODATA|NOPTR, $16
 
-// hiCur: error bits by the byte's own high nibble.
-DATA hiCur<>+0x00(SB)/8, $0x0101010101010101 // 0-7: not a continuation
-DATA hiCur<>+0x08(SB)/8, $0x01010101BABAAEE6 // 8: 80..8F; 9: 90..9F; A-B: A0..BF; C-F: not a continuation
-GLOBL hiCur<>(SB), RODATA|NOPTR, $16
+// u8HiCur: error bits by the byte's own high nibble.
+DATA ·u8HiCur+0x00(SB)/8, $0x0101010101010101 // 0-7: not a continuation
+DATA ·u8HiCur+0x08(SB)/8, $0x01010101BABAAEE6 // 8: 80..8F; 9: 90..9F; A-B: A0..BF; C-F: not a continuation
+GLOBL ·u8HiCur(SB), RODATA|NOPTR, $16
 
 // Bytes that the scans broadcast to every place of a register: the low
 // nibble's mask, the quote, the backslash, and the highest control byte.
 DATA splat<>+0x00(SB)/4, $0x1F5C220F
 GLOBL splat<>(SB), RODATA|NOPTR, $4
 
-// lead3 and lead4, subtracted with saturation, leave 0x80 or more from a
+// u8Lead3 and u8Lead4, subtracted with saturation, leave 0x80 or more from a
 // byte that leads a sequence of 3 or more (E0 up), and of 4 (F0 up).
-DATA lead3<>+0x00(SB)/8, $0x6060606060606060
-DATA lead3<>+0x08(SB)/8, $0x6060606060606060
-DATA lead3<>+0x10(SB)/8, $0x6060606060606060
-DATA lead3<>+0x18(SB)/8, $0x6060606060606060
-GLOBL lead3<>(SB), RODATA|NOPTR, $32
+DATA ·u8Lead3+0x00(SB)/8, $0x6060606060606060
+DATA ·u8Lead3+0x08(SB)/8, $0x6060606060606060
+DATA ·u8Lead3+0x10(SB)/8, $0x6060606060606060
+DATA ·u8Lead3+0x18(SB)/8, $0x6060606060606060
+GLOBL ·u8Lead3(SB), RODATA|NOPTR, $32
 
-DATA lead4<>+0x00(SB)/8, $0x7070707070707070
-DATA lead4<>+0x08(SB)/8, $0x7070707070707070
-DATA lead4<>+0x10(SB)/8, $0x7070707070707070
-DATA lead4<>+0x18(SB)/8, $0x7070707070707070
-GLOBL lead4<>(SB), RODATA|NOPTR, $32
+DATA ·u8Lead4+0x00(SB)/8, $0x7070707070707070
+DATA ·u8Lead4+0x08(SB)/8, $0x7070707070707070
+DATA ·u8Lead4+0x10(SB)/8, $0x7070707070707070
+DATA ·u8Lead4+0x18(SB)/8, $0x7070707070707070
+GLOBL ·u8Lead4(SB), RODATA|NOPTR, $32
 
-DATA highs<>+0x00(SB)/8, $0x8080808080808080
-DATA highs<>+0x08(SB)/8, $0x8080808080808080
-DATA highs<>+0x10(SB)/8, $0x8080808080808080
-DATA highs<>+0x18(SB)/8, $0x8080808080808080
-GLOBL highs<>(SB), RODATA|NOPTR, $32
+DATA ·u8Highs+0x00(SB)/8, $0x8080808080808080
+DATA ·u8Highs+0x08(SB)/8, $0x8080808080808080
+DATA ·u8Highs+0x10(SB)/8, $0x8080808080808080
+DATA ·u8Highs+0x18(SB)/8, $0x8080808080808080
+GLOBL ·u8Highs(SB), RODATA|NOPTR, $32
 
 // cutMax: the most each of the last three bytes of a step may be for no
 // character to run on into the next (BF, DF, EF); subtracted with
@@ -193,10 +194,10 @@ spaceSWAR:
 	VPAND      Y6, Y5, Y5        \
 	VPALIGNR   $14, Y2, Y0, Y3   \ // the byte two before
 	VPALIGNR   $13, Y2, Y0, Y6   \ // the byte three before
-	VPSUBUSB   lead3<>(SB), Y3, Y3 \
-	VPSUBUSB   lead4<>(SB), Y6, Y6 \
+	VPSUBUSB   ·u8Lead3(SB), Y3, Y3 \
+	VPSUBUSB   ·u8Lead4(SB), Y6, Y6 \
 	VPOR       Y6, Y3, Y3        \
-	VPAND      highs<>(SB), Y3, Y3 \ // 0x80 where a continuation is due
+	VPAND      ·u8Highs(SB), Y3, Y3 \ // 0x80 where a continuation is due
 	VPXOR      Y3, Y5, Y1
 
 // STOPS sets BX to the mask of the quotes, backslashes and control
@@ -233,9 +234,9 @@ spaceSWAR:
 TEXT ·scanStringVector(SB), NOSPLIT, $0-33
 	MOVQ    b_base+0(FP), SI
 	MOVQ    b_len+8(FP), CX
-	VBROADCASTI128 hiCur<>(SB), Y9
-	VBROADCASTI128 loPrev<>(SB), Y10
-	VBROADCASTI128 hiPrev<>(SB), Y11
+	VBROADCASTI128 ·u8HiCur(SB), Y9
+	VBROADCASTI128 ·u8LoPrev(SB), Y10
+	VBROADCASTI128 ·u8HiPrev(SB), Y11
 	VPBROADCASTB   splat<>+0(SB), Y12
 	VPBROADCASTB   splat<>+3(SB), Y13
 	VPBROADCASTB   splat<>+2(SB), Y14
@@ -425,9 +426,9 @@ tailCheck:
 	VPMOVMSKB Y0, R9
 	TESTL     R9, R9
 	JZ        tailOK
-	VBROADCASTI128 hiCur<>(SB), Y9
-	VBROADCASTI128 loPrev<>(SB), Y10
-	VBROADCASTI128 hiPrev<>(SB), Y11
+	VBROADCASTI128 ·u8HiCur(SB), Y9
+	VBROADCASTI128 ·u8LoPrev(SB), Y10
+	VBROADCASTI128 ·u8HiPrev(SB), Y11
 	VPBROADCASTB   splat<>+0(SB), Y12
 	VPXOR     Y8, Y8, Y8
 	UTF8ERR
