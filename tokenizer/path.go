@@ -121,18 +121,28 @@ func (p *pathStack) pushObject(nameLen int, cut bool) {
 
 // popSmall pops the newest frame if it is an array frame that pushSmall
 // could have made, and returns its index; otherwise it returns -1.
+//
+// It reads the frame's bytes one by one: a word of its last four bytes
+// took a shift and a compare of the trailer's two bytes, and spanned two
+// stores (the frame's and the one before), so the store buffer could not
+// forward it while pushSmall's store was in flight. Each byte is read from
+// within the one store that wrote it.
 func (p *pathStack) popSmall() int64 {
 	n := p.n
 	if n < 4 {
 		return -1
 	}
-	switch w := binary.LittleEndian.Uint32(p.buf[n-4:]); w >> 16 {
-	case smallIndexFrame:
+	f := p.buf[n-4 : n : n]
+	if f[3] != 'a' {
+		return -1
+	}
+	switch f[2] {
+	case smallIndexFrame & 0xFF:
 		p.n = n - 3
-		return int64(byte(w >> 8))
-	case pairIndexFrame:
+		return int64(f[1])
+	case pairIndexFrame & 0xFF:
 		p.n = n - 4
-		return int64(w&0x7F) | int64(byte(w>>8))<<7
+		return int64(f[0]&0x7F) | int64(f[1])<<7
 	}
 	return -1
 }
