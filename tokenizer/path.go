@@ -122,11 +122,8 @@ func (p *pathStack) pushObject(nameLen int, cut bool) {
 // popSmall pops the newest frame if it is an array frame that pushSmall
 // could have made, and returns its index; otherwise it returns -1.
 //
-// It reads the frame's bytes one by one: a word of its last four bytes
-// took a shift and a compare of the trailer's two bytes, and spanned two
-// stores (the frame's and the one before), so the store buffer could not
-// forward it while pushSmall's store was in flight. Each byte is read from
-// within the one store that wrote it.
+// It reads the frame byte by byte, so that each load lies within the one
+// store that wrote it.
 func (p *pathStack) popSmall() int64 {
 	n := p.n
 	if n < 4 {
