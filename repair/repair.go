@@ -262,7 +262,12 @@ func (p *parser) editAt(i int, e edit) {
 		return
 	}
 	if !p.full(1, e.off) {
-		p.log = slices.Insert(p.log, i, e)
+		// NOTE: by hand, not slices.Insert: most often one or two
+		// edits are behind, and the generic call costs more than the
+		// move.
+		p.log = append(p.log, edit{})
+		copy(p.log[i+1:], p.log[i:])
+		p.log[i] = e
 	}
 }
 
