@@ -419,6 +419,12 @@ func (p *parser) altCloses(i int) bool {
 // end a line of it.
 func (p *parser) quoteCloses(i int, multiline bool) bool {
 	in := p.in
+	if i < len(in) && isIdent(in[i]) {
+		// A letter right after the quote, as in "a "quoted" word": no
+		// delimiter and no whitespace follow it, so none of the tests
+		// below holds.
+		return false
+	}
 	k, newline := i, false
 	for ; k < len(in) && isSpace(in[k]); k++ {
 		newline = newline || in[k] == '\n'
