@@ -166,7 +166,7 @@ func (p *parser) output(n int) []byte {
 	for i := range edits {
 		e := &edits[i]
 		if run := e.off - at; uint(run) <= copySlack && at <= lastIn && w <= lastOut {
-			src, dst := in[at:at+copySlack], out[w:w+copySlack]
+			src, dst := in[at:], out[w:]
 			binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
 			binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
 			w += run
