@@ -262,12 +262,18 @@ func (p *parser) editAt(i int, e edit) {
 		return
 	}
 	if !p.full(1, e.off) {
-		// NOTE: by hand, not slices.Insert: most often one or two
-		// edits are behind, and the generic call costs more than the
-		// move.
-		p.log = append(p.log, edit{})
-		copy(p.log[i+1:], p.log[i:])
-		p.log[i] = e
+		// NOTE: by hand, not slices.Insert: most often one edit is
+		// behind, and a call costs more than the move.
+		p.log = append(p.log, e)
+		if behind := p.log[i:]; len(behind) <= 4 {
+			for j := len(behind) - 1; j > 0; j-- {
+				behind[j] = behind[j-1]
+			}
+			behind[0] = e
+		} else {
+			copy(behind[1:], behind)
+			behind[0] = e
+		}
 	}
 }
 
