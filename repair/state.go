@@ -229,57 +229,66 @@ func (p *parser) loop() error {
 // general path.
 var fastMember = true
 
-// member is the fast path for the member of an object that most JSON
+// member is the fast path for the members of an object that most JSON
 // writers write: a plain name, a colon and maybe a space, then a string
 // with valid escapes and characters, a number or a literal, with a , or
 // } right after it. It reads the name and colon if they are so, and
-// then the value and a comma after it if they are so, and reports
-// whether it read anything; the state is then the one the general path
-// leaves there. Nothing it reads
-// is read otherwise under any kind.
+// then the value and a comma after it if they are so, and so on while
+// the next member begins right after the comma and a space; and it
+// reports whether it read anything. The state is then the one the
+// general path leaves there. Nothing it reads is read otherwise under
+// any kind.
 func (p *parser) member() bool {
 	in := p.in
-	start := p.pos
-	j := jsonwire.SkipPlain(in, start+1)
-	if j+1 >= len(in) || in[j] != '"' || in[j+1] != ':' {
-		return false
-	}
-	top := &p.stack[len(p.stack)-1]
-	top.name = [2]int{start, j + 1}
-	p.nameEnd, p.nameLog = j+1, len(p.log)
-	p.pos = skipOneSpace(in, j+2)
-	p.state = stValue
-	i := p.pos
-	if i >= len(in) {
-		return true
-	}
-	end := -1
-	switch c := in[i]; {
-	case c == '"':
-		if k := jsonwire.SkipPlain(in, i+1); k < len(in) && in[k] == '"' {
-			end = k + 1
-		} else if k, ok := strictEnd(in, k); ok {
-			end = k
+	read := false
+	for {
+		start := p.pos
+		j := jsonwire.SkipPlain(in, start+1)
+		if j+1 >= len(in) || in[j] != '"' || in[j+1] != ':' {
+			return read
 		}
-	case c == '-' || isDigit(c):
-		if k, ok := scanNumber(in, i); ok {
-			end = k
+		top := &p.stack[len(p.stack)-1]
+		top.name = [2]int{start, j + 1}
+		p.nameEnd, p.nameLog = j+1, len(p.log)
+		p.pos = skipOneSpace(in, j+2)
+		p.state = stValue
+		i := p.pos
+		if i >= len(in) {
+			return true
 		}
-	case c == 't' && hasWord(in, i, "true"), c == 'n' && hasWord(in, i, "null"):
-		end = i + 4
-	case c == 'f' && hasWord(in, i, "false"):
-		end = i + 5
-	}
-	if end < 0 || end >= len(in) || in[end] != ',' && in[end] != '}' || in[end] == ',' && in[i] == '"' && !commaQuote(in, end) && !p.commaGoesOn(end, false) {
-		return true
-	}
-	p.pos = end
-	p.endValue()
-	if in[end] == ',' {
-		// The next member then takes no turn of the loop for the comma.
+		end := -1
+		switch c := in[i]; {
+		case c == '"':
+			if k := jsonwire.SkipPlain(in, i+1); k < len(in) && in[k] == '"' {
+				end = k + 1
+			} else if k, ok := strictEnd(in, k); ok {
+				end = k
+			}
+		case c == '-' || isDigit(c):
+			if k, ok := scanNumber(in, i); ok {
+				end = k
+			}
+		case c == 't' && hasWord(in, i, "true"), c == 'n' && hasWord(in, i, "null"):
+			end = i + 4
+		case c == 'f' && hasWord(in, i, "false"):
+			end = i + 5
+		}
+		if end < 0 || end >= len(in) || in[end] != ',' && in[end] != '}' || in[end] == ',' && in[i] == '"' && !commaQuote(in, end) && !p.commaGoesOn(end, false) {
+			return true
+		}
+		p.pos = end
+		p.endValue()
+		if in[end] != ',' {
+			return true
+		}
+		// The next member then takes no turn of the loop for the comma,
+		// nor, if it begins right after it, for itself.
 		p.takeComma(top)
+		if p.pos >= len(in) || in[p.pos] != '"' {
+			return true
+		}
+		read = true
 	}
-	return true
 }
 
 // takeComma reads the comma at p.pos after a value in top, the
