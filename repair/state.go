@@ -77,7 +77,7 @@ func (p *parser) loop() error {
 					return err
 				}
 				// A comma right after the value takes no turn of the
-				// loop of its own.
+				// loop of its own (commaAfter, inlined).
 				if p.state == stNext && p.pos < len(in) && in[p.pos] == ',' {
 					if top := &p.stack[len(p.stack)-1]; top.wrap == wrapNone {
 						p.takeComma(top)
@@ -158,6 +158,12 @@ func (p *parser) loop() error {
 			top.name[1] = p.pos
 			p.nameEnd, p.nameLog = p.pos, len(p.log)
 			p.state = stColon
+			if p.pos < len(in) && in[p.pos] == ':' {
+				// The colon right after the name takes no turn of the
+				// loop of its own.
+				p.pos = skipOneSpace(in, p.pos+1)
+				p.state = stValue
+			}
 		case stColon:
 			if c != ':' {
 				if !p.startsValue(c) || p.phrase() {
@@ -180,6 +186,7 @@ func (p *parser) loop() error {
 					return p.fail(p.pos, 0, "expected ')' after the value in a call, found %s", quoteChar(in, p.pos))
 				}
 				p.closeCall()
+				p.commaAfter()
 			case top.wrap == wrapMulti && !p.joins(p.pos):
 				p.endMulti()
 			case c == ',':
@@ -188,6 +195,7 @@ func (p *parser) loop() error {
 				if err := p.closer(c); err != nil {
 					return err
 				}
+				p.commaAfter()
 			case c == ')' && top.paren:
 				p.closeTuple()
 			case (c == '{' || c == '[') && p.closeObjectIn():
@@ -288,6 +296,17 @@ func (p *parser) member() bool {
 			return true
 		}
 		read = true
+	}
+}
+
+// commaAfter reads the comma right after the value or the closer just
+// read, if one is there, so that it takes no turn of the loop of its
+// own.
+func (p *parser) commaAfter() {
+	if p.state == stNext && p.pos < len(p.in) && p.in[p.pos] == ',' {
+		if top := &p.stack[len(p.stack)-1]; top.wrap == wrapNone {
+			p.takeComma(top)
+		}
 	}
 }
 
