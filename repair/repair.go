@@ -213,6 +213,13 @@ type parser struct {
 	// scanStart, and cps its states at the chunk boundaries cpOff (-1:
 	// none), kept for checkOutput; cpNext is the one to write next.
 	// scanValid says the tokenizer found in[scanStart:] strict.
+	// plain is the run of plain bytes (jsonwire.SkipPlain) that member
+	// read in a string value: from the byte after its opening quote to
+	// where the run stops. The input does not change, so the pair stays
+	// true. A new parser's {0, 0} is no string's: a body begins at 1 or
+	// later.
+	plain [2]int
+
 	tok       tokenizer.Tokenizer
 	cps       [2]tokenizer.Tokenizer
 	cpOff     [2]int

@@ -267,7 +267,9 @@ func (p *parser) member() bool {
 		end := -1
 		switch c := in[i]; {
 		case c == '"':
-			if k := jsonwire.SkipPlain(in, i+1); k < len(in) && in[k] == '"' {
+			k := jsonwire.SkipPlain(in, i+1)
+			p.plain = [2]int{i + 1, k} // for str, if the value is not read here
+			if k < len(in) && in[k] == '"' {
 				end = k + 1
 			} else if k, ok := strictEnd(in, k); ok {
 				end = k

@@ -226,7 +226,12 @@ func (p *parser) str(isName bool) error {
 	if !fastMember {
 		return p.strBody(p.pos, p.pos+1, isName)
 	}
-	j := jsonwire.SkipPlain(p.in, p.pos+1)
+	var j int
+	if p.plain[0] == p.pos+1 {
+		j = p.plain[1] // member read the run, and left the string
+	} else {
+		j = jsonwire.SkipPlain(p.in, p.pos+1)
+	}
 	end, ok := j+1, j < len(p.in) && p.in[j] == '"'
 	if !ok {
 		end, ok = strictEnd(p.in, j)
