@@ -59,16 +59,23 @@ func (p *parser) value() error {
 func (p *parser) loop() error {
 	in := p.in
 	for p.state != stDone {
-		if err := p.space(); err != nil {
-			return err
-		}
-		if p.pos >= len(in) {
-			if err := p.eofBetween(); err != nil {
+		// NOTE: space, with the byte it looks at kept for the switch:
+		// before most tokens no space is there.
+		var c byte
+		if i := p.pos; i < len(in) && !mayBeSpace[in[i]] {
+			c = in[i]
+		} else {
+			if err := p.spaceRun(); err != nil {
 				return err
 			}
-			continue
+			if p.pos >= len(in) {
+				if err := p.eofBetween(); err != nil {
+					return err
+				}
+				continue
+			}
+			c = in[p.pos]
 		}
-		c := in[p.pos]
 		switch p.state {
 		case stValue, stElemFirst, stElem:
 			if !valueSpecial[c] {
