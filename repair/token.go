@@ -56,7 +56,7 @@ func (p *parser) scalarOrOpen(c byte) error {
 			return err
 		}
 	case p.bareOK() && !isStructural(c) && (c != '`' || fenceLen(p.in, p.pos, false) == 0):
-		if err := p.bare(p.pos); err != nil {
+		if err := p.bare(p.pos, p.pos+1); err != nil {
 			return err
 		}
 	default:
@@ -1121,7 +1121,7 @@ func (p *parser) word(i int) error {
 		from, to = "undefined", textNull
 	default:
 		if p.bareOK() {
-			return p.bare(start)
+			return p.bare(start, i) // a word: wordBytes are clsBare
 		}
 		if i == len(in) && len(p.stack) > 0 {
 			// A word cut short; at the top level, a cut leaves no value.
