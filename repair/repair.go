@@ -262,6 +262,14 @@ func (p *parser) add(e edit) {
 	}
 }
 
+// add2 appends a and b to the log, both or neither, as editsAt would
+// at its end, with no call.
+func (p *parser) add2(a, b edit) {
+	if !p.full(2, a.off) {
+		p.log = append(p.log, a, b)
+	}
+}
+
 // editAt inserts e at index i of the log, behind later edits.
 func (p *parser) editAt(i int, e edit) {
 	if i == len(p.log) {

@@ -203,7 +203,7 @@ func (p *parser) name(c byte) error {
 			p.add(mkc(UnquotedKey, start, 0, insQuote))
 			return p.atEOF(start, -1, `":null`)
 		}
-		p.editsAt(len(p.log), mkc(UnquotedKey, start, 0, insQuote), mkc(UnquotedKey, i, 0, insQuote))
+		p.add2(mkc(UnquotedKey, start, 0, insQuote), mkc(UnquotedKey, i, 0, insQuote))
 		p.pos = i
 		return nil
 	}
