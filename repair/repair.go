@@ -575,10 +575,10 @@ func (p *parser) trailing() error {
 			return &Error{Offset: int64(s), Need: need, Err: ErrAmbiguous}
 		}
 		if errors.Is(err, ErrTooDeep) {
-			return p.again(s, mark)
+			return p.again(s, mark, err)
 		}
 		if p.deepFailure(s, err) || errors.Is(err, io.ErrUnexpectedEOF) {
-			err = p.again(s, mark)
+			err = p.again(s, mark, err)
 			p.log = p.log[:mark]
 			return &Error{Offset: int64(s), Err: fmt.Errorf("%w (the one here is broken: %v)", ErrAmbiguous, err)}
 		}
@@ -683,7 +683,7 @@ func (p *parser) findValue(start, mark int) (int, error) {
 			return s, nil
 		}
 		if errors.Is(err, ErrTooDeep) || p.deepFailure(s, err) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return 0, p.again(s, mark)
+			return 0, p.again(s, mark, err)
 		}
 		s = nextOpen(p.in, max(s+1, resumeAt(err)))
 	}
@@ -706,11 +706,22 @@ func (p *parser) probe() error {
 	return err
 }
 
-// again reads the candidate at s again, and returns its error in full.
-func (p *parser) again(s, mark int) error {
+// again reads the candidate at s again, whose probe failed with err,
+// and returns its error in full. Read so, without the probe's rule that
+// a bare first token makes it prose, the candidate may repair after
+// all; the probe's verdict stands then, and again returns err.
+func (p *parser) again(s, mark int, err error) error {
 	p.log = p.log[:mark]
 	p.pos = s
-	return p.value()
+	if err2 := p.value(); err2 != nil {
+		return err2
+	}
+	p.log = p.log[:mark]
+	if err == &p.probeErr {
+		e := p.probeErr // valid only until the next probe
+		return &e
+	}
+	return err
 }
 
 // unclosed returns the index in b of the outermost '{' or '[' that b
