@@ -16,7 +16,19 @@ import (
 )
 
 func (p *parser) scalarOrOpen(c byte) error {
+	// NOTE: a word first: no other case starts with a letter, _ or $,
+	// and words (bare values, literals, calls) reach this switch more
+	// often than strings and numbers, which member reads in objects.
 	switch {
+	case isIdent(c):
+		// The word is read once: a call's name goes on from its end.
+		end := wordEnd(p.in, p.pos+1)
+		if paren := p.callAt(end); paren > 0 {
+			return p.wrapper(p.pos, paren)
+		}
+		if err := p.word(end); err != nil {
+			return err
+		}
 	case c == '{' || c == '[':
 		return p.open(c == '{')
 	case c == '"':
@@ -46,15 +58,6 @@ func (p *parser) scalarOrOpen(c byte) error {
 		}
 	case c == '(' && p.on(Literal):
 		return p.openTuple()
-	case isIdent(c):
-		// The word is read once: a call's name goes on from its end.
-		end := wordEnd(p.in, p.pos+1)
-		if paren := p.callAt(end); paren > 0 {
-			return p.wrapper(p.pos, paren)
-		}
-		if err := p.word(end); err != nil {
-			return err
-		}
 	case p.bareOK() && !isStructural(c) && (c != '`' || fenceLen(p.in, p.pos, false) == 0):
 		if err := p.bare(p.pos, p.pos+1); err != nil {
 			return err
