@@ -25,7 +25,7 @@ func (p *parser) numberOrWord() error {
 		return p.completeNumber(start, stop, ins)
 	}
 	if p.bareOK() {
-		return p.bare(start)
+		return p.bare(start, start+1)
 	}
 	if !ok && end == len(in) && len(p.stack) > 0 {
 		return p.atEOF(start, p.safe, "")
@@ -168,8 +168,9 @@ var fastBare = true
 // trailing whitespace left out, or a /regex/. Its backslashes and
 // control characters are escaped. A quote right after it that can close
 // a string is its missing opening quote's partner (MissingQuote): abc"
-// becomes "abc".
-func (p *parser) bare(start int) error {
+// becomes "abc". The bytes in[start:from] are known to be bytes that a
+// bare value copies with no look (clsBare), as a word's are.
+func (p *parser) bare(start, from int) error {
 	in := p.in
 	if len(p.stack) == 0 {
 		p.topBare = true
@@ -183,7 +184,7 @@ func (p *parser) bare(start int) error {
 	if fastBare && class[in[start]]&clsBare != 0 {
 		// NOTE: the fast path, for most bare values: bytes that need
 		// no look, then a comma or a closer, which stops any.
-		k := start + 1
+		k := from
 		for k < len(in) && class[in[k]]&clsBare != 0 {
 			k++
 		}

@@ -126,23 +126,8 @@ func (p *parser) text(ins uint32) string {
 // an inserted text, is a constant string; longer removed texts are
 // copied, all into one string.
 func (p *parser) build() ([]byte, Log) {
-	in, edits := p.in, p.log
-	n, rem := len(in), p.removed[:0]
-	for i := range edits {
-		e := &edits[i]
-		n -= e.n
-		switch {
-		case e.ins > 256:
-			n += len(p.text(e.ins))
-		case e.ins != 0:
-			n++
-		}
-		if e.n > 1 {
-			rem = append(rem, in[e.off:e.off+e.n]...)
-		}
-	}
-	p.removed = rem
-	return p.output(n), p.export(string(rem))
+	log, n := p.export()
+	return p.output(n), log
 }
 
 // copySlack is how far past its end output may write: short copies
@@ -166,7 +151,7 @@ func (p *parser) output(n int) []byte {
 	for i := range edits {
 		e := &edits[i]
 		if run := e.off - at; uint(run) <= copySlack && at <= lastIn && w <= lastOut {
-			src, dst := in[at:at+copySlack], out[w:w+copySlack]
+			src, dst := in[at:], out[w:]
 			binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
 			binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
 			w += run
@@ -187,11 +172,16 @@ func (p *parser) output(n int) []byte {
 	return out[:w:w]
 }
 
-// export returns the log as a [Log]. removed holds the texts of the
-// edits that remove more than a byte, in order.
-func (p *parser) export(removed string) Log {
+// export returns the log as a [Log], and the length of the output.
+//
+// NOTE: the removed texts longer than a byte are copied as the loop goes
+// and put in the log after it, from one string: the loop that also
+// counted the output and copied them, a pass of its own over the edits,
+// cost more.
+func (p *parser) export() (Log, int) {
 	in, edits := p.in, p.log
 	log := make(Log, len(edits))
+	n, rem := len(in), p.removed[:0]
 	for i := range edits {
 		// NOTE: field by field: a whole Edit stored at once is a typed
 		// move, with a bulk write barrier while the GC marks.
@@ -199,21 +189,33 @@ func (p *parser) export(removed string) Log {
 		l := &log[i]
 		l.Kind = e.kind
 		l.Offset = int64(e.off)
-		switch n := e.n; {
-		case n == 1:
+		n -= e.n
+		switch k := e.n; {
+		case k == 1:
 			c := int(in[e.off])
 			l.Removed = allBytes[c : c+1]
-		case n > 1:
-			l.Removed, removed = removed[:n], removed[n:]
+		case k > 1:
+			rem = append(rem, in[e.off:e.off+k]...)
 		}
 		switch ins := int(e.ins); {
 		case ins == 0:
 		case ins <= len(allBytes):
 			l.Inserted = allBytes[ins-1 : ins]
+			n++
 		default:
 			l.Inserted = p.text(e.ins)
+			n += len(l.Inserted)
 		}
 		l.Truncated = e.kind == Truncated
 	}
-	return log
+	p.removed = rem
+	if len(rem) > 0 {
+		removed := string(rem)
+		for i := range edits {
+			if k := edits[i].n; k > 1 {
+				log[i].Removed, removed = removed[:k], removed[k:]
+			}
+		}
+	}
+	return log, n
 }

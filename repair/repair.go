@@ -213,6 +213,13 @@ type parser struct {
 	// scanStart, and cps its states at the chunk boundaries cpOff (-1:
 	// none), kept for checkOutput; cpNext is the one to write next.
 	// scanValid says the tokenizer found in[scanStart:] strict.
+	// plain is the run of plain bytes (jsonwire.SkipPlain) that member
+	// read in a string value: from the byte after its opening quote to
+	// where the run stops. The input does not change, so the pair stays
+	// true. A new parser's {0, 0} is no string's: a body begins at 1 or
+	// later.
+	plain [2]int
+
 	tok       tokenizer.Tokenizer
 	cps       [2]tokenizer.Tokenizer
 	cpOff     [2]int
@@ -255,6 +262,14 @@ func (p *parser) add(e edit) {
 	}
 }
 
+// add2 appends a and b to the log, both or neither, as editsAt would
+// at its end, with no call.
+func (p *parser) add2(a, b edit) {
+	if !p.full(2, a.off) {
+		p.log = append(p.log, a, b)
+	}
+}
+
 // editAt inserts e at index i of the log, behind later edits.
 func (p *parser) editAt(i int, e edit) {
 	if i == len(p.log) {
@@ -262,7 +277,18 @@ func (p *parser) editAt(i int, e edit) {
 		return
 	}
 	if !p.full(1, e.off) {
-		p.log = slices.Insert(p.log, i, e)
+		// NOTE: by hand, not slices.Insert: most often one edit is
+		// behind, and a call costs more than the move.
+		p.log = append(p.log, e)
+		if behind := p.log[i:]; len(behind) <= 4 {
+			for j := len(behind) - 1; j > 0; j-- {
+				behind[j] = behind[j-1]
+			}
+			behind[0] = e
+		} else {
+			copy(behind[1:], behind)
+			behind[0] = e
+		}
 	}
 }
 
@@ -549,10 +575,10 @@ func (p *parser) trailing() error {
 			return &Error{Offset: int64(s), Need: need, Err: ErrAmbiguous}
 		}
 		if errors.Is(err, ErrTooDeep) {
-			return p.again(s, mark)
+			return p.again(s, mark, err)
 		}
 		if p.deepFailure(s, err) || errors.Is(err, io.ErrUnexpectedEOF) {
-			err = p.again(s, mark)
+			err = p.again(s, mark, err)
 			p.log = p.log[:mark]
 			return &Error{Offset: int64(s), Err: fmt.Errorf("%w (the one here is broken: %v)", ErrAmbiguous, err)}
 		}
@@ -657,7 +683,7 @@ func (p *parser) findValue(start, mark int) (int, error) {
 			return s, nil
 		}
 		if errors.Is(err, ErrTooDeep) || p.deepFailure(s, err) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return 0, p.again(s, mark)
+			return 0, p.again(s, mark, err)
 		}
 		s = nextOpen(p.in, max(s+1, resumeAt(err)))
 	}
@@ -680,11 +706,22 @@ func (p *parser) probe() error {
 	return err
 }
 
-// again reads the candidate at s again, and returns its error in full.
-func (p *parser) again(s, mark int) error {
+// again reads the candidate at s again, whose probe failed with err,
+// and returns its error in full. Read so, without the probe's rule that
+// a bare first token makes it prose, the candidate may repair after
+// all; the probe's verdict stands then, and again returns err.
+func (p *parser) again(s, mark int, err error) error {
 	p.log = p.log[:mark]
 	p.pos = s
-	return p.value()
+	if err2 := p.value(); err2 != nil {
+		return err2
+	}
+	p.log = p.log[:mark]
+	if err == &p.probeErr {
+		e := p.probeErr // valid only until the next probe
+		return &e
+	}
+	return err
 }
 
 // unclosed returns the index in b of the outermost '{' or '[' that b

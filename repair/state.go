@@ -59,16 +59,23 @@ func (p *parser) value() error {
 func (p *parser) loop() error {
 	in := p.in
 	for p.state != stDone {
-		if err := p.space(); err != nil {
-			return err
-		}
-		if p.pos >= len(in) {
-			if err := p.eofBetween(); err != nil {
+		// NOTE: space, with the byte it looks at kept for the switch:
+		// before most tokens no space is there.
+		var c byte
+		if i := p.pos; i < len(in) && !mayBeSpace[in[i]] {
+			c = in[i]
+		} else {
+			if err := p.spaceRun(); err != nil {
 				return err
 			}
-			continue
+			if p.pos >= len(in) {
+				if err := p.eofBetween(); err != nil {
+					return err
+				}
+				continue
+			}
+			c = in[p.pos]
 		}
-		c := in[p.pos]
 		switch p.state {
 		case stValue, stElemFirst, stElem:
 			if !valueSpecial[c] {
@@ -77,7 +84,7 @@ func (p *parser) loop() error {
 					return err
 				}
 				// A comma right after the value takes no turn of the
-				// loop of its own.
+				// loop of its own (commaAfter, inlined).
 				if p.state == stNext && p.pos < len(in) && in[p.pos] == ',' {
 					if top := &p.stack[len(p.stack)-1]; top.wrap == wrapNone {
 						p.takeComma(top)
@@ -158,6 +165,12 @@ func (p *parser) loop() error {
 			top.name[1] = p.pos
 			p.nameEnd, p.nameLog = p.pos, len(p.log)
 			p.state = stColon
+			if p.pos < len(in) && in[p.pos] == ':' {
+				// The colon right after the name takes no turn of the
+				// loop of its own.
+				p.pos = skipOneSpace(in, p.pos+1)
+				p.state = stValue
+			}
 		case stColon:
 			if c != ':' {
 				if !p.startsValue(c) || p.phrase() {
@@ -180,6 +193,7 @@ func (p *parser) loop() error {
 					return p.fail(p.pos, 0, "expected ')' after the value in a call, found %s", quoteChar(in, p.pos))
 				}
 				p.closeCall()
+				p.commaAfter()
 			case top.wrap == wrapMulti && !p.joins(p.pos):
 				p.endMulti()
 			case c == ',':
@@ -188,6 +202,7 @@ func (p *parser) loop() error {
 				if err := p.closer(c); err != nil {
 					return err
 				}
+				p.commaAfter()
 			case c == ')' && top.paren:
 				p.closeTuple()
 			case (c == '{' || c == '[') && p.closeObjectIn():
@@ -229,57 +244,79 @@ func (p *parser) loop() error {
 // general path.
 var fastMember = true
 
-// member is the fast path for the member of an object that most JSON
+// member is the fast path for the members of an object that most JSON
 // writers write: a plain name, a colon and maybe a space, then a string
 // with valid escapes and characters, a number or a literal, with a , or
 // } right after it. It reads the name and colon if they are so, and
-// then the value and a comma after it if they are so, and reports
-// whether it read anything; the state is then the one the general path
-// leaves there. Nothing it reads
-// is read otherwise under any kind.
+// then the value and a comma after it if they are so, and so on while
+// the next member begins right after the comma and a space; and it
+// reports whether it read anything. The state is then the one the
+// general path leaves there. Nothing it reads is read otherwise under
+// any kind.
 func (p *parser) member() bool {
 	in := p.in
-	start := p.pos
-	j := jsonwire.SkipPlain(in, start+1)
-	if j+1 >= len(in) || in[j] != '"' || in[j+1] != ':' {
-		return false
-	}
-	top := &p.stack[len(p.stack)-1]
-	top.name = [2]int{start, j + 1}
-	p.nameEnd, p.nameLog = j+1, len(p.log)
-	p.pos = skipOneSpace(in, j+2)
-	p.state = stValue
-	i := p.pos
-	if i >= len(in) {
-		return true
-	}
-	end := -1
-	switch c := in[i]; {
-	case c == '"':
-		if k := jsonwire.SkipPlain(in, i+1); k < len(in) && in[k] == '"' {
-			end = k + 1
-		} else if k, ok := strictEnd(in, k); ok {
-			end = k
+	read := false
+	for {
+		start := p.pos
+		j := jsonwire.SkipPlain(in, start+1)
+		if j+1 >= len(in) || in[j] != '"' || in[j+1] != ':' {
+			return read
 		}
-	case c == '-' || isDigit(c):
-		if k, ok := scanNumber(in, i); ok {
-			end = k
+		top := &p.stack[len(p.stack)-1]
+		top.name = [2]int{start, j + 1}
+		p.nameEnd, p.nameLog = j+1, len(p.log)
+		p.pos = skipOneSpace(in, j+2)
+		p.state = stValue
+		i := p.pos
+		if i >= len(in) {
+			return true
 		}
-	case c == 't' && hasWord(in, i, "true"), c == 'n' && hasWord(in, i, "null"):
-		end = i + 4
-	case c == 'f' && hasWord(in, i, "false"):
-		end = i + 5
-	}
-	if end < 0 || end >= len(in) || in[end] != ',' && in[end] != '}' || in[end] == ',' && in[i] == '"' && !commaQuote(in, end) && !p.commaGoesOn(end, false) {
-		return true
-	}
-	p.pos = end
-	p.endValue()
-	if in[end] == ',' {
-		// The next member then takes no turn of the loop for the comma.
+		end := -1
+		switch c := in[i]; {
+		case c == '"':
+			k := jsonwire.SkipPlain(in, i+1)
+			p.plain = [2]int{i + 1, k} // for str, if the value is not read here
+			if k < len(in) && in[k] == '"' {
+				end = k + 1
+			} else if k, ok := strictEnd(in, k); ok {
+				end = k
+			}
+		case c == '-' || isDigit(c):
+			if k, ok := scanNumber(in, i); ok {
+				end = k
+			}
+		case c == 't' && hasWord(in, i, "true"), c == 'n' && hasWord(in, i, "null"):
+			end = i + 4
+		case c == 'f' && hasWord(in, i, "false"):
+			end = i + 5
+		}
+		if end < 0 || end >= len(in) || in[end] != ',' && in[end] != '}' || in[end] == ',' && in[i] == '"' && !commaQuote(in, end) && !p.commaGoesOn(end, false) {
+			return true
+		}
+		p.pos = end
+		p.endValue()
+		if in[end] != ',' {
+			return true
+		}
+		// The next member then takes no turn of the loop for the comma,
+		// nor, if it begins right after it, for itself.
 		p.takeComma(top)
+		if p.pos >= len(in) || in[p.pos] != '"' {
+			return true
+		}
+		read = true
 	}
-	return true
+}
+
+// commaAfter reads the comma right after the value or the closer just
+// read, if one is there, so that it takes no turn of the loop of its
+// own.
+func (p *parser) commaAfter() {
+	if p.state == stNext && p.pos < len(p.in) && p.in[p.pos] == ',' {
+		if top := &p.stack[len(p.stack)-1]; top.wrap == wrapNone {
+			p.takeComma(top)
+		}
+	}
 }
 
 // takeComma reads the comma at p.pos after a value in top, the

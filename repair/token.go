@@ -16,7 +16,19 @@ import (
 )
 
 func (p *parser) scalarOrOpen(c byte) error {
+	// NOTE: a word first: no other case starts with a letter, _ or $,
+	// and words (bare values, literals, calls) reach this switch more
+	// often than strings and numbers, which member reads in objects.
 	switch {
+	case isIdent(c):
+		// The word is read once: a call's name goes on from its end.
+		end := wordEnd(p.in, p.pos+1)
+		if paren := p.callAt(end); paren > 0 {
+			return p.wrapper(p.pos, paren)
+		}
+		if err := p.word(end); err != nil {
+			return err
+		}
 	case c == '{' || c == '[':
 		return p.open(c == '{')
 	case c == '"':
@@ -46,17 +58,8 @@ func (p *parser) scalarOrOpen(c byte) error {
 		}
 	case c == '(' && p.on(Literal):
 		return p.openTuple()
-	case isIdent(c):
-		// The word is read once: a call's name goes on from its end.
-		end := wordEnd(p.in, p.pos+1)
-		if paren := p.callAt(end); paren > 0 {
-			return p.wrapper(p.pos, paren)
-		}
-		if err := p.word(end); err != nil {
-			return err
-		}
 	case p.bareOK() && !isStructural(c) && (c != '`' || fenceLen(p.in, p.pos, false) == 0):
-		if err := p.bare(p.pos); err != nil {
+		if err := p.bare(p.pos, p.pos+1); err != nil {
 			return err
 		}
 	default:
@@ -203,7 +206,7 @@ func (p *parser) name(c byte) error {
 			p.add(mkc(UnquotedKey, start, 0, insQuote))
 			return p.atEOF(start, -1, `":null`)
 		}
-		p.editsAt(len(p.log), mkc(UnquotedKey, start, 0, insQuote), mkc(UnquotedKey, i, 0, insQuote))
+		p.add2(mkc(UnquotedKey, start, 0, insQuote), mkc(UnquotedKey, i, 0, insQuote))
 		p.pos = i
 		return nil
 	}
@@ -226,7 +229,12 @@ func (p *parser) str(isName bool) error {
 	if !fastMember {
 		return p.strBody(p.pos, p.pos+1, isName)
 	}
-	j := jsonwire.SkipPlain(p.in, p.pos+1)
+	var j int
+	if p.plain[0] == p.pos+1 {
+		j = p.plain[1] // member read the run, and left the string
+	} else {
+		j = jsonwire.SkipPlain(p.in, p.pos+1)
+	}
 	end, ok := j+1, j < len(p.in) && p.in[j] == '"'
 	if !ok {
 		end, ok = strictEnd(p.in, j)
@@ -419,6 +427,12 @@ func (p *parser) altCloses(i int) bool {
 // end a line of it.
 func (p *parser) quoteCloses(i int, multiline bool) bool {
 	in := p.in
+	if i < len(in) && isIdent(in[i]) {
+		// A letter right after the quote, as in "a "quoted" word": no
+		// delimiter and no whitespace follow it, so none of the tests
+		// below holds.
+		return false
+	}
 	k, newline := i, false
 	for ; k < len(in) && isSpace(in[k]); k++ {
 		newline = newline || in[k] == '\n'
@@ -1110,7 +1124,7 @@ func (p *parser) word(i int) error {
 		from, to = "undefined", textNull
 	default:
 		if p.bareOK() {
-			return p.bare(start)
+			return p.bare(start, i) // a word: wordBytes are clsBare
 		}
 		if i == len(in) && len(p.stack) > 0 {
 			// A word cut short; at the top level, a cut leaves no value.
