@@ -56,8 +56,8 @@ type Decoder struct {
 	set *resume.Set
 	// The first room of out, scratch and the tape, in the Decoder itself,
 	// so that a stream of small payloads allocates them once.
-	outBuf     [8]resume.Event
-	scratchBuf [4096]byte
+	outBuf     [4]resume.Event
+	scratchBuf [1024]byte
 	tokBuf     [64]jsonwire.Tok
 	stackBuf   [16]int32
 	lastBuf    [1024]byte

@@ -288,8 +288,11 @@ var errNoID = errors.New("provider: a call with no claim ID (no call or response
 func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
 	cr := &h.cr
 	cr.r, cr.n = r, 0
-	defer func() { cr.r = nil }()
-	rd := NewReader(cr, h.opts.Reader)
+	// The messages that Message gets alias rd's buffer, and nothing
+	// keeps them past it (the Decoder copies what it keeps): rd goes
+	// back to the pool when ReadFrom returns.
+	rd := pooledReader(cr, h.opts.Reader)
+	defer func() { cr.r = nil; rd.release() }()
 	var m Message
 	for {
 		err := rd.next(&m)
