@@ -178,26 +178,64 @@ func (s *Set) drop(key string) *Call {
 
 // bounded is a set of strings that keeps the ones added last: past its
 // bound, the oldest is forgotten. The zero bounded is empty; "" is never
-// a member.
+// a member. Up to smallBounded adds it is its fifo alone, searched in
+// order, and makes no map: a Set remembers a few calls most often.
 type bounded struct {
-	m    map[string]uint64 // member -> the number of the add that made it one
+	m    map[string]uint64 // member -> the number of the add that made it one; nil while small
 	fifo []boundedEntry    // the adds, oldest first
 	adds uint64
 }
 
+// boundedEntry is one add: v, and its number, or 0 once v is forgotten
+// (kept so only while the bounded has no map).
 type boundedEntry struct {
 	v string
 	n uint64
 }
 
+// smallBounded is the most adds a bounded keeps without a map.
+const smallBounded = 16
+
 func (b *bounded) has(v string) bool {
-	_, ok := b.m[v]
-	return ok
+	if b.m != nil {
+		_, ok := b.m[v]
+		return ok
+	}
+	for _, e := range b.fifo {
+		if e.v == v && e.n != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // forget removes v, if a member. Its entry in fifo stays, and is let go
 // in turn without touching a later add of v.
-func (b *bounded) forget(v string) { delete(b.m, v) }
+func (b *bounded) forget(v string) {
+	if b.m != nil {
+		delete(b.m, v)
+		return
+	}
+	for i := range b.fifo {
+		if b.fifo[i].v == v {
+			b.fifo[i].n = 0
+		}
+	}
+}
+
+// len returns the number of members.
+func (b *bounded) len() int {
+	if b.m != nil {
+		return len(b.m)
+	}
+	n := 0
+	for _, e := range b.fifo {
+		if e.n != 0 {
+			n++
+		}
+	}
+	return n
+}
 
 // add adds v, unless it is "" or a member, letting the oldest add go when
 // there are max.
@@ -205,17 +243,27 @@ func (b *bounded) add(v string, max int) {
 	if v == "" || b.has(v) {
 		return
 	}
-	if b.m == nil {
-		b.m = make(map[string]uint64)
-	}
 	if len(b.fifo) >= max {
-		if e := b.fifo[0]; b.m[e.v] == e.n {
+		if e := b.fifo[0]; b.m != nil && b.m[e.v] == e.n {
 			delete(b.m, e.v)
 		}
 		b.fifo = b.fifo[1:]
 	}
+	if b.m == nil && len(b.fifo) >= smallBounded {
+		b.m = make(map[string]uint64, 2*smallBounded)
+		for _, e := range b.fifo {
+			if e.n != 0 {
+				b.m[e.v] = e.n
+			}
+		}
+	}
 	b.adds++
-	b.m[v] = b.adds
+	if b.m != nil {
+		b.m[v] = b.adds
+	}
+	if b.fifo == nil {
+		b.fifo = make([]boundedEntry, 0, 4)
+	}
 	b.fifo = append(b.fifo, boundedEntry{v, b.adds})
 }
 
