@@ -284,7 +284,13 @@ func (d *Decoder) emit(kind resume.EventKind, key string, index int) *resume.Eve
 	}
 	d.out = d.out[:n+1]
 	ev := &d.out[n]
-	*ev = resume.Event{Kind: kind, Key: key, Index: index, HasIndex: index >= 0}
+	// Field by field, not as a composite literal: that is built on the
+	// stack and copied, and while the GC marks, the copy takes a bulk
+	// write barrier over the whole Event.
+	ev.Kind, ev.Key, ev.ID, ev.Name, ev.Hosted = kind, key, "", "", false
+	ev.Index, ev.HasIndex = index, index >= 0
+	ev.Data, ev.Final = nil, nil
+	ev.Seq, ev.HasSeq, ev.Offset, ev.HasOffset, ev.Text = 0, false, 0, false, false
 	return ev
 }
 
@@ -295,7 +301,7 @@ func (d *Decoder) delta(key string, idx int, hosted bool, final *[]byte, piece v
 	if err != nil || !ok {
 		return err
 	}
-	if len(text) > 0 {
+	if len(text) > 0 && *final != nil { // a store only when it changes: while the GC marks, one costs a barrier
 		*final = nil
 	}
 	ev := d.emit(resume.EventDelta, key, idx)
