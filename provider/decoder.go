@@ -286,7 +286,7 @@ func (d *Decoder) emit(kind resume.EventKind, key string, index int) *resume.Eve
 	ev := &d.out[n]
 	// Field by field, not as a composite literal: that is built on the
 	// stack and copied, and while the GC marks, the copy takes a bulk
-	// write barrier over the whole Event.
+	// write barrier over the whole Event (TestEmitResets).
 	ev.Kind, ev.Key, ev.ID, ev.Name, ev.Hosted = kind, key, "", "", false
 	ev.Index, ev.HasIndex = index, index >= 0
 	ev.Data, ev.Final = nil, nil

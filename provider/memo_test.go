@@ -229,3 +229,26 @@ func TestEmitResets(t *testing.T) {
 		require.Equal(t, resume.Event{Kind: resume.EventDelta, Key: "k", Index: index, HasIndex: index >= 0}, *ev)
 	}
 }
+
+// TestQuickSSEResets: the Message that quickSSE fills field by field
+// keeps nothing of the one it is given: every field, set to a value that
+// is not zero, reads as a Message of the event alone has it.
+func TestQuickSSEResets(t *testing.T) {
+	const first = "data: {}\n\n"
+	r := NewReader(strings.NewReader(first+"data: [1]\n\n"), ReaderOptions{Container: ContainerSSE})
+	var m Message
+	require.NoError(t, r.next(&m)) // the first event, read by parse: the BOM is looked for
+	dirty := reflect.ValueOf(&m).Elem()
+	for i := range dirty.NumField() {
+		switch f := dirty.Field(i); f.Kind() {
+		case reflect.Slice:
+			f.SetBytes([]byte("x"))
+		case reflect.Int, reflect.Int64:
+			f.SetInt(7)
+		default:
+			t.Fatalf("Message.%s is of a kind this test does not set: %v", dirty.Type().Field(i).Name, f.Kind())
+		}
+	}
+	require.True(t, r.quickSSE(&m))
+	require.Equal(t, Message{Data: []byte("[1]"), Offset: int64(len(first)), Line: 3}, m)
+}
