@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/deltajson/deltajson/internal/eventhook"
 	"github.com/deltajson/deltajson/ledger"
 	"github.com/deltajson/deltajson/resume"
 )
@@ -97,6 +98,10 @@ func NewHandler(opts Options) *Handler {
 	h.dec.set = h.set
 	return h
 }
+
+// setApply is resume.Set.Apply with the event passed by pointer, which
+// saves two copies of it per event (see internal/eventhook).
+var setApply = eventhook.Apply.(func(*resume.Set, *resume.Event) (*resume.Call, error))
 
 // named is the Handler's gate check: a call with no name cannot run.
 func named(c *resume.Call, _ []byte) error {
@@ -199,7 +204,7 @@ func (h *Handler) starts(ev *resume.Event) bool {
 }
 
 func (h *Handler) applyOne(ev *resume.Event, isNew bool) (*resume.Call, error) {
-	c, err := h.set.Apply(*ev)
+	c, err := setApply(h.set, ev)
 	if err != nil && (errors.Is(err, resume.ErrDuplicate) || errors.Is(err, resume.ErrRemoved)) {
 		h.replays++
 		if c == nil && ev.Kind == resume.EventStart {

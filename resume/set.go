@@ -1,6 +1,10 @@
 package resume
 
-import "math"
+import (
+	"math"
+
+	"github.com/deltajson/deltajson/internal/eventhook"
+)
 
 // Set keeps the calls of one response apart, routing each [Event] to its
 // call as the package doc's "Identity" table says, under the caps of its
@@ -46,7 +50,13 @@ func (s *Set) budget(freed int64) int64 {
 // call, or nil if ev has none. The error is the call's (see [Call.Apply]),
 // or [ErrUnknownCall], [ErrTooManyCalls], [ErrRemoved] or
 // [ErrIdentityTooLong].
-func (s *Set) Apply(ev Event) (*Call, error) {
+func (s *Set) Apply(ev Event) (*Call, error) { return s.apply(&ev) }
+
+func init() { eventhook.Apply = (*Set).apply }
+
+// apply is Apply, with the event passed by pointer (see
+// internal/eventhook), and left as it was.
+func (s *Set) apply(ev *Event) (*Call, error) {
 	// The commonest event: a plain delta for the last event's call, with
 	// room under the total cap. The general path below does the same with
 	// it.
@@ -72,7 +82,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		// a removed call had that ID too: some servers reuse IDs.)
 		if c := s.calls[ev.Key]; c == nil || c.id != ev.ID {
 			if refused {
-				return nil, s.refuse(ev, ErrTooManyCalls)
+				return nil, s.refuse(*ev, ErrTooManyCalls)
 			}
 			return nil, ErrRemoved
 		}
@@ -84,7 +94,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 				return nil, ErrRemoved // else another call under the key (see Remove)
 			}
 			if ev.ID == "" && s.refused.has(ev.Key) {
-				return nil, s.refuse(ev, ErrTooManyCalls) // the rest of a refused call
+				return nil, s.refuse(*ev, ErrTooManyCalls) // the rest of a refused call
 			}
 			if s.opts.RequireStart && ev.Kind != EventStart || ev.Kind == EventEnd && len(ev.Final) == 0 {
 				return nil, ErrUnknownCall
@@ -94,7 +104,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 				if len(ev.ID) <= MaxIdentityBytes { // no call can have a longer one
 					s.refusedIDs.add(ev.ID, maxRemembered)
 				}
-				return nil, s.refuse(ev, ErrTooManyCalls)
+				return nil, s.refuse(*ev, ErrTooManyCalls)
 			}
 			c = newCall(ev.Key, &s.opts)
 			s.calls[ev.Key] = c

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deltajson/deltajson/internal/eventhook"
 )
 
 // TestRefusedIDsBounded: an ID too long for any call is not kept when its
@@ -94,5 +96,32 @@ func TestBoundedAgrees(t *testing.T) {
 				require.Equal(t, len(ref), b.len(), "step %d", i)
 			}
 		})
+	}
+}
+
+// TestEventHook: the Set.Apply that internal/eventhook hands package
+// provider, by pointer, does what Apply does on a twin Set, and leaves
+// the event as it was.
+func TestEventHook(t *testing.T) {
+	apply, ok := eventhook.Apply.(func(*Set, *Event) (*Call, error))
+	require.True(t, ok, "eventhook.Apply is %T", eventhook.Apply)
+	byValue, byPointer := NewSet(Options{MaxCalls: 1}), NewSet(Options{MaxCalls: 1})
+	for _, ev := range []Event{
+		{Kind: EventStart, Key: "0", ID: "a", Name: "f"},
+		{Kind: EventDelta, Key: "0", Data: []byte(`{"x":`)},
+		{Kind: EventDelta, Key: "0", Data: []byte(`1}`), Seq: 3, HasSeq: true},
+		{Kind: EventStart, Key: "1", ID: "b"}, // past MaxCalls
+		{Kind: EventEnd, Key: "0"},
+		{Kind: EventKind(9), Key: "0"},
+	} {
+		want, wantErr := byValue.Apply(ev)
+		before := ev
+		got, err := apply(byPointer, &ev)
+		require.Equal(t, before, ev, "the event is left as it was")
+		require.Equal(t, wantErr, err)
+		require.Equal(t, want == nil, got == nil)
+		if got != nil {
+			require.Equal(t, want.Result(), got.Result())
+		}
 	}
 }
