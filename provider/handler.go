@@ -136,8 +136,15 @@ func (h *Handler) message(m *Message) error {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: err}
 	}
 	var first error
+	plain := h.gone == nil && h.opts.OnStart == nil // then apply is applyOne, with no call new
 	for i := range evs {
-		if err := h.apply(&evs[i]); err != nil && first == nil && !recorded(err) {
+		var err error
+		if plain {
+			_, err = h.applyOne(&evs[i], false)
+		} else {
+			err = h.apply(&evs[i])
+		}
+		if err != nil && first == nil && !recorded(err) {
 			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
 		}
 	}
