@@ -272,7 +272,7 @@ func (b *bounded) add(v string, max int) {
 		b.m[v] = b.adds
 	}
 	if b.fifo == nil {
-		b.fifo = make([]boundedEntry, 0, 4)
+		b.fifo = make([]boundedEntry, 0, 8)
 	}
 	b.fifo = append(b.fifo, boundedEntry{v, b.adds})
 }
