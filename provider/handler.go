@@ -99,8 +99,8 @@ func NewHandler(opts Options) *Handler {
 	return h
 }
 
-// setApply is resume.Set.Apply with the event passed by pointer, which
-// saves two copies of it per event (see internal/eventhook).
+// setApply is resume.Set.Apply with the event passed by pointer, not
+// copied (see internal/eventhook).
 var setApply = eventhook.Apply.(func(*resume.Set, *resume.Event) (*resume.Call, error))
 
 // named is the Handler's gate check: a call with no name cannot run.

@@ -1,8 +1,8 @@
 // Package eventhook is the way package provider hands a resume.Set its
-// events by pointer: resume.Set.Apply takes an Event, 160 bytes, by
-// value, which a caller that holds the event in memory of its own copies
-// twice to pass. It is no API: resume sets Apply as it starts, and
-// provider reads it.
+// events by pointer: resume.Set.Apply takes its Event by value, a large
+// struct that a caller holding the event in memory of its own copies to
+// pass. It is no API: resume sets Apply as it starts, and provider reads
+// it.
 package eventhook
 
 // Apply is resume's func(*resume.Set, *resume.Event) (*resume.Call,
