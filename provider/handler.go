@@ -136,10 +136,9 @@ func (h *Handler) message(m *Message) error {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: err}
 	}
 	var first error
-	plain := h.gone == nil && h.opts.OnStart == nil // then apply is applyOne, with no call new
 	for i := range evs {
 		var err error
-		if plain {
+		if h.gone == nil && h.opts.OnStart == nil { // then apply is applyOne, with no call new (an event may set gone)
 			_, err = h.applyOne(&evs[i], false)
 		} else {
 			err = h.apply(&evs[i])
