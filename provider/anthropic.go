@@ -14,6 +14,7 @@ package provider
 import (
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/deltajson/deltajson/resume"
@@ -27,8 +28,8 @@ type anthropicBlock struct {
 }
 
 type anthropicDecoder struct {
-	bedrock  bool // payloads are {"bytes": base64 of the event}
-	blocks   []*anthropicBlock
+	bedrock  bool             // payloads are {"bytes": base64 of the event}
+	blocks   []anthropicBlock // open, by value: a stream of many allocates them once
 	messages int
 	memoIdx  int    // the block of the delta remembered (see Decoder.memo)
 	raw      []byte // a Bedrock payload's decoded bytes
@@ -36,10 +37,12 @@ type anthropicDecoder struct {
 
 func newAnthropic(bedrock bool) *anthropicDecoder { return &anthropicDecoder{bedrock: bedrock} }
 
+// block returns the open block idx, valid until a block opens or
+// closes, and where it is in blocks; or nil, -1.
 func (ad *anthropicDecoder) block(idx int) (*anthropicBlock, int) {
-	for i, b := range ad.blocks {
-		if b.index == idx {
-			return b, i
+	for i := range ad.blocks {
+		if ad.blocks[i].index == idx {
+			return &ad.blocks[i], i
 		}
 	}
 	return nil, -1
@@ -153,7 +156,7 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 		if err := d.newCall(); err != nil {
 			return err
 		}
-		b := &anthropicBlock{index: idx, key: ad.key(d, idx), hosted: !bt.is("tool_use")}
+		b := anthropicBlock{index: idx, key: ad.key(d, idx), hosted: !bt.is("tool_use")}
 		if in := d.get(block, "input"); in.isObject() && string(in) != "{}" {
 			if c := d.compact(in); string(c) != "{}" {
 				b.final = append([]byte(nil), c...)
@@ -177,11 +180,12 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 		ad.memoIdx = idx
 		d.remember(piece, event)
 	case typ.is("content_block_stop"):
-		b, i := ad.block(idx)
-		if b == nil {
+		p, i := ad.block(idx)
+		if p == nil {
 			return nil
 		}
-		ad.blocks = append(ad.blocks[:i], ad.blocks[i+1:]...)
+		b := *p // before the blocks after it move down
+		ad.blocks = slices.Delete(ad.blocks, i, i+1)
 		ev := d.emit(resume.EventEnd, b.key, idx)
 		ev.Final, ev.Hosted = b.final, b.hosted
 	default:

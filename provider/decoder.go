@@ -56,8 +56,8 @@ type Decoder struct {
 	set *resume.Set
 	// The first room of out, scratch and the tape, in the Decoder itself,
 	// so that a stream of small payloads allocates them once.
-	outBuf     [8]resume.Event
-	scratchBuf [4096]byte
+	outBuf     [4]resume.Event
+	scratchBuf [1024]byte
 	tokBuf     [64]jsonwire.Tok
 	stackBuf   [16]int32
 	lastBuf    [1024]byte
@@ -284,7 +284,12 @@ func (d *Decoder) emit(kind resume.EventKind, key string, index int) *resume.Eve
 	}
 	d.out = d.out[:n+1]
 	ev := &d.out[n]
-	*ev = resume.Event{Kind: kind, Key: key, Index: index, HasIndex: index >= 0}
+	// Zeroed in place, then set, not as a composite literal: that is
+	// built on the stack and copied, and while the GC marks, the copy
+	// takes a bulk write barrier over the whole Event (TestEmitResets).
+	// (Short enough to inline.)
+	*ev = resume.Event{}
+	ev.Kind, ev.Key, ev.Index, ev.HasIndex = kind, key, index, index >= 0
 	return ev
 }
 
@@ -295,7 +300,7 @@ func (d *Decoder) delta(key string, idx int, hosted bool, final *[]byte, piece v
 	if err != nil || !ok {
 		return err
 	}
-	if len(text) > 0 {
+	if len(text) > 0 && *final != nil { // a store only when it changes: while the GC marks, one costs a barrier
 		*final = nil
 	}
 	ev := d.emit(resume.EventDelta, key, idx)

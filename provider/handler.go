@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/deltajson/deltajson/internal/eventhook"
 	"github.com/deltajson/deltajson/ledger"
 	"github.com/deltajson/deltajson/resume"
 )
@@ -98,6 +99,10 @@ func NewHandler(opts Options) *Handler {
 	return h
 }
 
+// setApply is resume.Set.Apply with the event passed by pointer, not
+// copied (see internal/eventhook).
+var setApply = eventhook.Apply.(func(*resume.Set, *resume.Event) (*resume.Call, error))
+
 // named is the Handler's gate check: a call with no name cannot run.
 func named(c *resume.Call, _ []byte) error {
 	if c.Name() == "" {
@@ -132,7 +137,13 @@ func (h *Handler) message(m *Message) error {
 	}
 	var first error
 	for i := range evs {
-		if err := h.apply(&evs[i]); err != nil && first == nil && !recorded(err) {
+		var err error
+		if h.gone == nil && h.opts.OnStart == nil { // then apply is applyOne, with no call new (an event may set gone)
+			_, err = h.applyOne(&evs[i], false)
+		} else {
+			err = h.apply(&evs[i])
+		}
+		if err != nil && first == nil && !recorded(err) {
 			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
 		}
 	}
@@ -199,7 +210,7 @@ func (h *Handler) starts(ev *resume.Event) bool {
 }
 
 func (h *Handler) applyOne(ev *resume.Event, isNew bool) (*resume.Call, error) {
-	c, err := h.set.Apply(*ev)
+	c, err := setApply(h.set, ev)
 	if err != nil && (errors.Is(err, resume.ErrDuplicate) || errors.Is(err, resume.ErrRemoved)) {
 		h.replays++
 		if c == nil && ev.Kind == resume.EventStart {
@@ -288,8 +299,11 @@ var errNoID = errors.New("provider: a call with no claim ID (no call or response
 func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
 	cr := &h.cr
 	cr.r, cr.n = r, 0
-	defer func() { cr.r = nil }()
-	rd := NewReader(cr, h.opts.Reader)
+	// The messages that Message gets alias rd's buffer, and nothing
+	// keeps them past it (the Decoder copies what it keeps): rd goes
+	// back to the pool when ReadFrom returns.
+	rd := pooledReader(cr, h.opts.Reader)
+	defer func() { cr.r = nil; rd.release() }()
 	var m Message
 	for {
 		err := rd.next(&m)

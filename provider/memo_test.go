@@ -3,6 +3,7 @@ package provider
 import (
 	"bytes"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
+	"github.com/deltajson/deltajson/resume"
 )
 
 // TestMemo decodes every recorded stream with the memo and without it,
@@ -193,4 +195,60 @@ func TestMemoEventName(t *testing.T) {
 		assert.Equal(t, eventsKey(eb), eventsKey(ea), name)
 		assert.NotEmpty(t, ea, name)
 	}
+}
+
+// TestEmitResets: emit, which sets an event field by field, leaves no
+// field of the event that was in its slot before: each one, set to a
+// value that is not zero, reads as the composite literal has it.
+func TestEmitResets(t *testing.T) {
+	d := NewDecoder(FormatAnthropic)
+	d.out = d.out[:1]
+	old := reflect.ValueOf(&d.out[0]).Elem()
+	for i := range old.NumField() {
+		f := old.Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Slice:
+			f.SetBytes([]byte("x"))
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Int, reflect.Int64, reflect.Uint8:
+			if f.CanInt() {
+				f.SetInt(7)
+			} else {
+				f.SetUint(7)
+			}
+		default:
+			t.Fatalf("Event.%s is of a kind this test does not set: %v", old.Type().Field(i).Name, f.Kind())
+		}
+	}
+	for _, index := range []int{3, -1} {
+		d.out = d.out[:0]
+		ev := d.emit(resume.EventDelta, "k", index)
+		require.Equal(t, resume.Event{Kind: resume.EventDelta, Key: "k", Index: index, HasIndex: index >= 0}, *ev)
+	}
+}
+
+// TestQuickSSEResets: the Message that quickSSE fills field by field
+// keeps nothing of the one it is given: every field, set to a value that
+// is not zero, reads as a Message of the event alone has it.
+func TestQuickSSEResets(t *testing.T) {
+	const first = "data: {}\n\n"
+	r := NewReader(strings.NewReader(first+"data: [1]\n\n"), ReaderOptions{Container: ContainerSSE})
+	var m Message
+	require.NoError(t, r.next(&m)) // the first event, read by parse: the BOM is looked for
+	dirty := reflect.ValueOf(&m).Elem()
+	for i := range dirty.NumField() {
+		switch f := dirty.Field(i); f.Kind() {
+		case reflect.Slice:
+			f.SetBytes([]byte("x"))
+		case reflect.Int, reflect.Int64:
+			f.SetInt(7)
+		default:
+			t.Fatalf("Message.%s is of a kind this test does not set: %v", dirty.Type().Field(i).Name, f.Kind())
+		}
+	}
+	require.True(t, r.quickSSE(&m))
+	require.Equal(t, Message{Data: []byte("[1]"), Offset: int64(len(first)), Line: 3}, m)
 }

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 )
 
@@ -149,15 +150,55 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 
 // NewReader returns a Reader of the messages in src.
 func NewReader(src io.Reader, opts ReaderOptions) *Reader {
-	r := &Reader{src: src, max: opts.MaxMessageBytes, c: opts.Container, line: 1}
+	r := new(Reader)
+	r.init(src, opts, nil)
+	return r
+}
+
+// init makes r a new Reader of src, with buf as its first buffer when
+// it is one of startSize (its bytes need not be zero).
+func (r *Reader) init(src io.Reader, opts ReaderOptions, buf []byte) {
+	*r = Reader{src: src, max: opts.MaxMessageBytes, c: opts.Container, line: 1}
 	if r.max <= 0 {
 		r.max = DefaultMaxMessageBytes
 	}
 	if r.c > ContainerEventStream {
 		r.err = fmt.Errorf("provider: unknown container %v: %w", r.c, ErrUnknownFormat)
 	}
-	r.buf = make([]byte, min(startSize, r.bufLimit()))
+	n := min(startSize, r.bufLimit())
+	if cap(buf) == startSize {
+		r.buf = buf[:n]
+	} else {
+		r.buf = make([]byte, n)
+	}
+}
+
+// readerPool holds the Readers that Handler.ReadFrom is done with, each
+// with its first buffer, so that a Handler per stream does not allocate
+// them: a Reader is let go with nothing of the stream it read but that
+// buffer's bytes, which no one else holds (see release).
+var readerPool sync.Pool
+
+// pooledReader returns a Reader of src from readerPool, or a new one.
+func pooledReader(src io.Reader, opts ReaderOptions) *Reader {
+	r, _ := readerPool.Get().(*Reader)
+	if r == nil {
+		r = new(Reader)
+	}
+	r.init(src, opts, r.buf)
 	return r
+}
+
+// release puts r, a Reader from pooledReader that no one uses any more,
+// back into readerPool, keeping its buffer only while it is the first
+// size: a grown one is dropped, so that the pool pins no large buffer.
+func (r *Reader) release() {
+	buf := r.buf
+	*r = Reader{}
+	if cap(buf) == startSize {
+		r.buf = buf[:0]
+		readerPool.Put(r)
+	}
 }
 
 // bufLimit bounds the buffer: the parsers never leave more than a message

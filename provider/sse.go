@@ -141,7 +141,9 @@ func (r *Reader) quickSSE(m *Message) bool {
 	if len(data) > 0 && data[0] == ' ' {
 		data = data[1:]
 	}
-	*m = Message{Data: data[:len(data):len(data)], Offset: r.offset(r.rd), Line: r.line}
+	// Field by field, as Decoder.emit sets an event, with no Message
+	// built and copied (TestQuickSSEResets).
+	m.Data, m.Event, m.ID, m.Offset, m.Line = data[:len(data):len(data)], nil, nil, r.offset(r.rd), r.line
 	if len(event) > 0 {
 		m.Event = event[:len(event):len(event)]
 	}

@@ -325,7 +325,7 @@ type tape struct {
 	// tape, by their offset's low bits, so that a decoder descending into
 	// one finds it with no search.
 	seen [8]struct{ off, k int32 }
-	tk   tokenizer.Tokenizer
+	tk   *tokenizer.Tokenizer // for what jsonwire.Index does not accept, made then
 	// last is a copy of the payload the tape is of, when it is one
 	// jsonwire.Index accepted and no longer than maxLast: the next
 	// payload of a stream most often differs from it in one short run,
@@ -404,6 +404,9 @@ func (t *tape) validate(b []byte) error {
 		return nil
 	}
 	t.base, t.toks, t.last = nil, t.toks[:0], t.last[:0]
+	if t.tk == nil {
+		t.tk = new(tokenizer.Tokenizer)
+	}
 	t.tk.Reset(tokenizer.Options{})
 	t.tk.Feed(b)
 	t.tk.Close()

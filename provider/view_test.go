@@ -1,6 +1,10 @@
 package provider
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/deltajson/deltajson/internal/jsonwire"
+)
 
 func TestRawIs(t *testing.T) {
 	for _, c := range []struct {
@@ -18,6 +22,9 @@ func TestRawIs(t *testing.T) {
 		{`a\\b`, `a\\b`, false}, // as long as s, with a backslash: it decodes shorter
 		{`\ud83d\ude00`, "😀", true},
 		{``, "", true},
+		{`xbc\u0064`, "abcd", false}, // the first character differs, escapes after it
+		{`\u0061bc\u0064`, "abcd", true},
+		{`abc\u0064`, "abcd", true},
 	} {
 		if got := rawIs([]byte(c.raw), c.s); got != c.want {
 			t.Errorf("rawIs(%q, %q) = %v, want %v", c.raw, c.s, got, c.want)
@@ -47,6 +54,22 @@ func TestGetEscapedNames(t *testing.T) {
 		}
 		if got := string(d.get(d.get(v, "a"), `in"ner`)); got != `[1,{"k":2}]` {
 			t.Errorf("byTape=%v: get(a, in\"ner) = %q", byTape, got)
+		}
+	}
+}
+
+// TestRawIsAgrees holds rawIs to decoding raw and comparing, for every
+// pair of a few raw strings, with and without escapes, and a few texts.
+func TestRawIsAgrees(t *testing.T) {
+	raws := []string{``, `a`, `ab`, `b`, `\u0061`, `\u0061b`, `a\u0062`, `\"`, `\\`, `a\\`, `\\a`,
+		`é`, `\u00e9`, `\ud83d\ude00`, `😀`, `type`, `t\u0079pe`, `\u0074ype`, `error`, `\/`}
+	texts := []string{"", "a", "ab", "b", `"`, `\`, `a\`, `\a`, "é", "😀", "type", "error", "/"}
+	for _, raw := range raws {
+		want := string(jsonwire.AppendUnescaped(nil, []byte(raw)))
+		for _, s := range texts {
+			if got := rawIs([]byte(raw), s); got != (want == s) {
+				t.Errorf("rawIs(%q, %q) = %v, want %v", raw, s, got, want == s)
+			}
 		}
 	}
 }

@@ -187,13 +187,13 @@ func (c *Call) Apply(ev Event) error {
 	if ev.Kind < EventStart || ev.Kind > EventEnd {
 		return errUnknownKind(ev.Kind)
 	}
-	return c.apply(ev, -1)
+	return c.apply(&ev, -1)
 }
 
 // apply applies ev, of a known kind, under budget, the bytes a Set still
 // allows (-1: no cap beyond the call's own): what Call.Apply and
 // Set.Apply share.
-func (c *Call) apply(ev Event, budget int64) error {
+func (c *Call) apply(ev *Event, budget int64) error {
 	if len(ev.ID) > MaxIdentityBytes || len(ev.Name) > MaxIdentityBytes {
 		return c.identityTooLong()
 	}

@@ -1,6 +1,10 @@
 package resume
 
-import "math"
+import (
+	"math"
+
+	"github.com/deltajson/deltajson/internal/eventhook"
+)
 
 // Set keeps the calls of one response apart, routing each [Event] to its
 // call as the package doc's "Identity" table says, under the caps of its
@@ -46,7 +50,13 @@ func (s *Set) budget(freed int64) int64 {
 // call, or nil if ev has none. The error is the call's (see [Call.Apply]),
 // or [ErrUnknownCall], [ErrTooManyCalls], [ErrRemoved] or
 // [ErrIdentityTooLong].
-func (s *Set) Apply(ev Event) (*Call, error) {
+func (s *Set) Apply(ev Event) (*Call, error) { return s.apply(&ev) }
+
+func init() { eventhook.Apply = (*Set).apply }
+
+// apply is Apply, with the event passed by pointer (see
+// internal/eventhook), and left as it was.
+func (s *Set) apply(ev *Event) (*Call, error) {
 	// The commonest event: a plain delta for the last event's call, with
 	// room under the total cap. The general path below does the same with
 	// it.
@@ -72,7 +82,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 		// a removed call had that ID too: some servers reuse IDs.)
 		if c := s.calls[ev.Key]; c == nil || c.id != ev.ID {
 			if refused {
-				return nil, s.refuse(ev, ErrTooManyCalls)
+				return nil, s.refuse(*ev, ErrTooManyCalls)
 			}
 			return nil, ErrRemoved
 		}
@@ -84,7 +94,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 				return nil, ErrRemoved // else another call under the key (see Remove)
 			}
 			if ev.ID == "" && s.refused.has(ev.Key) {
-				return nil, s.refuse(ev, ErrTooManyCalls) // the rest of a refused call
+				return nil, s.refuse(*ev, ErrTooManyCalls) // the rest of a refused call
 			}
 			if s.opts.RequireStart && ev.Kind != EventStart || ev.Kind == EventEnd && len(ev.Final) == 0 {
 				return nil, ErrUnknownCall
@@ -94,7 +104,7 @@ func (s *Set) Apply(ev Event) (*Call, error) {
 				if len(ev.ID) <= MaxIdentityBytes { // no call can have a longer one
 					s.refusedIDs.add(ev.ID, maxRemembered)
 				}
-				return nil, s.refuse(ev, ErrTooManyCalls)
+				return nil, s.refuse(*ev, ErrTooManyCalls)
 			}
 			c = newCall(ev.Key, &s.opts)
 			s.calls[ev.Key] = c
@@ -178,26 +188,64 @@ func (s *Set) drop(key string) *Call {
 
 // bounded is a set of strings that keeps the ones added last: past its
 // bound, the oldest is forgotten. The zero bounded is empty; "" is never
-// a member.
+// a member. Up to smallBounded adds it is its fifo alone, searched in
+// order, and makes no map: a Set remembers a few calls most often.
 type bounded struct {
-	m    map[string]uint64 // member -> the number of the add that made it one
+	m    map[string]uint64 // member -> the number of the add that made it one; nil while small
 	fifo []boundedEntry    // the adds, oldest first
 	adds uint64
 }
 
+// boundedEntry is one add: v, and its number, or 0 once v is forgotten
+// (kept so only while the bounded has no map).
 type boundedEntry struct {
 	v string
 	n uint64
 }
 
+// smallBounded is the most adds a bounded keeps without a map.
+const smallBounded = 16
+
 func (b *bounded) has(v string) bool {
-	_, ok := b.m[v]
-	return ok
+	if b.m != nil {
+		_, ok := b.m[v]
+		return ok
+	}
+	for _, e := range b.fifo {
+		if e.v == v && e.n != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // forget removes v, if a member. Its entry in fifo stays, and is let go
 // in turn without touching a later add of v.
-func (b *bounded) forget(v string) { delete(b.m, v) }
+func (b *bounded) forget(v string) {
+	if b.m != nil {
+		delete(b.m, v)
+		return
+	}
+	for i := range b.fifo {
+		if b.fifo[i].v == v {
+			b.fifo[i].n = 0
+		}
+	}
+}
+
+// len returns the number of members.
+func (b *bounded) len() int {
+	if b.m != nil {
+		return len(b.m)
+	}
+	n := 0
+	for _, e := range b.fifo {
+		if e.n != 0 {
+			n++
+		}
+	}
+	return n
+}
 
 // add adds v, unless it is "" or a member, letting the oldest add go when
 // there are max.
@@ -205,17 +253,27 @@ func (b *bounded) add(v string, max int) {
 	if v == "" || b.has(v) {
 		return
 	}
-	if b.m == nil {
-		b.m = make(map[string]uint64)
-	}
 	if len(b.fifo) >= max {
-		if e := b.fifo[0]; b.m[e.v] == e.n {
+		if e := b.fifo[0]; b.m != nil && b.m[e.v] == e.n {
 			delete(b.m, e.v)
 		}
 		b.fifo = b.fifo[1:]
 	}
+	if b.m == nil && len(b.fifo) >= smallBounded {
+		b.m = make(map[string]uint64, 2*smallBounded)
+		for _, e := range b.fifo {
+			if e.n != 0 {
+				b.m[e.v] = e.n
+			}
+		}
+	}
 	b.adds++
-	b.m[v] = b.adds
+	if b.m != nil {
+		b.m[v] = b.adds
+	}
+	if b.fifo == nil {
+		b.fifo = make([]boundedEntry, 0, 8)
+	}
 	b.fifo = append(b.fifo, boundedEntry{v, b.adds})
 }
 
