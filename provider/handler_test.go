@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
 
@@ -38,6 +40,13 @@ func outcomeOf(c *resume.Call) outcome {
 // error.
 func handled(t testing.TB, r io.Reader, opts Options) ([]outcome, error) {
 	t.Helper()
+	return handledParts(t, []io.Reader{r}, opts)
+}
+
+// handledParts is handled with the body read by one ReadFrom per part,
+// as after reconnects that lose nothing; it returns the first error.
+func handledParts(t testing.TB, parts []io.Reader, opts Options) ([]outcome, error) {
+	t.Helper()
 	var out []outcome
 	started := map[string]int{}
 	opts.OnStart = func(c *resume.Call) {
@@ -59,7 +68,12 @@ func handled(t testing.TB, r io.Reader, opts Options) ([]outcome, error) {
 		out = append(out, outcomeOf(c))
 	}
 	h := NewHandler(opts)
-	_, err := h.ReadFrom(r)
+	var err error
+	for _, r := range parts {
+		if _, e := h.ReadFrom(r); err == nil {
+			err = e
+		}
+	}
 	for _, r := range h.Finish() {
 		if r.Status == resume.StatusReady {
 			t.Errorf("%s: Finish gave a ready call", r.Key)
@@ -581,6 +595,42 @@ func TestHandlerEndWithoutCall(t *testing.T) {
 // TestHandlerReconnect: a Responses stream cut part way, then read again
 // from a few events before where it stopped (a reconnect whose server
 // sends some events again), runs its call once, with its whole arguments.
+// TestReadFromPooled: Handlers on several goroutines, each reading its
+// stream in parts, so that every ReadFrom takes a Reader (and its buffer)
+// that another Handler has just let go, give the calls of one read.
+func TestReadFromPooled(t *testing.T) {
+	var streams [][]byte
+	for _, s := range recordedStreams(t) {
+		if strings.HasPrefix(s.name, "streams/") && strings.HasSuffix(s.name, ".sse") {
+			streams = append(streams, s.data)
+		}
+	}
+	require.NotEmpty(t, streams)
+	want := make([][]outcome, len(streams))
+	for i, data := range streams {
+		want[i], _ = handled(t, bytes.NewReader(data), Options{})
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(g), 2))
+			for round := range 8 {
+				k := (g + round) % len(streams)
+				events := bytes.SplitAfter(streams[k], []byte("\n\n"))
+				var parts []io.Reader
+				for len(events) > 0 {
+					n := 1 + rng.IntN(min(len(events), 16))
+					parts = append(parts, bytes.NewReader(bytes.Join(events[:n], nil)))
+					events = events[n:]
+				}
+				got, _ := handledParts(t, parts, Options{})
+				assert.Equal(t, want[k], got, "stream %d in %d parts", k, len(parts))
+			}
+		})
+	}
+	wg.Wait()
+}
+
 func TestHandlerReconnect(t *testing.T) {
 	var stream []byte
 	for _, s := range recordedStreams(t) {
