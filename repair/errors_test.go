@@ -120,3 +120,14 @@ func TestErrorPointerDecodesNames(t *testing.T) {
 		assert.Equal(t, se.Pointer, re.Pointer, "%q", in)
 	}
 }
+
+// TestReadAgainError: a top-level candidate that a probe refused, read
+// again as a bare value, fails with the probe's error in full: its
+// cause and its Pointer, as a first read gives them.
+func TestReadAgainError(t *testing.T) {
+	_, _, err := Repair([]byte(" A{\"\"\",0}"), Options{Kinds: All &^ Fence})
+	e, ok := errors.AsType[*Error](err)
+	require.True(t, ok, "%v", err)
+	assert.NotEmpty(t, e.Pointer, "%v", err)
+	assert.NotEqual(t, "repair: offset 8: invalid JSON", err.Error())
+}

@@ -421,6 +421,7 @@ func (p *parser) run() error {
 // the top level, and reports whether that worked.
 func (p *parser) bareAgain(start, mark int) bool {
 	p.log = p.log[:mark]
+	p.lastClose, p.lastCloseLog = -1, 0 // the failed read's closer is gone with its edits
 	p.pos = start
 	p.bareTop = true
 	if p.value() == nil && p.after(start) == nil {

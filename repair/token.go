@@ -276,10 +276,11 @@ func strictEnd(in []byte, j int) (int, bool) {
 // it after all, or else the first such quote. The scan that finds none
 // went to the end of the input, so p.noCloser remembers where it began:
 // a string that opens after it has none either, and is read strictly,
-// which keeps the work linear.
+// which keeps the work linear; the string itself, read again, is read
+// as before.
 func (p *parser) strBody(start, i int, isName bool) error {
 	in := p.in
-	lenient := p.on(InnerQuote|MissingQuote) && (p.noCloser < 0 || start < p.noCloser)
+	lenient := p.on(InnerQuote|MissingQuote) && (p.noCloser < 0 || start <= p.noCloser)
 	inner, innerLog := -1, 0
 	comma, commaLog := -1, 0 // the first inner quote that a comma follows
 	from := start + 1        // where the string or its last quote ends
@@ -761,7 +762,7 @@ func (p *parser) rune(i int) (int, error) {
 func (p *parser) strEOF(start, cut int, isName bool) error {
 	if p.on(MissingQuote) && p.endsWithCloser() {
 		if stop := p.stringEnd(start, isName); stop >= 0 {
-			if p.on(InnerQuote|MissingQuote) && (p.noCloser < 0 || start < p.noCloser) {
+			if p.on(InnerQuote|MissingQuote) && (p.noCloser < 0 || start <= p.noCloser) {
 				p.noCloser = start
 			}
 			p.endStringAt(lastNonSpace(p.in, start+1, stop) + 1)
