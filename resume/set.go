@@ -233,20 +233,6 @@ func (b *bounded) forget(v string) {
 	}
 }
 
-// len returns the number of members.
-func (b *bounded) len() int {
-	if b.m != nil {
-		return len(b.m)
-	}
-	n := 0
-	for _, e := range b.fifo {
-		if e.n != 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // add adds v, unless it is "" or a member, letting the oldest add go when
 // there are max.
 func (b *bounded) add(v string, max int) {

@@ -125,3 +125,17 @@ func TestEventHook(t *testing.T) {
 		}
 	}
 }
+
+// len returns the number of members.
+func (b *bounded) len() int {
+	if b.m != nil {
+		return len(b.m)
+	}
+	n := 0
+	for _, e := range b.fifo {
+		if e.n != 0 {
+			n++
+		}
+	}
+	return n
+}

@@ -130,7 +130,7 @@ func (p *pathStack) popSmall() int64 {
 		return -1
 	}
 	f := p.buf[n-4 : n : n]
-	if f[3] != 'a' {
+	if f[3] != smallIndexFrame>>8 { // the array mark, in both trailers
 		return -1
 	}
 	switch f[2] {
