@@ -226,7 +226,6 @@ type parser struct {
 	cpNext    int
 	scanStart int
 	scanValid bool
-	sc        scanState
 }
 
 // parsers keeps parsers, for their stacks, so that strict input is
