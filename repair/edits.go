@@ -175,13 +175,15 @@ func (p *parser) output(n int) []byte {
 // export returns the log as a [Log], and the length of the output.
 //
 // NOTE: the removed texts longer than a byte are copied as the loop goes
-// and put in the log after it, from one string: the loop that also
-// counted the output and copied them, a pass of its own over the edits,
-// cost more.
+// and put in the log after it, from one string, at the edits that
+// p.long lists: the loop that also counted the output and copied them,
+// a pass of its own over the edits, cost more, and so did a second pass
+// over all the edits to find them.
 func (p *parser) export() (Log, int) {
 	in, edits := p.in, p.log
 	log := make(Log, len(edits))
-	n, rem := len(in), p.removed[:0]
+	n := len(in)
+	p.removed, p.long = p.removed[:0], p.long[:0]
 	for i := range edits {
 		// NOTE: field by field: a whole Edit stored at once is a typed
 		// move, with a bulk write barrier while the GC marks.
@@ -189,32 +191,28 @@ func (p *parser) export() (Log, int) {
 		l := &log[i]
 		l.Kind = e.kind
 		l.Offset = int64(e.off)
+		l.Truncated = e.kind == Truncated
 		n -= e.n
 		switch k := e.n; {
 		case k == 1:
 			c := int(in[e.off])
 			l.Removed = allBytes[c : c+1]
 		case k > 1:
-			rem = append(rem, in[e.off:e.off+k]...)
+			// In p, not in locals, that the loop keeps no register for.
+			p.removed = append(p.removed, in[e.off:e.off+k]...)
+			p.long = append(p.long, i)
 		}
-		switch ins := int(e.ins); {
-		case ins == 0:
-		case ins <= len(allBytes):
-			l.Inserted = allBytes[ins-1 : ins]
-			n++
-		default:
-			l.Inserted = p.text(e.ins)
-			n += len(l.Inserted)
+		if ins := e.ins; ins != 0 {
+			t := p.text(ins)
+			l.Inserted = t
+			n += len(t)
 		}
-		l.Truncated = e.kind == Truncated
 	}
-	p.removed = rem
-	if len(rem) > 0 {
-		removed := string(rem)
-		for i := range edits {
-			if k := edits[i].n; k > 1 {
-				log[i].Removed, removed = removed[:k], removed[k:]
-			}
+	if len(p.removed) > 0 {
+		removed := string(p.removed)
+		for _, i := range p.long {
+			k := edits[i].n
+			log[i].Removed, removed = removed[:k], removed[k:]
 		}
 	}
 	return log, n

@@ -56,12 +56,13 @@ func (p *parser) strictPrefix(start int) int {
 	t := &p.tok
 	*t = tokenizer.New(tokenizer.Options{MaxDepth: p.maxDepth})
 	// NOTE: the loop runs for every token, around a call to Next: what
-	// it keeps from one token to the next is in p.sc, in memory, so that
+	// it keeps from one token to the next is in sc, in memory, so that
 	// the call does not make the compiler store and load all of it again.
 	// It keeps only the last token, not its offsets, and the top frame's
-	// kind and count.
-	sc := &p.sc
-	*sc = scanState{popped: -1}
+	// kind and count. sc is on the stack, not in the pooled parser: a
+	// token holds a pointer, and storing one in the heap costs a write
+	// barrier while the garbage collector marks.
+	sc := &scanState{popped: -1}
 	p.stack = p.stack[:0]
 	var err error
 	for off := start; ; {

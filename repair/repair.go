@@ -92,7 +92,7 @@ func needEscaped(in []byte, err error) {
 func repairText(in []byte, opts Options, word bool) ([]byte, Log, error) {
 	p := parsers.Get().(*parser)
 	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), maxEdits: opts.maxEdits(),
-		overEdits: -1, stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
+		overEdits: -1, stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0], long: p.long[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
 	defer p.release()
 	err := p.run()
 	if p.overEdits >= 0 {
@@ -153,6 +153,8 @@ type parser struct {
 	// removed holds, as build goes, the texts the edits remove that are
 	// more than a byte long.
 	removed []byte
+	// long holds, as build goes, the indexes of those edits in the log.
+	long []int
 
 	// maxEdits bounds the log; overEdits is the offset of the first edit
 	// left out for it, or -1.
@@ -226,7 +228,6 @@ type parser struct {
 	cpNext    int
 	scanStart int
 	scanValid bool
-	sc        scanState
 }
 
 // parsers keeps parsers, for their stacks, so that strict input is
@@ -237,12 +238,12 @@ var parsers = sync.Pool{New: func() any { return &parser{stack: make([]frame, 0,
 // pooled parser must not pin memory. Its texts are cleared, so that it
 // holds no text of the input.
 func (p *parser) release() {
-	if cap(p.stack) > 256 || cap(p.log) > maxPooledEdits || cap(p.texts) > 256 || cap(p.removed) > 4<<10 {
+	if cap(p.stack) > 256 || cap(p.log) > maxPooledEdits || cap(p.texts) > 256 || cap(p.removed) > 4<<10 || cap(p.long) > maxPooledEdits {
 		return
 	}
 	clear(p.texts)
 	clear(p.removed)
-	*p = parser{stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0]}
+	*p = parser{stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0], long: p.long[:0]}
 	parsers.Put(p)
 }
 
