@@ -175,10 +175,8 @@ func (p *parser) output(n int) []byte {
 // export returns the log as a [Log], and the length of the output.
 //
 // NOTE: the removed texts longer than a byte are copied as the loop goes
-// and put in the log after it, from one string, at the edits that
-// p.long lists: the loop that also counted the output and copied them,
-// a pass of its own over the edits, cost more, and so did a second pass
-// over all the edits to find them.
+// and put in the log after it, from one string, at the edits that p.long
+// lists, so that no second pass over all the edits is needed.
 func (p *parser) export() (Log, int) {
 	in, edits := p.in, p.log
 	log := make(Log, len(edits))
