@@ -235,7 +235,7 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 		if s.sub > sUTF8 || (s.nCarry > 0) != (s.sub != sNormal) || read < 1 || read-1 > s.lim.maxString {
 			return false
 		}
-		if s.nCarry > 0 && s.carryOff+int64(s.nCarry) != s.base {
+		if s.nCarry > 0 && s.carryOff+int64(s.nCarry) != s.base || int(s.nCarry)+carryToCome(s.sub, s.hexN, s.utfNeed) > len(s.carry) {
 			return false
 		}
 		// A name is read only where a name is expected.
@@ -246,6 +246,27 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 		return s.sub >= 1 && int(s.sub) < len(jsonwire.Literals[s.lit]) && read == int64(s.sub)
 	}
 	return false
+}
+
+// carryToCome is the most bytes a string's sequence cut in state sub
+// may still add to carry: a \u escape may be a high surrogate, which a
+// second escape must follow.
+func carryToCome(sub, hexN, utfNeed uint8) int {
+	switch sub {
+	case sEsc:
+		return len(`u0000\u0000`)
+	case sHex:
+		return 4 - int(min(hexN, 4)) + len(`\u0000`)
+	case sHiEsc:
+		return len(`\u0000`)
+	case sHiU:
+		return len(`u0000`)
+	case sLoHex:
+		return 4 - int(min(hexN, 4))
+	case sUTF8:
+		return int(utfNeed)
+	}
+	return 0
 }
 
 // appendRawFrames appends the frozen frames, oldest first, as one block.

@@ -141,6 +141,28 @@ func TestCheckpointInconsistentLexeme(t *testing.T) {
 	assert.ErrorIs(t, s.UnmarshalBinary(bad), ErrCheckpoint)
 }
 
+// A checkpoint whose carried sequence has no room left for the rest of
+// it is refused: the carry would overflow as the sequence goes on.
+func TestCheckpointCarryTooLong(t *testing.T) {
+	in := []byte(`["abcdefghij\u00`)
+	tk := New(Options{})
+	require.NoError(t, tk.Feed(in))
+	require.Equal(t, ErrNeedMore, drain(&tk))
+	good, err := tk.MarshalBinary()
+	require.NoError(t, err)
+	var s Tokenizer
+	require.NoError(t, s.UnmarshalBinary(good))
+	require.Equal(t, uint8(sHex), s.sub)
+
+	s.nCarry = uint8(len(s.carry)) // as if the escape had run on
+	copy(s.carry[:], in[len(in)-len(s.carry):])
+	s.carryOff = s.Offset() - int64(len(s.carry))
+	bad, err := s.MarshalBinary()
+	require.NoError(t, err)
+	var back Tokenizer
+	assert.ErrorIs(t, back.UnmarshalBinary(bad), ErrCheckpoint)
+}
+
 // TestCheckpointOfEarlierRelease restores a checkpoint made by the build
 // of commit 1b76234 with no byte limit and a depth limit of 1<<20, both
 // past the bounds Options now has, after `{"a":[1,"b`.
