@@ -250,20 +250,25 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 
 // carryToCome is the most bytes a string's sequence cut in state sub
 // may still add to carry: a \u escape may be a high surrogate, which a
-// second escape must follow.
+// second escape must follow. For a state no input leads to (all four hex
+// digits read, or no UTF-8 byte still to come) it is more than carry
+// holds.
 func carryToCome(sub, hexN, utfNeed uint8) int {
-	switch sub {
-	case sEsc:
+	const never = 1 << 8
+	switch {
+	case sub == sEsc:
 		return len(`u0000\u0000`)
-	case sHex:
-		return 4 - int(min(hexN, 4)) + len(`\u0000`)
-	case sHiEsc:
+	case (sub == sHex || sub == sLoHex) && hexN >= 4, sub == sUTF8 && utfNeed == 0:
+		return never
+	case sub == sHex:
+		return 4 - int(hexN) + len(`\u0000`)
+	case sub == sHiEsc:
 		return len(`\u0000`)
-	case sHiU:
+	case sub == sHiU:
 		return len(`u0000`)
-	case sLoHex:
-		return 4 - int(min(hexN, 4))
-	case sUTF8:
+	case sub == sLoHex:
+		return 4 - int(hexN)
+	case sub == sUTF8:
 		return int(utfNeed)
 	}
 	return 0

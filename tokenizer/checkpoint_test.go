@@ -142,25 +142,40 @@ func TestCheckpointInconsistentLexeme(t *testing.T) {
 }
 
 // A checkpoint whose carried sequence has no room left for the rest of
-// it is refused: the carry would overflow as the sequence goes on.
+// it, or that is in a state no input leads to, is refused: the carry
+// would overflow as the sequence goes on.
 func TestCheckpointCarryTooLong(t *testing.T) {
-	in := []byte(`["abcdefghij\u00`)
-	tk := New(Options{})
-	require.NoError(t, tk.Feed(in))
-	require.Equal(t, ErrNeedMore, drain(&tk))
-	good, err := tk.MarshalBinary()
-	require.NoError(t, err)
-	var s Tokenizer
-	require.NoError(t, s.UnmarshalBinary(good))
-	require.Equal(t, uint8(sHex), s.sub)
+	prefix := `["abcdefghij`
+	for _, c := range []struct {
+		name, in string
+		bad      func(s *Tokenizer)
+	}{
+		{"escape run on", `\u00`, func(s *Tokenizer) {
+			s.nCarry = uint8(len(s.carry))
+			copy(s.carry[:], prefix+`\u00`)
+			s.carryOff = s.Offset() - int64(len(s.carry))
+		}},
+		{"five hex digits due", `\u00`, func(s *Tokenizer) { s.hexN = 4 }},
+		{"no UTF-8 byte due", "\xc3", func(s *Tokenizer) { s.utfNeed = 0 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tk := New(Options{})
+			require.NoError(t, tk.Feed([]byte(prefix+c.in)))
+			require.Equal(t, ErrNeedMore, drain(&tk))
+			good, err := tk.MarshalBinary()
+			require.NoError(t, err)
+			var s Tokenizer
+			require.NoError(t, s.UnmarshalBinary(good))
+			require.NotEqual(t, uint8(sNormal), s.sub)
+			behaves(t, &s)
 
-	s.nCarry = uint8(len(s.carry)) // as if the escape had run on
-	copy(s.carry[:], in[len(in)-len(s.carry):])
-	s.carryOff = s.Offset() - int64(len(s.carry))
-	bad, err := s.MarshalBinary()
-	require.NoError(t, err)
-	var back Tokenizer
-	assert.ErrorIs(t, back.UnmarshalBinary(bad), ErrCheckpoint)
+			c.bad(&s)
+			bad, err := s.MarshalBinary()
+			require.NoError(t, err)
+			var back Tokenizer
+			assert.ErrorIs(t, back.UnmarshalBinary(bad), ErrCheckpoint)
+		})
+	}
 }
 
 // TestCheckpointOfEarlierRelease restores a checkpoint made by the build
