@@ -235,7 +235,7 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 		if s.sub > sUTF8 || (s.nCarry > 0) != (s.sub != sNormal) || read < 1 || read-1 > s.lim.maxString {
 			return false
 		}
-		if s.nCarry > 0 && s.carryOff+int64(s.nCarry) != s.base {
+		if s.nCarry > 0 && s.carryOff+int64(s.nCarry) != s.base || int(s.nCarry)+carryToCome(s.sub, s.hexN, s.utfNeed) > len(s.carry) {
 			return false
 		}
 		// A name is read only where a name is expected.
@@ -246,6 +246,32 @@ func (s *Tokenizer) valid(frames, name []byte) bool {
 		return s.sub >= 1 && int(s.sub) < len(jsonwire.Literals[s.lit]) && read == int64(s.sub)
 	}
 	return false
+}
+
+// carryToCome is the most bytes a string's sequence cut in state sub
+// may still add to carry: a \u escape may be a high surrogate, which a
+// second escape must follow. For a state no input leads to (all four hex
+// digits read, or no UTF-8 byte still to come) it is more than carry
+// holds.
+func carryToCome(sub, hexN, utfNeed uint8) int {
+	const never = 1 << 8
+	switch {
+	case sub == sEsc:
+		return len(`u0000\u0000`)
+	case (sub == sHex || sub == sLoHex) && hexN >= 4, sub == sUTF8 && utfNeed == 0:
+		return never
+	case sub == sHex:
+		return 4 - int(hexN) + len(`\u0000`)
+	case sub == sHiEsc:
+		return len(`\u0000`)
+	case sub == sHiU:
+		return len(`u0000`)
+	case sub == sLoHex:
+		return 4 - int(hexN)
+	case sub == sUTF8:
+		return int(utfNeed)
+	}
+	return 0
 }
 
 // appendRawFrames appends the frozen frames, oldest first, as one block.

@@ -141,6 +141,43 @@ func TestCheckpointInconsistentLexeme(t *testing.T) {
 	assert.ErrorIs(t, s.UnmarshalBinary(bad), ErrCheckpoint)
 }
 
+// A checkpoint whose carried sequence has no room left for the rest of
+// it, or that is in a state no input leads to, is refused: the carry
+// would overflow as the sequence goes on.
+func TestCheckpointCarryTooLong(t *testing.T) {
+	prefix := `["abcdefghij`
+	for _, c := range []struct {
+		name, in string
+		bad      func(s *Tokenizer)
+	}{
+		{"escape run on", `\u00`, func(s *Tokenizer) {
+			s.nCarry = uint8(len(s.carry))
+			copy(s.carry[:], prefix+`\u00`)
+			s.carryOff = s.Offset() - int64(len(s.carry))
+		}},
+		{"five hex digits due", `\u00`, func(s *Tokenizer) { s.hexN = 4 }},
+		{"no UTF-8 byte due", "\xc3", func(s *Tokenizer) { s.utfNeed = 0 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tk := New(Options{})
+			require.NoError(t, tk.Feed([]byte(prefix+c.in)))
+			require.Equal(t, ErrNeedMore, drain(&tk))
+			good, err := tk.MarshalBinary()
+			require.NoError(t, err)
+			var s Tokenizer
+			require.NoError(t, s.UnmarshalBinary(good))
+			require.NotEqual(t, uint8(sNormal), s.sub)
+			behaves(t, &s)
+
+			c.bad(&s)
+			bad, err := s.MarshalBinary()
+			require.NoError(t, err)
+			var back Tokenizer
+			assert.ErrorIs(t, back.UnmarshalBinary(bad), ErrCheckpoint)
+		})
+	}
+}
+
 // TestCheckpointOfEarlierRelease restores a checkpoint made by the build
 // of commit 1b76234 with no byte limit and a depth limit of 1<<20, both
 // past the bounds Options now has, after `{"a":[1,"b`.

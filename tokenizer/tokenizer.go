@@ -83,7 +83,7 @@ type Tokenizer struct {
 	inited bool
 
 	// The current chunk. buf[pos:] is not read yet; buf[0] is at
-	// absolute offset base.
+	// absolute offset base. After an error buf ends at pos.
 	buf    []byte
 	pos    int
 	base   int64
@@ -204,7 +204,9 @@ func (t *Tokenizer) Close() { t.closed = true }
 // at the first byte that makes the input invalid, and returned again by
 // every later call.
 func (t *Tokenizer) Next() (Token, error) {
-	if t.lex != lexNone || t.err != nil {
+	// After an error buf ends at pos (failAt), so that the fast path
+	// reads nothing and leaves it to next, with no test here.
+	if t.lex != lexNone {
 		return t.next()
 	}
 	// The fast path: whole tokens inside the chunk, and the separators
@@ -391,12 +393,16 @@ loop:
 			kind = KindNumber
 		}
 		tok := Token{Raw: b[i:j:j], info: t.wholeInfo(kind, i)}
-		t.pos = j
-		t.afterValue()
+		// afterValue, but for t.lex, which is lexNone here already.
+		t.pos, t.expect = j, expComma
+		if t.depth == 0 {
+			t.expect = expEnd
+			t.values++
+		}
 		return tok, nil
 	}
 	t.pos, t.expect = i, exp
-	if i == len(b) && !t.closed && !t.cut {
+	if i == len(b) && !t.closed && !t.cut && t.err == nil {
 		// The chunk is read: the common end of every small chunk.
 		t.flushName()
 		return Token{}, ErrNeedMore
@@ -757,6 +763,7 @@ func (t *Tokenizer) fail(i int, cause error, detail string) error {
 func (t *Tokenizer) failAt(off int64, cause error, detail string) error {
 	t.flushName()
 	t.err = &SyntaxError{Offset: off, Pointer: string(t.AppendPointer(nil)), Err: cause, detail: detail}
+	t.buf = t.buf[:t.pos] // see Next
 	return t.err
 }
 
