@@ -176,7 +176,7 @@ func (d *Decoder) Seq() int64 { return d.seq }
 // the call's arguments.
 func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 	d.out, d.scratch = d.out[:0], d.scratch[:0]
-	d.tape.piece, d.tape.pieceText = nil, nil
+	d.tape.pieceOK = false
 	v := trimValue(payload)
 	if string(v) == "[DONE]" {
 		d.done = true
@@ -191,7 +191,9 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		// v is the last payload validated but for the memo's tokens,
 		// each one valid: the tape, of that payload, is kept for the
 		// next, and v is read by the memo alone.
-		d.tape.base = nil
+		if d.tape.base != nil { // a store only when it changes: while the GC marks, one costs a barrier
+			d.tape.base = nil
+		}
 		return d.replay(r)
 	}
 	if err := d.tape.validate(v); err != nil {
@@ -278,18 +280,33 @@ func (d *Decoder) remember(args value, event []byte, also ...value) {
 
 // emit adds an event of kind for the call key.
 func (d *Decoder) emit(kind resume.EventKind, key string, index int) *resume.Event {
+	return d.emitData(kind, key, index, nil)
+}
+
+// emitData is emit, with data as the event's Data.
+func (d *Decoder) emitData(kind resume.EventKind, key string, index int, data []byte) *resume.Event {
 	n := len(d.out)
 	if n == cap(d.out) {
 		d.out = append(d.out, resume.Event{})
 	}
 	d.out = d.out[:n+1]
 	ev := &d.out[n]
-	// Zeroed in place, then set, not as a composite literal: that is
-	// built on the stack and copied, and while the GC marks, the copy
-	// takes a bulk write barrier over the whole Event (TestEmitResets).
-	// (Short enough to inline.)
-	*ev = resume.Event{}
-	ev.Kind, ev.Key, ev.Index, ev.HasIndex = kind, key, index, index >= 0
+	// Set field by field, not as a composite literal or zeroed whole:
+	// while the GC marks, either takes a bulk write barrier over every
+	// pointer of the Event, and each pointer stored one. So a pointer is
+	// stored only when it changes: a call's deltas reuse one slot, of
+	// the same key, with no ID, Name or Final (TestEmitResets).
+	ev.Kind, ev.Index, ev.HasIndex = kind, index, index >= 0
+	if ev.Key != key {
+		ev.Key = key
+	}
+	if ev.ID != "" || ev.Name != "" || ev.Final != nil {
+		ev.ID, ev.Name, ev.Final = "", "", nil
+	}
+	if ev.Data != nil || data != nil {
+		ev.Data = data
+	}
+	ev.Hosted, ev.Seq, ev.HasSeq, ev.Offset, ev.HasOffset, ev.Text = false, 0, false, 0, false, false
 	return ev
 }
 
@@ -303,8 +320,7 @@ func (d *Decoder) delta(key string, idx int, hosted bool, final *[]byte, piece v
 	if len(text) > 0 && *final != nil { // a store only when it changes: while the GC marks, one costs a barrier
 		*final = nil
 	}
-	ev := d.emit(resume.EventDelta, key, idx)
-	ev.Data, ev.Hosted = text, hosted
+	d.emitData(resume.EventDelta, key, idx, text).Hosted = hosted
 	return nil
 }
 
@@ -342,8 +358,9 @@ func (d *Decoder) args(v value) (text []byte, ok bool, err error) {
 	case v.isNull():
 		return nil, false, nil
 	case v.isString():
-		if p := d.tape.piece; len(p) == len(v) && &p[0] == &v[0] { // decoded by tape.match
-			return d.tape.pieceText, true, nil
+		if p := d.memoVals[0]; d.tape.pieceOK && len(p) == len(v) && &p[0] == &v[0] { // decoded by tape.match
+			t := &d.tape
+			return d.scratch[t.pieceLo:t.pieceHi:t.pieceHi], true, nil
 		}
 		text, _ = v.text(&d.scratch)
 		return text, true, nil
