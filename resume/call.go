@@ -26,7 +26,9 @@ import (
 // [Call.End], and read [Call.Status] after each; make one with [NewCall],
 // [Restore] or a [Set], and use it from one goroutine at a time.
 type Call struct {
-	tk   tokenizer.Tokenizer
+	// tk reads the arguments, made when first needed (see tok): a call
+	// whose bytes are all held back (hold.go) needs none.
+	tk   *tokenizer.Tokenizer
 	args []byte
 	opts *Options
 	// maxArgs is opts.maxBytes(), read on every delta that is held:
@@ -113,11 +115,20 @@ func NewCall(key string, opts Options) *Call {
 
 func newCall(key string, opts *Options) *Call {
 	c := &Call{key: key, opts: opts, maxArgs: opts.maxBytes(), index: -1, lastSeq: -1}
-	c.tk = tokenizer.New(opts.tokenizerOptions())
 	if n := min(int64(opts.Capacity), c.maxArgs, opts.maxTotal()); n > 0 {
 		c.args = make([]byte, 0, n)
 	}
 	return c
+}
+
+// tok returns the call's tokenizer, made at its start if the call had
+// none yet.
+func (c *Call) tok() *tokenizer.Tokenizer {
+	if c.tk == nil {
+		c.tk = new(tokenizer.Tokenizer)
+		*c.tk = tokenizer.New(c.opts.tokenizerOptions())
+	}
+	return c.tk
 }
 
 // Key returns the call's key within its response.
@@ -580,12 +591,13 @@ func firstDiff(a, b []byte) int {
 // feed reads chunk, the bytes just appended to args, token by token.
 // NOTE: this is the per-delta hot path; it must not allocate.
 func (c *Call) feed(chunk []byte) {
-	if err := c.tk.Feed(chunk); err != nil {
+	tk := c.tok()
+	if err := tk.Feed(chunk); err != nil {
 		c.setStatus(StatusInvalid, err) // unreachable: every chunk is read to its end
 		return
 	}
 	for {
-		tok, err := c.tk.Next()
+		tok, err := tk.Next()
 		if err != nil {
 			if err != tokenizer.ErrNeedMore && err != io.EOF {
 				c.setStatus(StatusInvalid, err)
@@ -594,7 +606,7 @@ func (c *Call) feed(chunk []byte) {
 		}
 		c.token(tok)
 	}
-	if c.status == StatusReceiving && c.tk.Status() == tokenizer.StatusComplete {
+	if c.status == StatusReceiving && tk.Status() == tokenizer.StatusComplete {
 		c.setStatus(StatusComplete, nil)
 	}
 }
@@ -651,14 +663,15 @@ func (c *Call) end(final []byte, budget int64) error {
 		c.logResult()
 		return nil
 	}
-	if c.status == StatusReceiving && !c.tk.Begun() { // nothing but whitespace read
+	tk := c.tok()
+	if c.status == StatusReceiving && !tk.Begun() { // nothing but whitespace read
 		c.emptyValue = true
 		c.gate()
 		return nil
 	}
-	c.tk.Close()
+	tk.Close()
 	for {
-		tok, err := c.tk.Next()
+		tok, err := tk.Next()
 		if err == io.EOF {
 			break
 		}
@@ -720,7 +733,7 @@ func (c *Call) replaceArgs(final []byte) {
 	if c.x != nil {
 		c.x.nSeqs = 0 // their offsets were into the old arguments
 	}
-	c.tk.Reset(c.opts.tokenizerOptions())
+	c.tok().Reset(c.opts.tokenizerOptions())
 	c.viewEnd, c.stack, c.inString, c.tokEnd = 0, 0, false, 0
 	old := c.status
 	c.status, c.err = StatusReceiving, nil
@@ -829,7 +842,7 @@ func (c *Call) abandon() {
 	c.flush()
 	var cause error
 	if c.status == StatusReceiving {
-		tk := c.tk // a copy: the call itself stays resumable
+		tk := *c.tok() // a copy: the call itself stays resumable
 		tk.Close()
 		for {
 			if _, err := tk.Next(); err != nil {
