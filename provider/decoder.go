@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/resume"
@@ -72,14 +73,44 @@ type decoder interface {
 // NewDecoder returns a decoder for a stream in format f; with FormatAuto
 // it takes the format from the first payload that names one.
 func NewDecoder(f Format) *Decoder {
-	d := &Decoder{format: f, seq: -1, memo: noMemo}
+	d := new(Decoder)
+	d.init(f)
+	return d
+}
+
+// init makes d a new Decoder for format f, keeping nothing of the
+// stream it may have read but the bytes of its own first buffers.
+func (d *Decoder) init(f Format) {
+	*d = Decoder{format: f, seq: -1, memo: noMemo}
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
 	d.tape.toks, d.tape.stack, d.tape.last = d.tokBuf[:0], d.stackBuf[:0], d.lastBuf[:0]
 	d.resp = d.respBuf[:0]
 	if f != FormatAuto {
 		d.setImpl(f)
 	}
-	return d
+}
+
+// decoderPool holds the Decoders of Handlers that Finish is done with,
+// so that a Handler per stream does not allocate one.
+var decoderPool sync.Pool
+
+// pooledDecoder returns a Decoder for format f from decoderPool, or a
+// new one.
+func pooledDecoder(f Format) *Decoder {
+	if d, _ := decoderPool.Get().(*Decoder); d != nil {
+		d.init(f)
+		return d
+	}
+	return NewDecoder(f)
+}
+
+// release puts d, a Decoder from pooledDecoder that no one uses any
+// more, back into decoderPool, holding nothing of its stream: its
+// events and the bytes they point into are valid only until the next
+// Decode, and the Set it fed keeps copies.
+func (d *Decoder) release() {
+	*d = Decoder{}
+	decoderPool.Put(d)
 }
 
 // setImpl makes the part of format f, and notes whether it replays, and
@@ -140,15 +171,18 @@ func (d *Decoder) ResponseID() string { return string(d.resp) }
 // that ID, a slash and the call's ID, or its key when the provider gave
 // it none, since providers number calls afresh in each response (call_0,
 // functions.add:0); else the call's ID, or "".
-func (d *Decoder) ClaimID(c *resume.Call) string {
+func (d *Decoder) ClaimID(c *resume.Call) string { return claimID(d.resp, c) }
+
+// claimID is Decoder.ClaimID, for a stream whose response ID is resp.
+func claimID(resp []byte, c *resume.Call) string {
 	call := c.ID()
-	if len(d.resp) == 0 {
+	if len(resp) == 0 {
 		return call
 	}
 	if call == "" {
 		call = c.Key()
 	}
-	return string(d.resp) + "/" + call
+	return string(resp) + "/" + call
 }
 
 // setResponse keeps v, a string of at most [resume.MaxIdentityBytes],
