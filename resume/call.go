@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/deltajson/deltajson/internal/dupnames"
 	"github.com/deltajson/deltajson/internal/jsonwire"
@@ -80,6 +81,7 @@ type Call struct {
 	lastSeq    int64 // largest Event.Seq seen, or -1
 	counted    int64 // len(args) when its Set last counted it (see Set.count)
 	x          *extra
+	spare      *[]byte // a holder for the next buffer put into argPools
 }
 
 // extra holds what only some calls need, so that the common call stays
@@ -167,7 +169,8 @@ func (c *Call) over() bool { return c.ended || c.status == StatusIncomplete }
 
 // Arguments returns the argument text as received: the deltas joined, or
 // the end signal's final arguments. It is borrowed, valid until the next
-// event, not to be modified, and with no room to append into.
+// event (a buffer the call grows out of goes to other calls), not to be
+// modified, and with no room to append into.
 func (c *Call) Arguments() []byte { return c.args[:len(c.args):len(c.args)] }
 
 // emptyObject is what a call with no argument bytes runs with.
@@ -434,10 +437,15 @@ func (c *Call) unhold(start int) {
 // 1 MB of room past the bytes held (and none past 32 KB before it is
 // needed: a larger object costs the heap more), and never past the
 // per-call cap. The caps count bytes held, not this room. A call given
-// its size in Options.Capacity allocates once.
+// its size in Options.Capacity allocates once. Up to 32 KB a buffer is
+// of a power of two bytes, and taken from argPools.
 func (c *Call) reserve(n int) {
 	held, need := len(c.args), len(c.args)+n
 	if need <= cap(c.args) {
+		return
+	}
+	if k := argPoolFor(cap(c.args), need); k < len(argPools) && int64(minArgBuf<<k) <= c.maxArgs {
+		c.growPooled(k)
 		return
 	}
 	room := min(max(cap(c.args), 512-held), 1<<20) // past need
@@ -460,6 +468,60 @@ func (c *Call) reserve(n int) {
 	// times instead of 7, and allocates 53 KB in all instead of 75 KB.
 	grown := append(c.args[:held:held], make([]byte, size-held)...)
 	c.args = grown[:held:min(int64(cap(grown)), c.maxArgs)]
+}
+
+// minArgBuf is the size of argPools[0]'s buffers, and the least a
+// growing call allocates.
+const minArgBuf = 512
+
+// argPools hold argument buffers that calls grew out of, argPools[k]
+// those of minArgBuf<<k bytes (512 B to 32 KB), each in a *[]byte. A
+// buffer a call has grown out of is no one's: its bytes were borrowed
+// only until the next event ([Call.Arguments]), and a tokenizer never
+// touches a chunk again once it has read it to its end. So the next call
+// that grows takes it, in place of a new one, and a stream of a few
+// calls allocates little more than their last buffers.
+var argPools [7]sync.Pool
+
+// argPoolFor returns the index in argPools of the least size that is
+// more than capacity and at least need, or len(argPools) when that is
+// past the last pool's.
+func argPoolFor(capacity, need int) int {
+	k := 0
+	for k < len(argPools) && (minArgBuf<<k <= capacity || minArgBuf<<k < need) {
+		k++
+	}
+	return k
+}
+
+// growPooled moves the arguments into a buffer of minArgBuf<<k bytes
+// from argPools, or a new one, and puts the one they leave into its
+// pool, when it is of a pool's size. The holders the buffers come in
+// pass from one to the next, and one left over is kept in spare.
+func (c *Call) growPooled(k int) {
+	var grown []byte
+	p, _ := argPools[k].Get().(*[]byte)
+	if p != nil {
+		grown = (*p)[:0]
+	} else {
+		grown = make([]byte, 0, minArgBuf<<k)
+	}
+	old := c.args
+	c.args = append(grown, old...)
+	if j := argPoolFor(0, cap(old)); j < len(argPools) && minArgBuf<<j == cap(old) {
+		if p == nil {
+			p, c.spare = c.spare, nil
+		}
+		if p == nil {
+			p = new([]byte)
+		}
+		*p = old[:0]
+		argPools[j].Put(p)
+		return
+	}
+	if p != nil && c.spare == nil {
+		*p, c.spare = nil, p
+	}
 }
 
 // admit applies the rules for a delta placed by offset or numbered at or
