@@ -50,6 +50,12 @@ type sseState struct {
 	stray    int64
 	strayLn  int
 	hasStray bool
+
+	// quickName is the event name quickSSE returned last, in bytes of
+	// the Reader's own (first quickNameBuf): the next event most often
+	// has the same, and then the Message's Event is left as it is.
+	quickName    []byte
+	quickNameBuf [32]byte
 }
 
 // emptyID is the ID of an event whose id field was empty: not nil.
@@ -146,7 +152,16 @@ func (r *Reader) quickSSE(m *Message) bool {
 	// (TestQuickSSEResets).
 	m.Data, m.Offset, m.Line = data[:len(data):len(data)], r.offset(r.rd), r.line
 	if len(event) > 0 {
-		m.Event = event[:len(event):len(event)]
+		s := &r.sse
+		if string(event) != string(s.quickName) {
+			if s.quickName == nil {
+				s.quickName = s.quickNameBuf[:0]
+			}
+			s.quickName = append(s.quickName[:0], event...)
+		}
+		if e := s.quickName; len(m.Event) != len(e) || &m.Event[0] != &e[0] {
+			m.Event = e[:len(e):len(e)]
+		}
 	} else if m.Event != nil {
 		m.Event = nil
 	}
