@@ -438,13 +438,13 @@ func (c *Call) unhold(start int) {
 // needed: a larger object costs the heap more), and never past the
 // per-call cap. The caps count bytes held, not this room. A call given
 // its size in Options.Capacity allocates once. Up to 32 KB a buffer is
-// of a power of two bytes, and taken from argPools.
+// of one of argSizes, and taken from argPools.
 func (c *Call) reserve(n int) {
 	held, need := len(c.args), len(c.args)+n
 	if need <= cap(c.args) {
 		return
 	}
-	if k := argPoolFor(cap(c.args), need); k < len(argPools) && int64(minArgBuf<<k) <= c.maxArgs {
+	if k := argPoolFor(cap(c.args), need); k < len(argPools) && int64(argSizes[k]) <= c.maxArgs {
 		c.growPooled(k)
 		return
 	}
@@ -470,31 +470,34 @@ func (c *Call) reserve(n int) {
 	c.args = grown[:held:min(int64(cap(grown)), c.maxArgs)]
 }
 
-// minArgBuf is the size of argPools[0]'s buffers, and the least a
-// growing call allocates.
-const minArgBuf = 512
+// argSizes are the sizes of the buffers in argPools: heap size classes
+// from 512 bytes to 32 KB, each half as large again as the one before,
+// or a third. Steps finer than doubling cost a copy more of the bytes
+// held, and leave the last buffer, which a call keeps, less room unused;
+// the buffers between cost no allocation, once the pools hold them.
+var argSizes = [...]int{512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768}
 
 // argPools hold argument buffers that calls grew out of, argPools[k]
-// those of minArgBuf<<k bytes (512 B to 32 KB), each in a *[]byte. A
-// buffer a call has grown out of is no one's: its bytes were borrowed
-// only until the next event ([Call.Arguments]), and a tokenizer never
-// touches a chunk again once it has read it to its end. So the next call
-// that grows takes it, in place of a new one, and a stream of a few
-// calls allocates little more than their last buffers.
-var argPools [7]sync.Pool
+// those of argSizes[k] bytes, each in a *[]byte. A buffer a call has
+// grown out of is no one's: its bytes were borrowed only until the next
+// event ([Call.Arguments]), and a tokenizer never touches a chunk again
+// once it has read it to its end. So the next call that grows takes it,
+// in place of a new one, and a stream of a few calls allocates little
+// more than their last buffers.
+var argPools [len(argSizes)]sync.Pool
 
 // argPoolFor returns the index in argPools of the least size that is
 // more than capacity and at least need, or len(argPools) when that is
 // past the last pool's.
 func argPoolFor(capacity, need int) int {
 	k := 0
-	for k < len(argPools) && (minArgBuf<<k <= capacity || minArgBuf<<k < need) {
+	for k < len(argSizes) && (argSizes[k] <= capacity || argSizes[k] < need) {
 		k++
 	}
 	return k
 }
 
-// growPooled moves the arguments into a buffer of minArgBuf<<k bytes
+// growPooled moves the arguments into a buffer of argSizes[k] bytes
 // from argPools, or a new one, and puts the one they leave into its
 // pool, when it is of a pool's size. The holders the buffers come in
 // pass from one to the next, and one left over is kept in spare.
@@ -504,11 +507,11 @@ func (c *Call) growPooled(k int) {
 	if p != nil {
 		grown = (*p)[:0]
 	} else {
-		grown = make([]byte, 0, minArgBuf<<k)
+		grown = make([]byte, 0, argSizes[k])
 	}
 	old := c.args
 	c.args = append(grown, old...)
-	if j := argPoolFor(0, cap(old)); j < len(argPools) && minArgBuf<<j == cap(old) {
+	if j := argPoolFor(0, cap(old)); j < len(argPools) && argSizes[j] == cap(old) {
 		if p == nil {
 			p, c.spare = c.spare, nil
 		}

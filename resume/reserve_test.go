@@ -41,6 +41,9 @@ func TestReserveClamped(t *testing.T) {
 	c := newCall("0", &Options{})
 	c.args = make([]byte, 16<<10) // full
 	c.reserve(1)
+	assert.Equal(t, 24<<10, cap(c.args), "the next of argSizes")
+	c.args = c.args[:cap(c.args)] // full
+	c.reserve(1)
 	assert.Equal(t, 32<<10, cap(c.args), "none past 32 KB before it is needed")
 
 	c = newCall("0", &Options{})
@@ -48,21 +51,22 @@ func TestReserveClamped(t *testing.T) {
 	c.reserve(4096)
 	assert.LessOrEqual(t, cap(c.args)-len(c.args)-4096, 1<<20+8192, "at most 1 MB of room (and a page)")
 
-	// The same through deltas: up to 32 KB the buffer doubles from 512
-	// bytes, one power of two at a time, and a delta that needs more
-	// takes the least that holds it; past 32 KB, the rule above.
+	// The same through deltas: up to 32 KB the buffer grows through
+	// argSizes from 512 bytes, one size at a time, and a delta that
+	// needs more takes the least that holds it; past 32 KB, the rule
+	// above.
 	c = NewCall("0", Options{})
 	delta := func(d []byte) { require.NoError(t, c.Delta(d, -1, -1)) }
 	delta([]byte(`{"a":"`))
-	for want := 512; want <= 4096; want *= 2 {
+	for _, want := range []int{512, 768, 1024, 1536, 2048, 3072, 4096} {
 		require.Equal(t, want, cap(c.args))
 		for len(c.args) < cap(c.args) {
 			delta([]byte("x"))
 		}
 		delta([]byte("x"))
 	}
-	require.Equal(t, 8192, cap(c.args))
-	delta(bytes.Repeat([]byte("y"), 13000)) // 4097 + 13000 bytes: past 16 KB
+	require.Equal(t, 6144, cap(c.args))
+	delta(bytes.Repeat([]byte("y"), 21000)) // 4097 + 21000 bytes: past 24 KB
 	require.Equal(t, 32<<10, cap(c.args), "held %d", len(c.args))
 	for len(c.args) < cap(c.args) {
 		delta([]byte("x"))
@@ -93,7 +97,7 @@ func TestReservePooled(t *testing.T) {
 			continue // sync.Pool may drop what it holds (as under -race)
 		}
 		assert.Len(t, *p, 0)
-		assert.Equal(t, minArgBuf<<k, cap(*p))
+		assert.Equal(t, argSizes[k], cap(*p))
 		argPools[k].Put(p)
 	}
 	second := grow()
