@@ -433,12 +433,12 @@ func (c *Call) unhold(start int) {
 }
 
 // reserve makes room for n more argument bytes (which fit the caps):
-// when the buffer must grow, it doubles, from 512 bytes, with at most
-// 1 MB of room past the bytes held (and none past 32 KB before it is
-// needed: a larger object costs the heap more), and never past the
-// per-call cap. The caps count bytes held, not this room. A call given
-// its size in Options.Capacity allocates once. Up to 32 KB a buffer is
-// of one of argSizes, and taken from argPools.
+// when the buffer must grow, it takes the next of argSizes that holds
+// them, from argPools, up to 32 KB (a larger object costs the heap
+// more); past that it doubles, with at most 1 MB of room past the bytes
+// held; and it never grows past the per-call cap. The caps count bytes
+// held, not this room. A call given its size in Options.Capacity
+// allocates once.
 func (c *Call) reserve(n int) {
 	held, need := len(c.args), len(c.args)+n
 	if need <= cap(c.args) {
@@ -471,11 +471,12 @@ func (c *Call) reserve(n int) {
 }
 
 // argSizes are the sizes of the buffers in argPools: heap size classes
-// from 512 bytes to 32 KB, each half as large again as the one before,
-// or a third. Steps finer than doubling cost a copy more of the bytes
-// held, and leave the last buffer, which a call keeps, less room unused;
-// the buffers between cost no allocation, once the pools hold them.
-var argSizes = [...]int{512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768}
+// from 128 bytes to 32 KB, each half as large again as the one before,
+// or a third. Small first sizes and steps finer than doubling cost a
+// copy more of the bytes held, and leave the last buffer, which a call
+// keeps, less room unused; the buffers between cost no allocation, once
+// the pools hold them.
+var argSizes = [...]int{128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768}
 
 // argPools hold argument buffers that calls grew out of, argPools[k]
 // those of argSizes[k] bytes, each in a *[]byte. A buffer a call has

@@ -52,13 +52,13 @@ func TestReserveClamped(t *testing.T) {
 	assert.LessOrEqual(t, cap(c.args)-len(c.args)-4096, 1<<20+8192, "at most 1 MB of room (and a page)")
 
 	// The same through deltas: up to 32 KB the buffer grows through
-	// argSizes from 512 bytes, one size at a time, and a delta that
+	// argSizes from 128 bytes, one size at a time, and a delta that
 	// needs more takes the least that holds it; past 32 KB, the rule
 	// above.
 	c = NewCall("0", Options{})
 	delta := func(d []byte) { require.NoError(t, c.Delta(d, -1, -1)) }
 	delta([]byte(`{"a":"`))
-	for _, want := range []int{512, 768, 1024, 1536, 2048, 3072, 4096} {
+	for _, want := range []int{128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096} {
 		require.Equal(t, want, cap(c.args))
 		for len(c.args) < cap(c.args) {
 			delta([]byte("x"))
