@@ -127,7 +127,12 @@ func (r *Reader) quickSSE(m *Message) bool {
 	var event []byte
 	i := 0
 	if len(b) > 6 && string(b[:6]) == "event:" {
-		j := jsonwire.IndexLineEnd(b)
+		var j int
+		if n := len(r.sse.quickName); n > 0 && len(b) > 7+n && b[6] == ' ' && b[7+n] == '\n' && string(b[7:7+n]) == string(r.sse.quickName) {
+			j = 7 + n // the last event's name again, which holds no line end: no scan for it
+		} else {
+			j = jsonwire.IndexLineEnd(b)
+		}
 		if j < 0 || j > r.max || b[j] != '\n' {
 			return false
 		}
