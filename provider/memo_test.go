@@ -252,30 +252,3 @@ func TestQuickSSEResets(t *testing.T) {
 	require.True(t, r.quickSSE(&m))
 	require.Equal(t, Message{Data: []byte("[1]"), Offset: int64(len(first)), Line: 3}, m)
 }
-
-// TestQuickSSEEventNames: quickSSE keeps the last event name in bytes of
-// its own, and each Message names its own event, when names of one
-// length follow each other, and when a longer one comes.
-func TestQuickSSEEventNames(t *testing.T) {
-	names := []string{"message_start", "message_start", "message_delta", "content_block_delta", "", strings.Repeat("e", 40), "ping"}
-	var b strings.Builder
-	b.WriteString("data: {}\n\n") // read by parse, which looks for the BOM
-	for _, n := range names {
-		if n != "" {
-			b.WriteString("event: " + n + "\n")
-		}
-		b.WriteString("data: {}\n\n")
-	}
-	r := NewReader(strings.NewReader(b.String()), ReaderOptions{Container: ContainerSSE})
-	var m Message
-	require.NoError(t, r.next(&m))
-	for _, n := range names {
-		require.True(t, r.quickSSE(&m), "event %q", n)
-		if n == "" {
-			assert.Nil(t, m.Event)
-			continue
-		}
-		assert.Equal(t, n, string(m.Event))
-		assert.Equal(t, len(m.Event), cap(m.Event), "no room to append into")
-	}
-}

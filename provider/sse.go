@@ -50,12 +50,6 @@ type sseState struct {
 	stray    int64
 	strayLn  int
 	hasStray bool
-
-	// quickName is the event name quickSSE returned last, in bytes of
-	// the Reader's own (first quickNameBuf): the next event most often
-	// has the same, and then the Message's Event is left as it is.
-	quickName    []byte
-	quickNameBuf [32]byte
 }
 
 // emptyID is the ID of an event whose id field was empty: not nil.
@@ -127,12 +121,7 @@ func (r *Reader) quickSSE(m *Message) bool {
 	var event []byte
 	i := 0
 	if len(b) > 6 && string(b[:6]) == "event:" {
-		var j int
-		if n := len(r.sse.quickName); n > 0 && len(b) > 7+n && b[6] == ' ' && b[7+n] == '\n' && string(b[7:7+n]) == string(r.sse.quickName) {
-			j = 7 + n // the last event's name again, which holds no line end: no scan for it
-		} else {
-			j = jsonwire.IndexLineEnd(b)
-		}
+		j := jsonwire.IndexLineEnd(b)
 		if j < 0 || j > r.max || b[j] != '\n' {
 			return false
 		}
@@ -157,16 +146,7 @@ func (r *Reader) quickSSE(m *Message) bool {
 	// (TestQuickSSEResets).
 	m.Data, m.Offset, m.Line = data[:len(data):len(data)], r.offset(r.rd), r.line
 	if len(event) > 0 {
-		s := &r.sse
-		if string(event) != string(s.quickName) {
-			if s.quickName == nil {
-				s.quickName = s.quickNameBuf[:0]
-			}
-			s.quickName = append(s.quickName[:0], event...)
-		}
-		if e := s.quickName; len(m.Event) != len(e) || &m.Event[0] != &e[0] {
-			m.Event = e[:len(e):len(e)]
-		}
+		m.Event = event[:len(event):len(event)]
 	} else if m.Event != nil {
 		m.Event = nil
 	}
