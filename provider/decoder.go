@@ -327,13 +327,10 @@ func (d *Decoder) emitData(kind resume.EventKind, key string, index int, data []
 	ev := &d.out[n]
 	// Set field by field, not as a composite literal or zeroed whole:
 	// while the GC marks, either takes a bulk write barrier over every
-	// pointer of the Event, and each pointer stored one. So a pointer is
-	// stored only when it changes: a call's deltas reuse one slot, of
-	// the same key, with no ID, Name or Final (TestEmitResets).
-	ev.Kind, ev.Index, ev.HasIndex = kind, index, index >= 0
-	if ev.Key != key {
-		ev.Key = key
-	}
+	// pointer of the Event, and each pointer stored one. So ID, Name,
+	// Final and Data are stored only when they change: a call's deltas
+	// reuse one slot, with none of the first three (TestEmitResets).
+	ev.Kind, ev.Key, ev.Index, ev.HasIndex = kind, key, index, index >= 0
 	if ev.ID != "" || ev.Name != "" || ev.Final != nil {
 		ev.ID, ev.Name, ev.Final = "", "", nil
 	}
