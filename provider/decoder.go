@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/resume"
@@ -72,14 +73,44 @@ type decoder interface {
 // NewDecoder returns a decoder for a stream in format f; with FormatAuto
 // it takes the format from the first payload that names one.
 func NewDecoder(f Format) *Decoder {
-	d := &Decoder{format: f, seq: -1, memo: noMemo}
+	d := new(Decoder)
+	d.init(f)
+	return d
+}
+
+// init makes d a new Decoder for format f, keeping nothing of the
+// stream it may have read but the bytes of its own first buffers.
+func (d *Decoder) init(f Format) {
+	*d = Decoder{format: f, seq: -1, memo: noMemo}
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
 	d.tape.toks, d.tape.stack, d.tape.last = d.tokBuf[:0], d.stackBuf[:0], d.lastBuf[:0]
 	d.resp = d.respBuf[:0]
 	if f != FormatAuto {
 		d.setImpl(f)
 	}
-	return d
+}
+
+// decoderPool holds the Decoders of Handlers that Finish is done with,
+// so that a Handler per stream does not allocate one.
+var decoderPool sync.Pool
+
+// pooledDecoder returns a Decoder for format f from decoderPool, or a
+// new one.
+func pooledDecoder(f Format) *Decoder {
+	if d, _ := decoderPool.Get().(*Decoder); d != nil {
+		d.init(f)
+		return d
+	}
+	return NewDecoder(f)
+}
+
+// release puts d, a Decoder from pooledDecoder that no one uses any
+// more, back into decoderPool, holding nothing of its stream: its
+// events and the bytes they point into are valid only until the next
+// Decode, and the Set it fed keeps copies.
+func (d *Decoder) release() {
+	*d = Decoder{}
+	decoderPool.Put(d)
 }
 
 // setImpl makes the part of format f, and notes whether it replays, and
@@ -140,15 +171,18 @@ func (d *Decoder) ResponseID() string { return string(d.resp) }
 // that ID, a slash and the call's ID, or its key when the provider gave
 // it none, since providers number calls afresh in each response (call_0,
 // functions.add:0); else the call's ID, or "".
-func (d *Decoder) ClaimID(c *resume.Call) string {
+func (d *Decoder) ClaimID(c *resume.Call) string { return claimID(d.resp, c) }
+
+// claimID is Decoder.ClaimID, for a stream whose response ID is resp.
+func claimID(resp []byte, c *resume.Call) string {
 	call := c.ID()
-	if len(d.resp) == 0 {
+	if len(resp) == 0 {
 		return call
 	}
 	if call == "" {
 		call = c.Key()
 	}
-	return string(d.resp) + "/" + call
+	return string(resp) + "/" + call
 }
 
 // setResponse keeps v, a string of at most [resume.MaxIdentityBytes],
@@ -176,7 +210,7 @@ func (d *Decoder) Seq() int64 { return d.seq }
 // the call's arguments.
 func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 	d.out, d.scratch = d.out[:0], d.scratch[:0]
-	d.tape.piece, d.tape.pieceText = nil, nil
+	d.tape.pieceOK = false
 	v := trimValue(payload)
 	if string(v) == "[DONE]" {
 		d.done = true
@@ -191,7 +225,9 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		// v is the last payload validated but for the memo's tokens,
 		// each one valid: the tape, of that payload, is kept for the
 		// next, and v is read by the memo alone.
-		d.tape.base = nil
+		if d.tape.base != nil { // a store only when it changes: while the GC marks, one costs a barrier
+			d.tape.base = nil
+		}
 		return d.replay(r)
 	}
 	if err := d.tape.validate(v); err != nil {
@@ -278,18 +314,30 @@ func (d *Decoder) remember(args value, event []byte, also ...value) {
 
 // emit adds an event of kind for the call key.
 func (d *Decoder) emit(kind resume.EventKind, key string, index int) *resume.Event {
+	return d.emitData(kind, key, index, nil)
+}
+
+// emitData is emit, with data as the event's Data.
+func (d *Decoder) emitData(kind resume.EventKind, key string, index int, data []byte) *resume.Event {
 	n := len(d.out)
 	if n == cap(d.out) {
 		d.out = append(d.out, resume.Event{})
 	}
 	d.out = d.out[:n+1]
 	ev := &d.out[n]
-	// Zeroed in place, then set, not as a composite literal: that is
-	// built on the stack and copied, and while the GC marks, the copy
-	// takes a bulk write barrier over the whole Event (TestEmitResets).
-	// (Short enough to inline.)
-	*ev = resume.Event{}
+	// Set field by field, not as a composite literal or zeroed whole:
+	// while the GC marks, either takes a bulk write barrier over every
+	// pointer of the Event, and each pointer stored one. So ID, Name,
+	// Final and Data are stored only when they change: a call's deltas
+	// reuse one slot, with none of the first three (TestEmitResets).
 	ev.Kind, ev.Key, ev.Index, ev.HasIndex = kind, key, index, index >= 0
+	if ev.ID != "" || ev.Name != "" || ev.Final != nil {
+		ev.ID, ev.Name, ev.Final = "", "", nil
+	}
+	if ev.Data != nil || data != nil {
+		ev.Data = data
+	}
+	ev.Hosted, ev.Seq, ev.HasSeq, ev.Offset, ev.HasOffset, ev.Text = false, 0, false, 0, false, false
 	return ev
 }
 
@@ -303,8 +351,7 @@ func (d *Decoder) delta(key string, idx int, hosted bool, final *[]byte, piece v
 	if len(text) > 0 && *final != nil { // a store only when it changes: while the GC marks, one costs a barrier
 		*final = nil
 	}
-	ev := d.emit(resume.EventDelta, key, idx)
-	ev.Data, ev.Hosted = text, hosted
+	d.emitData(resume.EventDelta, key, idx, text).Hosted = hosted
 	return nil
 }
 
@@ -342,8 +389,9 @@ func (d *Decoder) args(v value) (text []byte, ok bool, err error) {
 	case v.isNull():
 		return nil, false, nil
 	case v.isString():
-		if p := d.tape.piece; len(p) == len(v) && &p[0] == &v[0] { // decoded by tape.match
-			return d.tape.pieceText, true, nil
+		if p := d.memoVals[0]; d.tape.pieceOK && len(p) == len(v) && &p[0] == &v[0] { // decoded by tape.match
+			t := &d.tape
+			return d.scratch[t.pieceLo:t.pieceHi:t.pieceHi], true, nil
 		}
 		text, _ = v.text(&d.scratch)
 		return text, true, nil

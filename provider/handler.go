@@ -80,6 +80,15 @@ type Handler struct {
 	gone     map[string]bool
 	cr       countingReader
 	finished bool // Finish was called: no more input
+	decoding int  // messages applying the events of a Decode (a hook may send one)
+	// After Finish, dec is nil (back in decoderPool), and fin holds what
+	// the Handler's methods read of it.
+	fin struct {
+		format           Format
+		skipped, replays int64
+		resp             []byte
+		respBuf          [64]byte
+	}
 }
 
 // NewHandler returns a Handler for one stream.
@@ -94,7 +103,7 @@ func NewHandler(opts Options) *Handler {
 			return check(c, args)
 		}
 	}
-	h := &Handler{opts: opts, dec: NewDecoder(opts.Format), set: resume.NewSet(calls), seq: -1}
+	h := &Handler{opts: opts, dec: pooledDecoder(opts.Format), set: resume.NewSet(calls), seq: -1}
 	h.dec.set = h.set
 	return h
 }
@@ -136,6 +145,7 @@ func (h *Handler) message(m *Message) error {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: err}
 	}
 	var first error
+	h.decoding++
 	for i := range evs {
 		var err error
 		if h.gone == nil && h.opts.OnStart == nil { // then apply is applyOne, with no call new (an event may set gone)
@@ -147,11 +157,15 @@ func (h *Handler) message(m *Message) error {
 			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
 		}
 	}
+	h.decoding--
 	if m.ID != nil {
 		h.lastID, h.hasID = append(h.lastID[:0], m.ID...), true
 	}
 	if s := h.dec.Seq(); s >= 0 {
 		h.seq = s
+	}
+	if h.finished && h.decoding == 0 { // a hook called Finish
+		h.releaseDecoder()
 	}
 	return first
 }
@@ -283,6 +297,9 @@ func (h *Handler) ClaimID(c *resume.Call) string {
 	if h.opts.ClaimID != nil {
 		return h.opts.ClaimID(c)
 	}
+	if h.dec == nil {
+		return claimID(h.fin.resp, c)
+	}
 	return h.dec.ClaimID(c)
 }
 
@@ -365,7 +382,22 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // fails with [ErrFinished].
 func (h *Handler) Finish() []resume.Result {
 	h.finished = true
-	return h.set.Finish()
+	res := h.set.Finish()
+	if h.decoding == 0 { // else message releases it, done with its events
+		h.releaseDecoder()
+	}
+	return res
+}
+
+// releaseDecoder keeps what the Handler's methods read of its Decoder,
+// which decodes no more, and puts it back into decoderPool.
+func (h *Handler) releaseDecoder() {
+	if d := h.dec; d != nil {
+		h.fin.format, h.fin.skipped, h.fin.replays = d.format, d.skipped, d.replays
+		h.fin.resp = append(h.fin.respBuf[:0], d.resp...)
+		h.dec = nil
+		d.release()
+	}
 }
 
 // Set returns the Set that holds the calls not yet ended.
@@ -373,7 +405,12 @@ func (h *Handler) Set() *resume.Set { return h.set }
 
 // Format returns the stream's format: the one given, or the one told from
 // its payloads (FormatAuto until one named it).
-func (h *Handler) Format() Format { return h.dec.Format() }
+func (h *Handler) Format() Format {
+	if h.dec == nil {
+		return h.fin.format
+	}
+	return h.dec.Format()
+}
 
 // LastEventID returns the SSE last event ID as of the last message
 // handled (set by the latest id field, even one in an event with no
@@ -393,13 +430,28 @@ func (h *Handler) LastEventID() string {
 
 // ResponseID returns the ID of the response the stream named last, as
 // [Decoder.ResponseID] gives it.
-func (h *Handler) ResponseID() string { return h.dec.ResponseID() }
+func (h *Handler) ResponseID() string {
+	if h.dec == nil {
+		return string(h.fin.resp)
+	}
+	return h.dec.ResponseID()
+}
 
 // Replays returns the number of events dropped as replays: a start or
 // delta for a call that has ended or already started, a whole call sent
 // again, or an event numbered at or below the last one seen.
-func (h *Handler) Replays() int64 { return h.replays + h.dec.replays }
+func (h *Handler) Replays() int64 {
+	if h.dec == nil {
+		return h.replays + h.fin.replays
+	}
+	return h.replays + h.dec.replays
+}
 
 // Skipped returns the number of payloads of a type no decoder reads (see
 // [Decoder.Skipped]).
-func (h *Handler) Skipped() int64 { return h.dec.Skipped() }
+func (h *Handler) Skipped() int64 {
+	if h.dec == nil {
+		return h.fin.skipped
+	}
+	return h.dec.Skipped()
+}

@@ -666,3 +666,56 @@ func TestHandlerReconnect(t *testing.T) {
 	assert.Positive(t, shown, "the watch set at the start saw /path")
 	assert.Empty(t, h.Finish())
 }
+
+// TestFinishReleasesDecoder: Finish gives the Handler's Decoder back to
+// a pool, and the Handler's methods answer after it as they did before;
+// a hook that calls Finish leaves the Decoder to its payload's end.
+func TestFinishReleasesDecoder(t *testing.T) {
+	type facts struct {
+		Format           Format
+		Resp             string
+		Skipped, Replays int64
+		Claims           []string
+	}
+	for _, s := range recordedStreams(t) {
+		if !strings.HasPrefix(s.name, "streams/") {
+			continue
+		}
+		t.Run(s.name, func(t *testing.T) {
+			var ready []*resume.Call
+			h := NewHandler(Options{OnReady: func(c *resume.Call) { ready = append(ready, c) }})
+			_, _ = h.ReadFrom(bytes.NewReader(s.data))
+			get := func() facts {
+				f := facts{Format: h.Format(), Resp: h.ResponseID(), Skipped: h.Skipped(), Replays: h.Replays()}
+				for _, c := range ready {
+					f.Claims = append(f.Claims, h.ClaimID(c))
+				}
+				return f
+			}
+			before := get()
+			h.Finish()
+			require.Nil(t, h.dec, "back in the pool")
+			assert.Equal(t, before, get())
+		})
+	}
+
+	var stream []byte
+	for _, s := range recordedStreams(t) {
+		if strings.HasSuffix(s.name, "anthropic__long_go_source.sse") {
+			stream = s.data
+		}
+	}
+	require.NotNil(t, stream)
+	var h *Handler
+	ready := 0
+	h = NewHandler(Options{OnReady: func(*resume.Call) {
+		ready++
+		h.Finish()
+		require.NotNil(t, h.dec, "still decoding the payload")
+	}})
+	_, err := h.ReadFrom(bytes.NewReader(stream))
+	require.ErrorIs(t, err, ErrFinished)
+	assert.Equal(t, 1, ready)
+	assert.Nil(t, h.dec, "released at the payload's end")
+	assert.Equal(t, FormatAnthropic, h.Format())
+}

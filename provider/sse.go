@@ -142,10 +142,16 @@ func (r *Reader) quickSSE(m *Message) bool {
 		data = data[1:]
 	}
 	// Field by field, as Decoder.emit sets an event, with no Message
-	// built and copied (TestQuickSSEResets).
-	m.Data, m.Event, m.ID, m.Offset, m.Line = data[:len(data):len(data)], nil, nil, r.offset(r.rd), r.line
+	// built and copied, and a pointer stored only when it changes
+	// (TestQuickSSEResets).
+	m.Data, m.Offset, m.Line = data[:len(data):len(data)], r.offset(r.rd), r.line
 	if len(event) > 0 {
 		m.Event = event[:len(event):len(event)]
+	} else if m.Event != nil {
+		m.Event = nil
+	}
+	if m.ID != nil {
+		m.ID = nil
 	}
 	r.rd += i + j + 2
 	r.line += 2

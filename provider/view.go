@@ -356,11 +356,13 @@ type tape struct {
 	// where numOK says it read one of at most 15 digits (as value.int).
 	nums  [memoLen]int
 	numOK [memoLen]bool
-	// piece is the argument piece that match read last, in the payload
-	// being decoded, and pieceText its text, decoded in the same pass
-	// into the Decoder's scratch; Decode unsets them.
-	piece     value
-	pieceText []byte
+	// pieceOK says that match read the argument piece of the payload
+	// being decoded (vals[0]), and decoded its text in the same pass into
+	// the Decoder's scratch, at scratch[pieceLo:pieceHi]; Decode unsets
+	// it. Offsets, not slices: while the GC marks, storing a pointer
+	// costs a write barrier, on every payload.
+	pieceOK          bool
+	pieceLo, pieceHi int
 	// repeat, when set, is a valid string (quotes included) that a later
 	// payload may send again: the pieces of a call, which its end
 	// repeats. validate makes it long, for IndexRepeat, before a payload
@@ -494,8 +496,8 @@ func (t *tape) find(off int32) int {
 // (slot 0) that has the bytes it had may be left out of vals: a decoder
 // lets such tokens differ, but reads none of them.
 //
-// The piece, a string, it also decodes onto *scratch in the same pass:
-// piece and pieceText are then it and its text.
+// The piece, a string, it also decodes onto *scratch in the same pass
+// (see pieceOK).
 func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch *[]byte) bool {
 	if len(t.last) == 0 {
 		return false
@@ -510,7 +512,7 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch 
 		return t.matchPiece(b, vals, scratch)
 	}
 	pt, pb := 0, 0 // where last and b are read to
-	var text []byte
+	textLo, textHi := -1, 0
 	for _, sp := range t.spans[:t.nSpans] {
 		i := pb + int(sp.off) - pt // where the token starts in b
 		if i >= len(b) || string(b[pb:i]) != string(t.last[pt:sp.off]) {
@@ -527,11 +529,11 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch 
 			if b[i] != '"' {
 				return false
 			}
-			n := len(*scratch)
+			textLo = len(*scratch)
 			if *scratch, j, ok = jsonwire.ScanUnescape(*scratch, b, i+1); !ok {
 				return false
 			}
-			text = (*scratch)[n:len(*scratch):len(*scratch)]
+			textHi = len(*scratch)
 		case sp.kind != jsonwire.KindString || j > len(b) || string(b[i:j]) != string(t.last[sp.off:sp.end]):
 			ok := false
 			if j, ok = t.scanToken(b, i, &sp); !ok {
@@ -544,8 +546,8 @@ func (t *tape) match(b []byte, m *[memoLen]int32, vals *[memoLen]value, scratch 
 	if string(b[pb:]) != string(t.last[pt:]) {
 		return false
 	}
-	if text != nil {
-		t.piece, t.pieceText = vals[0], text
+	if textLo >= 0 {
+		t.pieceOK, t.pieceLo, t.pieceHi = true, textLo, textHi
 	}
 	return true
 }
@@ -568,9 +570,13 @@ func (t *tape) matchPiece(b []byte, vals *[memoLen]value, scratch *[]byte) bool 
 	if !ok {
 		return false
 	}
-	*scratch = s
+	if cap(s) == cap(*scratch) {
+		*scratch = (*scratch)[:len(s)] // no pointer stored: see pieceOK
+	} else {
+		*scratch = s
+	}
 	vals[0] = b[off:j]
-	t.piece, t.pieceText = vals[0], s[n:len(s):len(s)]
+	t.pieceOK, t.pieceLo, t.pieceHi = true, n, len(s)
 	return true
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/deltajson/deltajson/internal/dupnames"
 	"github.com/deltajson/deltajson/internal/jsonwire"
@@ -26,7 +27,9 @@ import (
 // [Call.End], and read [Call.Status] after each; make one with [NewCall],
 // [Restore] or a [Set], and use it from one goroutine at a time.
 type Call struct {
-	tk   tokenizer.Tokenizer
+	// tk reads the arguments, made when first needed (see tok): a call
+	// whose bytes are all held back (hold.go) needs none.
+	tk   *tokenizer.Tokenizer
 	args []byte
 	opts *Options
 	// maxArgs is opts.maxBytes(), read on every delta that is held:
@@ -78,6 +81,7 @@ type Call struct {
 	lastSeq    int64 // largest Event.Seq seen, or -1
 	counted    int64 // len(args) when its Set last counted it (see Set.count)
 	x          *extra
+	spare      *[]byte // a holder for the next buffer put into argPools
 }
 
 // extra holds what only some calls need, so that the common call stays
@@ -113,11 +117,20 @@ func NewCall(key string, opts Options) *Call {
 
 func newCall(key string, opts *Options) *Call {
 	c := &Call{key: key, opts: opts, maxArgs: opts.maxBytes(), index: -1, lastSeq: -1}
-	c.tk = tokenizer.New(opts.tokenizerOptions())
 	if n := min(int64(opts.Capacity), c.maxArgs, opts.maxTotal()); n > 0 {
 		c.args = make([]byte, 0, n)
 	}
 	return c
+}
+
+// tok returns the call's tokenizer, made at its start if the call had
+// none yet.
+func (c *Call) tok() *tokenizer.Tokenizer {
+	if c.tk == nil {
+		c.tk = new(tokenizer.Tokenizer)
+		*c.tk = tokenizer.New(c.opts.tokenizerOptions())
+	}
+	return c.tk
 }
 
 // Key returns the call's key within its response.
@@ -156,7 +169,8 @@ func (c *Call) over() bool { return c.ended || c.status == StatusIncomplete }
 
 // Arguments returns the argument text as received: the deltas joined, or
 // the end signal's final arguments. It is borrowed, valid until the next
-// event, not to be modified, and with no room to append into.
+// event (a buffer the call grows out of goes to other calls), not to be
+// modified, and with no room to append into.
 func (c *Call) Arguments() []byte { return c.args[:len(c.args):len(c.args)] }
 
 // emptyObject is what a call with no argument bytes runs with.
@@ -419,14 +433,19 @@ func (c *Call) unhold(start int) {
 }
 
 // reserve makes room for n more argument bytes (which fit the caps):
-// when the buffer must grow, it doubles, from 512 bytes, with at most
-// 1 MB of room past the bytes held (and none past 32 KB before it is
-// needed: a larger object costs the heap more), and never past the
-// per-call cap. The caps count bytes held, not this room. A call given
-// its size in Options.Capacity allocates once.
+// when the buffer must grow, it takes the next of argSizes that holds
+// them, from argPools, up to 32 KB (a larger object costs the heap
+// more); past that it doubles, with at most 1 MB of room past the bytes
+// held; and it never grows past the per-call cap. The caps count bytes
+// held, not this room. A call given its size in Options.Capacity
+// allocates once.
 func (c *Call) reserve(n int) {
 	held, need := len(c.args), len(c.args)+n
 	if need <= cap(c.args) {
+		return
+	}
+	if k := argPoolFor(cap(c.args), need); k < len(argPools) && int64(argSizes[k]) <= c.maxArgs {
+		c.growPooled(k)
 		return
 	}
 	room := min(max(cap(c.args), 512-held), 1<<20) // past need
@@ -449,6 +468,64 @@ func (c *Call) reserve(n int) {
 	// times instead of 7, and allocates 53 KB in all instead of 75 KB.
 	grown := append(c.args[:held:held], make([]byte, size-held)...)
 	c.args = grown[:held:min(int64(cap(grown)), c.maxArgs)]
+}
+
+// argSizes are the sizes of the buffers in argPools: heap size classes
+// from 128 bytes to 32 KB, each half as large again as the one before,
+// or a third. Small first sizes and steps finer than doubling cost a
+// copy more of the bytes held, and leave the last buffer, which a call
+// keeps, less room unused; the buffers between cost no allocation, once
+// the pools hold them.
+var argSizes = [...]int{128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768}
+
+// argPools hold argument buffers that calls grew out of, argPools[k]
+// those of argSizes[k] bytes, each in a *[]byte. A buffer a call has
+// grown out of is no one's: its bytes were borrowed only until the next
+// event ([Call.Arguments]), and a tokenizer never touches a chunk again
+// once it has read it to its end. So the next call that grows takes it,
+// in place of a new one, and a stream of a few calls allocates little
+// more than their last buffers.
+var argPools [len(argSizes)]sync.Pool
+
+// argPoolFor returns the index in argPools of the least size that is
+// more than capacity and at least need, or len(argPools) when that is
+// past the last pool's.
+func argPoolFor(capacity, need int) int {
+	k := 0
+	for k < len(argSizes) && (argSizes[k] <= capacity || argSizes[k] < need) {
+		k++
+	}
+	return k
+}
+
+// growPooled moves the arguments into a buffer of argSizes[k] bytes
+// from argPools, or a new one, and puts the one they leave into its
+// pool, when it is of a pool's size. The holders the buffers come in
+// pass from one to the next, and one left over is kept in spare.
+func (c *Call) growPooled(k int) {
+	var grown []byte
+	p, _ := argPools[k].Get().(*[]byte)
+	if p != nil {
+		grown = (*p)[:0]
+	} else {
+		grown = make([]byte, 0, argSizes[k])
+	}
+	old := c.args
+	c.args = append(grown, old...)
+	if j := argPoolFor(0, cap(old)); j < len(argPools) && argSizes[j] == cap(old) {
+		if p == nil {
+			p, c.spare = c.spare, nil
+		}
+		if p == nil {
+			p = new([]byte)
+		}
+		*p = old[:0]
+		argPools[j].Put(p)
+		return
+	}
+	if p != nil && c.spare == nil {
+		*p, c.spare = nil, p
+	}
 }
 
 // admit applies the rules for a delta placed by offset or numbered at or
@@ -580,12 +657,13 @@ func firstDiff(a, b []byte) int {
 // feed reads chunk, the bytes just appended to args, token by token.
 // NOTE: this is the per-delta hot path; it must not allocate.
 func (c *Call) feed(chunk []byte) {
-	if err := c.tk.Feed(chunk); err != nil {
+	tk := c.tok()
+	if err := tk.Feed(chunk); err != nil {
 		c.setStatus(StatusInvalid, err) // unreachable: every chunk is read to its end
 		return
 	}
 	for {
-		tok, err := c.tk.Next()
+		tok, err := tk.Next()
 		if err != nil {
 			if err != tokenizer.ErrNeedMore && err != io.EOF {
 				c.setStatus(StatusInvalid, err)
@@ -594,7 +672,7 @@ func (c *Call) feed(chunk []byte) {
 		}
 		c.token(tok)
 	}
-	if c.status == StatusReceiving && c.tk.Status() == tokenizer.StatusComplete {
+	if c.status == StatusReceiving && tk.Status() == tokenizer.StatusComplete {
 		c.setStatus(StatusComplete, nil)
 	}
 }
@@ -651,14 +729,15 @@ func (c *Call) end(final []byte, budget int64) error {
 		c.logResult()
 		return nil
 	}
-	if c.status == StatusReceiving && !c.tk.Begun() { // nothing but whitespace read
+	tk := c.tok()
+	if c.status == StatusReceiving && !tk.Begun() { // nothing but whitespace read
 		c.emptyValue = true
 		c.gate()
 		return nil
 	}
-	c.tk.Close()
+	tk.Close()
 	for {
-		tok, err := c.tk.Next()
+		tok, err := tk.Next()
 		if err == io.EOF {
 			break
 		}
@@ -720,7 +799,7 @@ func (c *Call) replaceArgs(final []byte) {
 	if c.x != nil {
 		c.x.nSeqs = 0 // their offsets were into the old arguments
 	}
-	c.tk.Reset(c.opts.tokenizerOptions())
+	c.tok().Reset(c.opts.tokenizerOptions())
 	c.viewEnd, c.stack, c.inString, c.tokEnd = 0, 0, false, 0
 	old := c.status
 	c.status, c.err = StatusReceiving, nil
@@ -829,7 +908,7 @@ func (c *Call) abandon() {
 	c.flush()
 	var cause error
 	if c.status == StatusReceiving {
-		tk := c.tk // a copy: the call itself stays resumable
+		tk := *c.tok() // a copy: the call itself stays resumable
 		tk.Close()
 		for {
 			if _, err := tk.Next(); err != nil {

@@ -40,10 +40,11 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // [Options] and its watches. [Restore] it with the same argument bytes, here
 // or, through [Checkpoint.MarshalBinary], in another process.
 type Checkpoint struct {
-	ok      bool   // made by Call.Checkpoint or UnmarshalBinary
-	c       Call   // the call's fields; its tk is the tokenizer to save
-	sum     uint32 // CRC-32C of the arguments
-	n       int64  // their length
+	ok      bool                // made by Call.Checkpoint or UnmarshalBinary
+	c       Call                // the call's fields, but its tokenizer (nil)
+	tk      tokenizer.Tokenizer // the call's tokenizer, to save
+	sum     uint32              // CRC-32C of the arguments
+	n       int64               // their length
 	errKind uint8
 	errMsg  string // rejected: the check's message
 	limit   int64  // too large: the cap
@@ -83,10 +84,11 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 	c.flush()
 	cp := Checkpoint{ok: true, c: *c, sum: crc32.Checksum(c.args, castagnoli), n: int64(len(c.args))}
 	cp.c.args, cp.c.opts, cp.c.err, cp.c.x, cp.c.counted = nil, nil, nil, nil, 0 // counted: a Set's, not the call's
+	cp.tk, cp.c.tk = *c.tok(), nil
 	// The tokenizer's last chunk is a slice of the arguments, read to its
 	// end (flush): an empty chunk in its place lets them go. A closed or
 	// failed tokenizer takes no chunk, and keeps its last one.
-	_ = cp.c.tk.Feed(nil)
+	_ = cp.tk.Feed(nil)
 	cp.c.x = c.x.kept()
 	var le *limitErr
 	var ce *CheckError
@@ -117,7 +119,7 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 	default:
 		return Checkpoint{}, errors.New("resume: checkpoint of a call with an unknown error: " + c.err.Error())
 	}
-	if _, err := cp.c.tk.AppendBinary(nil); err != nil {
+	if _, err := cp.tk.AppendBinary(nil); err != nil {
 		return Checkpoint{}, err
 	}
 	var se *tokenizer.SyntaxError
@@ -159,7 +161,7 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	if budget >= 0 && cp.n > budget {
 		return nil, &limitErr{ErrTotalTooLarge, opts.maxTotal()}
 	}
-	if fresh := tokenizer.New(opts.tokenizerOptions()); !cp.replay && cp.c.tk.Limits() != fresh.Limits() {
+	if fresh := tokenizer.New(opts.tokenizerOptions()); !cp.replay && cp.tk.Limits() != fresh.Limits() {
 		// The grammar that holds bytes back would keep opts's limits, and
 		// the tokenizer the saved ones: a value one takes, the other
 		// could refuse after the call was ready.
@@ -168,13 +170,15 @@ func restore(cp *Checkpoint, args []byte, opts *Options, budget int64) (*Call, e
 	c := new(Call)
 	*c = cp.c
 	c.opts, c.maxArgs = opts, opts.maxBytes()
+	c.tk = new(tokenizer.Tokenizer)
+	*c.tk = cp.tk
 	if cp.replay {
-		c.tk = tokenizer.New(opts.tokenizerOptions())
+		*c.tk = tokenizer.New(opts.tokenizerOptions())
 		c.tk.Feed(args[:cp.n])
-		drain(&c.tk)
+		drain(c.tk)
 		if cp.closed {
 			c.tk.Close()
-			drain(&c.tk)
+			drain(c.tk)
 		}
 		var se *tokenizer.SyntaxError
 		if !errors.As(c.tk.Err(), &se) || se.Offset != cp.errOff || c.tk.Depth() != cp.depth {
@@ -258,7 +262,7 @@ func drain(tk *tokenizer.Tokenizer) {
 // misbehaves.
 func (c *Call) consistent() bool {
 	n := int64(len(c.args))
-	off := c.tk.Offset()
+	off := c.tok().Offset()
 	if off > n || int64(c.viewEnd) > off || c.mismatchAt > n || c.viewEnd < 0 {
 		return false
 	}
@@ -292,7 +296,7 @@ func (cp *Checkpoint) AppendBinary(b []byte) ([]byte, error) {
 	var tk []byte
 	if !cp.replay {
 		var err error
-		if tk, err = c.tk.AppendBinary(nil); err != nil {
+		if tk, err = cp.tk.AppendBinary(nil); err != nil {
 			return b, err
 		}
 	}
@@ -414,13 +418,13 @@ func (cp *Checkpoint) UnmarshalBinary(data []byte) error {
 			return ErrCheckpoint
 		}
 	default:
-		if err := c.tk.UnmarshalBinary(tk); err != nil {
+		if err := s.tk.UnmarshalBinary(tk); err != nil {
 			if errors.Is(err, tokenizer.ErrCheckpointVersion) {
 				return ErrCheckpointVersion
 			}
 			return ErrCheckpoint
 		}
-		if c.tk.Depth() != depth {
+		if s.tk.Depth() != depth {
 			return ErrCheckpoint
 		}
 	}

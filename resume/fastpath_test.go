@@ -34,7 +34,7 @@ type pathState struct {
 }
 
 func snapshot(c *Call) pathState {
-	d := c.tk.Depth()
+	d := c.tok().Depth()
 	mask := uint64(0)
 	if d >= 64 {
 		mask = ^uint64(0)
@@ -56,7 +56,7 @@ func snapshot(c *Call) pathState {
 		args: string(c.args), status: c.status, err: fmt.Sprint(c.err),
 		viewEnd: c.view(), inString: inString, stack: c.stack & mask,
 		held: held, ahead: ahead, quickEnd: c.quickEnd, events: c.eventCount(), deltas: c.deltaCount(),
-		ended: c.ended, view: string(c.AppendPartial(nil)), tkDepth: c.tk.Depth(), tokEnd: c.tokEnd,
+		ended: c.ended, view: string(c.AppendPartial(nil)), tkDepth: c.tok().Depth(), tokEnd: c.tokEnd,
 		lastSeq: c.lastSeq, seqs: fmt.Sprint(seqs),
 	}
 }

@@ -21,6 +21,8 @@ package resume
 // holding back. Checkpoint feeds held bytes first, so they are never part
 // of a checkpoint.
 
+import "github.com/deltajson/deltajson/tokenizer"
+
 // hold tries to hold back data, just appended to the arguments. It
 // reports whether it did; if not, nothing changed, and the caller feeds
 // every held byte and data (unhold).
@@ -83,7 +85,11 @@ func (c *Call) startHold() bool {
 	if c.status > StatusComplete || c.x != nil && len(c.x.watch.watches) > 0 {
 		return false
 	}
-	return c.ahead.Start(&c.tk)
+	if c.tk == nil { // a tokenizer at its start, with the call's options
+		fresh := tokenizer.New(c.opts.tokenizerOptions())
+		return c.ahead.Start(&fresh)
+	}
+	return c.ahead.Start(c.tk)
 }
 
 // flush feeds the bytes held back, if any.

@@ -2,6 +2,7 @@ package resume
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,6 +41,9 @@ func TestReserveClamped(t *testing.T) {
 	c := newCall("0", &Options{})
 	c.args = make([]byte, 16<<10) // full
 	c.reserve(1)
+	assert.Equal(t, 24<<10, cap(c.args), "the next of argSizes")
+	c.args = c.args[:cap(c.args)] // full
+	c.reserve(1)
 	assert.Equal(t, 32<<10, cap(c.args), "none past 32 KB before it is needed")
 
 	c = newCall("0", &Options{})
@@ -47,20 +51,63 @@ func TestReserveClamped(t *testing.T) {
 	c.reserve(4096)
 	assert.LessOrEqual(t, cap(c.args)-len(c.args)-4096, 1<<20+8192, "at most 1 MB of room (and a page)")
 
-	// The same through deltas: a call grown to 6 KB, then to 16 KB by
-	// a delta of 3000 bytes, filled, and one byte more.
+	// The same through deltas: up to 32 KB the buffer grows through
+	// argSizes from 128 bytes, one size at a time, and a delta that
+	// needs more takes the least that holds it; past 32 KB, the rule
+	// above.
 	c = NewCall("0", Options{})
 	delta := func(d []byte) { require.NoError(t, c.Delta(d, -1, -1)) }
 	delta([]byte(`{"a":"`))
-	for len(c.args) < cap(c.args) || cap(c.args) < 6144 {
+	for _, want := range []int{128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096} {
+		require.Equal(t, want, cap(c.args))
+		for len(c.args) < cap(c.args) {
+			delta([]byte("x"))
+		}
 		delta([]byte("x"))
 	}
 	require.Equal(t, 6144, cap(c.args))
-	delta(bytes.Repeat([]byte("y"), 3000))
-	require.Equal(t, 16<<10, cap(c.args))
+	delta(bytes.Repeat([]byte("y"), 21000)) // 4097 + 21000 bytes: past 24 KB
+	require.Equal(t, 32<<10, cap(c.args), "held %d", len(c.args))
 	for len(c.args) < cap(c.args) {
 		delta([]byte("x"))
 	}
 	delta([]byte("x"))
-	assert.Equal(t, 32<<10, cap(c.args), "held %d", len(c.args))
+	assert.GreaterOrEqual(t, cap(c.args), 64<<10+1, "doubled")
+	assert.LessOrEqual(t, cap(c.args), 64<<10+8192, "doubled (and a page)")
+}
+
+// TestReservePooled: the buffers a call grows out of go into argPools,
+// empty, and the next call that grows takes them, with the bytes it
+// held and no others; a call whose per-call cap is below a pool's size
+// grows as reserve's rule says, not into the pool's buffer.
+func TestReservePooled(t *testing.T) {
+	doc := []byte(`{"a":"` + strings.Repeat(`ab\"c\\d `, 2500) + `","b":[1,2]}`)
+	grow := func() *Call {
+		c := NewCall("0", Options{})
+		for i := 0; i < len(doc); i += 64 {
+			require.NoError(t, c.Delta(doc[i:min(i+64, len(doc))], -1, -1))
+		}
+		require.Equal(t, doc, c.Arguments())
+		return c
+	}
+	first := grow()
+	for k := range argPools[:argPoolFor(0, len(doc))] {
+		p, _ := argPools[k].Get().(*[]byte)
+		if p == nil {
+			continue // sync.Pool may drop what it holds (as under -race)
+		}
+		assert.Len(t, *p, 0)
+		assert.Equal(t, argSizes[k], cap(*p))
+		argPools[k].Put(p)
+	}
+	second := grow()
+	assert.Equal(t, first.Arguments(), second.Arguments(), "the first call's bytes kept")
+	require.NoError(t, first.End(nil))
+	require.NoError(t, second.End(nil))
+	assert.Equal(t, StatusReady, first.Status())
+	assert.Equal(t, StatusReady, second.Status())
+
+	capped := NewCall("0", Options{MaxBytes: 700})
+	require.NoError(t, capped.Delta(bytes.Repeat([]byte(" "), 600), -1, -1))
+	assert.LessOrEqual(t, cap(capped.args), 700+64, "the per-call cap (and a size class)")
 }

@@ -129,7 +129,7 @@ func (c *Call) appendClosers(dst []byte) []byte {
 	if c.inString {
 		dst = append(dst, '"')
 	}
-	for d := c.tk.Depth() - 1; d >= 0; d-- {
+	for d := c.tok().Depth() - 1; d >= 0; d-- {
 		if c.isObject(d) {
 			dst = append(dst, '}')
 		} else {

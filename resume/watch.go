@@ -288,7 +288,7 @@ var cutMark = []byte("…")
 // the tokenizer's pointer for tok, a value that begins.
 func (c *Call) syncWatches(tok tokenizer.Token) {
 	ws := &c.x.watch
-	ws.ptr = c.tk.AppendPointer(ws.ptr[:0])
+	ws.ptr = c.tok().AppendPointer(ws.ptr[:0])
 	if tok.Kind() == tokenizer.KindBeginArray {
 		// After '[' the tokenizer points at element 0: drop "/0".
 		ws.ptr = ws.ptr[:len(ws.ptr)-2]
