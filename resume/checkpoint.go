@@ -83,7 +83,9 @@ func (c *Call) Checkpoint() (Checkpoint, error) {
 	}
 	c.flush()
 	cp := Checkpoint{ok: true, c: *c, sum: crc32.Checksum(c.args, castagnoli), n: int64(len(c.args))}
-	cp.c.args, cp.c.opts, cp.c.err, cp.c.x, cp.c.counted = nil, nil, nil, nil, 0 // counted: a Set's, not the call's
+	// counted is a Set's, not the call's; spare is a pool holder, which
+	// two calls must never share (see growPooled).
+	cp.c.args, cp.c.opts, cp.c.err, cp.c.x, cp.c.counted, cp.c.spare = nil, nil, nil, nil, 0, nil
 	cp.tk, cp.c.tk = *c.tok(), nil
 	// The tokenizer's last chunk is a slice of the arguments, read to its
 	// end (flush): an empty chunk in its place lets them go. A closed or

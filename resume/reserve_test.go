@@ -81,7 +81,11 @@ func TestReserveClamped(t *testing.T) {
 // held and no others; a call whose per-call cap is below a pool's size
 // grows as reserve's rule says, not into the pool's buffer.
 func TestReservePooled(t *testing.T) {
-	doc := []byte(`{"a":"` + strings.Repeat(`ab\"c\\d `, 2500) + `","b":[1,2]}`)
+	docs := [][]byte{
+		[]byte(`{"a":"` + strings.Repeat(`ab\"c\\d `, 2500) + `","b":[1,2]}`),
+		[]byte(`{"b":"` + strings.Repeat(`xy\"z\\w `, 2500) + `","a":[3,4]}`),
+	}
+	doc := docs[0]
 	grow := func() *Call {
 		c := NewCall("0", Options{})
 		for i := 0; i < len(doc); i += 64 {
@@ -100,8 +104,9 @@ func TestReservePooled(t *testing.T) {
 		assert.Equal(t, argSizes[k], cap(*p))
 		argPools[k].Put(p)
 	}
+	doc = docs[1]
 	second := grow()
-	assert.Equal(t, first.Arguments(), second.Arguments(), "the first call's bytes kept")
+	assert.Equal(t, docs[0], first.Arguments(), "the first call's bytes kept")
 	require.NoError(t, first.End(nil))
 	require.NoError(t, second.End(nil))
 	assert.Equal(t, StatusReady, first.Status())
@@ -110,4 +115,35 @@ func TestReservePooled(t *testing.T) {
 	capped := NewCall("0", Options{MaxBytes: 700})
 	require.NoError(t, capped.Delta(bytes.Repeat([]byte(" "), 600), -1, -1))
 	assert.LessOrEqual(t, cap(capped.args), 700+64, "the per-call cap (and a size class)")
+}
+
+// Calls restored from one checkpoint never share an argument buffer: the
+// checkpoint keeps no pool holder of the call's, so none goes into a
+// pool twice.
+func TestCheckpointSharesNoBuffer(t *testing.T) {
+	for try := range 20 {
+		// A call grows out of a 128-byte buffer, into the pool.
+		p := NewCall("p", Options{Capacity: 128})
+		require.NoError(t, p.Delta([]byte(`["`+strings.Repeat("p", 150)), -1, -1))
+		// a takes it, and keeps the holder it came in.
+		a := NewCall("a", Options{})
+		require.NoError(t, a.Delta([]byte(`["aaaaaaaa`), -1, -1))
+		cp, err := a.Checkpoint()
+		require.NoError(t, err)
+		args := bytes.Clone(a.Arguments())
+		// a, and r restored from a's checkpoint, each grow out of 128 bytes.
+		require.NoError(t, a.Delta(bytes.Repeat([]byte("a"), 150), -1, -1))
+		r, err := Restore(cp, args, Options{Capacity: 128})
+		require.NoError(t, err)
+		require.NoError(t, r.Delta(bytes.Repeat([]byte("r"), 150), -1, -1))
+		// x, restored with a capacity of no pool's size, grows too.
+		x, err := Restore(cp, args, Options{Capacity: 50})
+		require.NoError(t, err)
+		require.NoError(t, x.Delta(bytes.Repeat([]byte("x"), 60), -1, -1))
+		want := bytes.Clone(x.Arguments())
+		// A new call takes buffers from the pool: none of them is x's.
+		y := NewCall("y", Options{})
+		require.NoError(t, y.Delta([]byte(`{"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy":1}`), -1, -1))
+		require.Equal(t, string(want), string(x.Arguments()), "try %d: x's arguments kept", try)
+	}
 }
