@@ -2,6 +2,7 @@ package resume
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -145,5 +146,45 @@ func TestCheckpointSharesNoBuffer(t *testing.T) {
 		y := NewCall("y", Options{})
 		require.NoError(t, y.Delta([]byte(`{"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy":1}`), -1, -1))
 		require.Equal(t, string(want), string(x.Arguments()), "try %d: x's arguments kept", try)
+	}
+}
+
+// Eight calls grow side by side, each now and then checkpointed and
+// replaced by a call restored from its last checkpoint, as a reconnect
+// does: after every delta, every call still holds its own bytes.
+func TestPooledBuffersWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	type live struct {
+		c    *Call
+		want []byte
+	}
+	var calls [8]live
+	var saved [8]Checkpoint
+	var savedFor [8]*Call
+	for i := range 20000 {
+		j := rng.IntN(len(calls))
+		l := &calls[j]
+		if l.c == nil || len(l.want) > 3000 {
+			l.c, l.want = NewCall("x", Options{}), []byte(`{"k":"`)
+			require.NoError(t, l.c.Delta(l.want, -1, -1))
+		}
+		if i%50 == 0 {
+			cp, err := l.c.Checkpoint()
+			require.NoError(t, err)
+			saved[j], savedFor[j] = cp, l.c
+		}
+		if i%50 == 49 && savedFor[j] == l.c {
+			rc, err := Restore(saved[j], l.c.Arguments(), Options{})
+			require.NoError(t, err)
+			l.c = rc
+		}
+		d := bytes.Repeat([]byte{byte('a' + j)}, 1+rng.IntN(100))
+		require.NoError(t, l.c.Delta(d, -1, -1))
+		l.want = append(l.want, d...)
+		for k, o := range calls {
+			if o.c != nil && !bytes.Equal(o.c.Arguments(), o.want) {
+				t.Fatalf("step %d: call %d holds %.60q", i, k, o.c.Arguments())
+			}
+		}
 	}
 }
