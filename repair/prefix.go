@@ -31,7 +31,7 @@ import (
 )
 
 // skip is the tokenizer's prefixscan.Skip.
-var skip = prefixscan.Skip.(func(*tokenizer.Tokenizer, []byte, *prefixscan.Frames) int)
+var skip = prefixscan.Skip.(func(*tokenizer.Tokenizer, []byte, *prefixscan.Scan) *prefixscan.Place)
 
 // scanChunk is how much input the tokenizer reads between the states
 // kept for the output check: the check reads again at most about two of
@@ -75,11 +75,10 @@ func (p *parser) strictPrefix(start int) int {
 	sc := &scanState{popped: -1}
 	p.stack = p.stack[:0]
 	off := start
-	if r := skip(t, in[start:], &p.skipped); r > 0 {
-		fr := &p.skipped
-		// The tokenizer goes on from r, in an array, its state there
-		// kept for the output check as at a chunk boundary.
-		for _, f := range fr.F[:fr.N] {
+	if pl := skip(t, in[start:], &p.skipped); pl != nil {
+		// The tokenizer goes on from the place, in an array, its state
+		// there kept for the output check as at a chunk boundary.
+		for _, f := range pl.F[:pl.N] {
 			n := -1
 			if !f.Obj {
 				n = f.Index
@@ -87,8 +86,8 @@ func (p *parser) strictPrefix(start int) int {
 			at := start + f.Open
 			p.stack = append(p.stack, frame{obj: f.Obj, open: at, name: [2]int{at, -1}, n: n})
 		}
-		sc.topArr, sc.topN = true, fr.F[fr.N-1].Index-1
-		off = start + r
+		sc.topArr, sc.topN = true, pl.F[pl.N-1].Index-1
+		off = start + pl.At
 		p.cps[p.cpNext], p.cpOff[p.cpNext] = *t, off
 		p.cpNext ^= 1
 	}

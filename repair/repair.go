@@ -216,8 +216,7 @@ type parser struct {
 	// scanStart, and cps its states at the chunk boundaries cpOff (-1:
 	// none), kept for checkOutput; cpNext is the one to write next.
 	// scanValid says the tokenizer found in[scanStart:] strict, and
-	// skipped holds the containers open where the tokenizer's skip
-	// stopped.
+	// skipped is the memory of the tokenizer's skip.
 	// plain is the run of plain bytes (jsonwire.SkipPlain) that member
 	// read in a string value: from the byte after its opening quote to
 	// where the run stops. The input does not change, so the pair stays
@@ -231,7 +230,7 @@ type parser struct {
 	cpNext    int
 	scanStart int
 	scanValid bool
-	skipped   prefixscan.Frames
+	skipped   prefixscan.Scan
 }
 
 // parsers keeps parsers, for their stacks, so that strict input is

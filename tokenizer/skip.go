@@ -16,32 +16,25 @@ import (
 
 func init() { prefixscan.Skip = skip }
 
-// skipPlace is a place skip may stop at.
-type skipPlace struct {
-	at    int
-	depth int
-	f     [prefixscan.Depth]prefixscan.Frame
-}
-
 // skipGap is the fewest bytes between two places skip keeps; tests set
 // it lower.
 var skipGap = 64
 
 // keep records the place at with the frames f.
-func keep(p *skipPlace, at int, f []prefixscan.Frame) {
-	p.at, p.depth = at, len(f)
-	copy(p.f[:], f)
+func keep(p *prefixscan.Place, at int, f []prefixscan.Frame) {
+	p.At, p.N = at, len(f)
+	copy(p.F[:], f)
 }
 
 // skip is prefixscan.Skip.
-func skip(t *Tokenizer, b []byte, out *prefixscan.Frames) int {
+func skip(t *Tokenizer, b []byte, s *prefixscan.Scan) *prefixscan.Place {
 	if int64(len(b)) > t.lim.maxBytes {
-		return 0
+		return nil
 	}
 	maxDepth := min(t.lim.maxDepth, prefixscan.Depth)
-	var f [prefixscan.Depth]prefixscan.Frame
-	var places [2]skipPlace // the older at places[older]
-	older := 0
+	f, places := &s.Work, &s.Places
+	places[0].At, places[1].At = 0, 0
+	older := 0 // the older place is places[older]
 	depth, obj := 0, false
 	exp := uint8(expValue)
 	b = b[:len(b):len(b)]
@@ -80,7 +73,7 @@ loop:
 			if !obj {
 				exp = expValue
 				f[depth-1].Index++
-				if i >= places[older^1].at+skipGap {
+				if i >= places[older^1].At+skipGap {
 					keep(&places[older], i, f[:depth])
 					older ^= 1
 				}
@@ -187,7 +180,7 @@ loop:
 				exp = expName
 			} else {
 				f[depth-1].Index++
-				if i >= places[older^1].at+skipGap {
+				if i >= places[older^1].At+skipGap {
 					keep(&places[older], i, f[:depth])
 					older ^= 1
 				}
@@ -198,13 +191,13 @@ loop:
 		}
 	}
 	p := &places[older]
-	if p.at == 0 {
-		return 0
+	if p.At == 0 {
+		return nil
 	}
 	// The state Next leaves after the comma at the end of a chunk.
-	t.base, t.depth, t.expect = int64(p.at), p.depth, expValue
-	t.top = top{index: int64(p.f[p.depth-1].Index)}
-	for _, fr := range p.f[:p.depth-1] {
+	t.base, t.depth, t.expect = int64(p.At), p.N, expValue
+	t.top = top{index: int64(p.F[p.N-1].Index)}
+	for _, fr := range p.F[:p.N-1] {
 		if fr.Obj {
 			t.path.pushNamed(b[fr.Name[0]:fr.Name[1]])
 		} else {
@@ -212,6 +205,5 @@ loop:
 		}
 	}
 	t.setInfo()
-	out.F, out.N = p.f, p.depth
-	return p.at
+	return p
 }

@@ -27,14 +27,15 @@ func checkSkip(t *testing.T, b []byte, maxDepth int) int {
 	t.Helper()
 	opts := Options{MaxDepth: maxDepth}
 	got := New(opts)
-	var fr prefixscan.Frames
-	r := skip(&got, b, &fr)
-	if r == 0 {
+	var scan prefixscan.Scan
+	pl := skip(&got, b, &scan)
+	if pl == nil {
 		if !reflect.DeepEqual(got, New(opts)) {
 			t.Fatalf("skip(%q) stops nowhere and changes the state", b)
 		}
 		return 0
 	}
+	r := pl.At
 	// Next up to r, keeping the open containers.
 	want := New(opts)
 	want.Feed(b[:r])
@@ -71,7 +72,7 @@ func checkSkip(t *testing.T, b []byte, maxDepth int) int {
 		}
 		open[i].Index = 0
 	}
-	gotFr := fr.F[:fr.N]
+	gotFr := pl.F[:pl.N]
 	for i := range gotFr {
 		if gotFr[i].Obj {
 			gotFr[i].Index = 0

@@ -15,18 +15,26 @@ type Frame struct {
 	Obj   bool   // the container is an object
 }
 
-// Frames are the open containers, outermost first.
-type Frames struct {
-	F [Depth]Frame
-	N int
+// Place is a place Skip may stop at: its offset, and the N containers
+// open there, outermost first.
+type Place struct {
+	At int
+	N  int
+	F  [Depth]Frame
 }
 
-// Skip is tokenizer's func(t *tokenizer.Tokenizer, b []byte, f
-// *Frames) int: t, just made with New, reads b, the start of one value,
-// as far as a place after a comma in an array that lies before every
-// error and every cut in b, with at least one whole token between the
-// place and them. It returns the place's offset, with t in the state a
-// Tokenizer has after Next returned ErrNeedMore there, and the open
-// containers in f; or 0, leaving t as it was. It is typed any because
-// this package cannot import tokenizer.
+// Scan is the memory Skip works in, kept by the caller from call to
+// call so that no call clears it.
+type Scan struct {
+	Places [2]Place
+	Work   [Depth]Frame
+}
+
+// Skip is tokenizer's func(t *tokenizer.Tokenizer, b []byte, s *Scan)
+// *Place: t, just made with New, reads b, the start of one value, as far
+// as a place after a comma in an array that lies before every error and
+// every cut in b, with at least one whole token between the place and
+// them. It returns the place, with t in the state a Tokenizer has after
+// Next returned ErrNeedMore there; or nil, leaving t as it was. It is
+// typed any because this package cannot import tokenizer.
 var Skip any
