@@ -15,13 +15,23 @@ package repair
 // string there may hold an inner quote ("a 24" screen"), a value may go
 // on (a + after a string). So the parser starts at that token, and sets
 // its state from the tokenizer's tokens and the separators before it.
+//
+// The tokenizer first skips, with no tokens, as far as it is sure the
+// value is strict (prefixscan.Skip), and reads token by token only from
+// a place in an array shortly before that: the open containers there
+// are the skip's, and the tokenizer's state there is kept for the
+// output check like the one at a chunk boundary.
 
 import (
 	"errors"
 	"io"
 
+	"github.com/deltajson/deltajson/internal/prefixscan"
 	"github.com/deltajson/deltajson/tokenizer"
 )
+
+// skip is the tokenizer's prefixscan.Skip.
+var skip = prefixscan.Skip.(func(*tokenizer.Tokenizer, []byte, *prefixscan.Scan) *prefixscan.Place)
 
 // scanChunk is how much input the tokenizer reads between the states
 // kept for the output check: the check reads again at most about two of
@@ -64,8 +74,25 @@ func (p *parser) strictPrefix(start int) int {
 	// barrier while the garbage collector marks.
 	sc := &scanState{popped: -1}
 	p.stack = p.stack[:0]
+	off := start
+	if pl := skip(t, in[start:], &p.skipped); pl != nil {
+		// The tokenizer goes on from the place, in an array, its state
+		// there kept for the output check as at a chunk boundary.
+		for _, f := range pl.F[:pl.N] {
+			n := -1
+			if !f.Obj {
+				n = f.Index
+			}
+			at := start + f.Open
+			p.stack = append(p.stack, frame{obj: f.Obj, open: at, name: [2]int{at, -1}, n: n})
+		}
+		sc.topArr, sc.topN = true, pl.F[pl.N-1].Index-1
+		off = start + pl.At
+		p.cps[p.cpNext], p.cpOff[p.cpNext] = *t, off
+		p.cpNext ^= 1
+	}
 	var err error
-	for off := start; ; {
+	for {
 		end := min(off+scanChunk, len(in))
 		if off == len(in) {
 			// The state before Close is kept too: a cut at the end of

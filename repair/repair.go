@@ -29,6 +29,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/deltajson/deltajson/internal/prefixscan"
 	"github.com/deltajson/deltajson/tokenizer"
 )
 
@@ -214,7 +215,8 @@ type parser struct {
 	// tok is the tokenizer of strictPrefix, which read the value from
 	// scanStart, and cps its states at the chunk boundaries cpOff (-1:
 	// none), kept for checkOutput; cpNext is the one to write next.
-	// scanValid says the tokenizer found in[scanStart:] strict.
+	// scanValid says the tokenizer found in[scanStart:] strict, and
+	// skipped is the memory of the tokenizer's skip.
 	// plain is the run of plain bytes (jsonwire.SkipPlain) that member
 	// read in a string value: from the byte after its opening quote to
 	// where the run stops. The input does not change, so the pair stays
@@ -228,6 +230,7 @@ type parser struct {
 	cpNext    int
 	scanStart int
 	scanValid bool
+	skipped   prefixscan.Scan
 }
 
 // parsers keeps parsers, for their stacks, so that strict input is

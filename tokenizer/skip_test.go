@@ -1,0 +1,44 @@
+package tokenizer_test
+
+import (
+	"testing"
+
+	"github.com/deltajson/deltajson/tokenizer"
+)
+
+var skipCases = []string{
+	`[1,2,3,4]`, `[1, 2, 3, 4`, `{"a": [1, 2, {"b": [3, 4, 5]}, 6, 7]}`, `[[1,2],[3,4],[5,6]]`,
+	`{"a\\"b": [1, 2, 3, [4, 5, 6], "x", "y"]}`, `[1, 2, 3, 4]]`, `[1, 2, 3, 4} `, `[1, 2, 3, 4,]`,
+	`[true, false, null, "s", 1.5e3, -0, 7, 8]x`, `{"k": [{"n": 1}, {"n": 2}, {"n": 3}, {"n"`,
+	`[0, 1, 2, 3, "\ud800"]`, `[1, 2, 3, 01]`, `[1, 2, 3, 4, 5`, `[[[[1, 2, 3], 4], 5], 6, 7`,
+}
+
+// skipDepths are the MaxDepth values the skip tests run with.
+var skipDepths = []int{0, 1, 2, 3, 40}
+
+func TestSkip(t *testing.T) {
+	skipped := 0
+	eachDoc(t, skipCases, func(t *testing.T, b []byte) {
+		for _, d := range skipDepths {
+			for _, gap := range []int{0, 64} {
+				if tokenizer.CheckSkip(t, b, d, gap) > 0 {
+					skipped++
+				}
+			}
+		}
+	})
+	if skipped == 0 {
+		t.Fatal("skip stopped nowhere")
+	}
+	t.Logf("%d skips", skipped)
+}
+
+func FuzzSkip(f *testing.F) {
+	seedDocs(f, append(skipCases, validCases...))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, d := range skipDepths {
+			tokenizer.CheckSkip(t, b, d, 0)
+			tokenizer.CheckSkip(t, b, d, 64)
+		}
+	})
+}
