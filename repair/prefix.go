@@ -75,7 +75,18 @@ func (p *parser) strictPrefix(start int) int {
 	sc := &scanState{popped: -1}
 	p.stack = p.stack[:0]
 	off := start
-	if pl := skip(t, in[start:], &p.skipped); pl != nil {
+	if p.skipped == nil {
+		p.skipped = new(prefixscan.Scan)
+	}
+	if pl := skip(t, in[start:], p.skipped); pl != nil && pl.N == 0 {
+		// in[start:] is one strict value: what the tokenizer's io.EOF
+		// below sets up.
+		p.scanValid = true
+		p.stack = p.stack[:0]
+		p.pos = len(in)
+		p.state = stDone
+		return scanAfter
+	} else if pl != nil {
 		// The tokenizer goes on from the place, in an array, its state
 		// there kept for the output check as at a chunk boundary.
 		for _, f := range pl.F[:pl.N] {

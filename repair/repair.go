@@ -93,7 +93,7 @@ func needEscaped(in []byte, err error) {
 func repairText(in []byte, opts Options, word bool) ([]byte, Log, error) {
 	p := parsers.Get().(*parser)
 	*p = parser{in: in, kinds: opts.Kinds, maxDepth: min(opts.maxDepth(), DefaultMaxDepth), maxEdits: opts.maxEdits(),
-		overEdits: -1, stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0], long: p.long[:0], lastClose: -1, noCloser: -1, endsClosed: -1}
+		overEdits: -1, stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0], long: p.long[:0], skipped: p.skipped, lastClose: -1, noCloser: -1, endsClosed: -1}
 	defer p.release()
 	err := p.run()
 	if p.overEdits >= 0 {
@@ -216,7 +216,8 @@ type parser struct {
 	// scanStart, and cps its states at the chunk boundaries cpOff (-1:
 	// none), kept for checkOutput; cpNext is the one to write next.
 	// scanValid says the tokenizer found in[scanStart:] strict, and
-	// skipped is the memory of the tokenizer's skip.
+	// skipped is the memory of the tokenizer's skip, made at its first
+	// use and kept from call to call by the pooled parser.
 	// plain is the run of plain bytes (jsonwire.SkipPlain) that member
 	// read in a string value: from the byte after its opening quote to
 	// where the run stops. The input does not change, so the pair stays
@@ -230,7 +231,7 @@ type parser struct {
 	cpNext    int
 	scanStart int
 	scanValid bool
-	skipped   prefixscan.Scan
+	skipped   *prefixscan.Scan
 }
 
 // parsers keeps parsers, for their stacks, so that strict input is
@@ -246,7 +247,7 @@ func (p *parser) release() {
 	}
 	clear(p.texts)
 	clear(p.removed)
-	*p = parser{stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0], long: p.long[:0]}
+	*p = parser{stack: p.stack[:0], log: p.log[:0], texts: p.texts[:0], removed: p.removed[:0], long: p.long[:0], skipped: p.skipped}
 	parsers.Put(p)
 }
 

@@ -20,6 +20,11 @@ func init() { prefixscan.Skip = skip }
 // it lower.
 var skipGap = 64
 
+// skipAhead is the most bytes skip reads past its last place (or the
+// start) before it stops at a comma in an object: Next reads them again
+// from the place, and an object with no array in it has no place.
+const skipAhead = 4 << 10
+
 // keep records the place at with the frames f.
 func keep(p *prefixscan.Place, at int, f []prefixscan.Frame) {
 	p.At, p.N = at, len(f)
@@ -38,8 +43,9 @@ func skip(t *Tokenizer, b []byte, s *prefixscan.Scan) *prefixscan.Place {
 	depth, obj := 0, false
 	exp := uint8(expValue)
 	b = b[:len(b):len(b)]
+	i := 0
 loop:
-	for i := 0; uint(i) < uint(len(b)); {
+	for uint(i) < uint(len(b)) {
 		c := b[i]
 		if c <= ' ' {
 			if !jsonwire.Space[c] {
@@ -77,6 +83,8 @@ loop:
 					keep(&places[older], i, f[:depth])
 					older ^= 1
 				}
+			} else if i > places[older^1].At+skipAhead {
+				break loop
 			}
 			continue
 		case expColon:
@@ -178,6 +186,9 @@ loop:
 			// The comma, and a space after it.
 			if exp, i = expValue, j+1; obj {
 				exp = expName
+				if i > places[older^1].At+skipAhead {
+					break loop
+				}
 			} else {
 				f[depth-1].Index++
 				if i >= places[older^1].At+skipGap {
@@ -189,6 +200,11 @@ loop:
 				i++
 			}
 		}
+	}
+	if i == len(b) && exp == expEnd {
+		// b is one whole value, with spaces after it at most.
+		places[older] = prefixscan.Place{At: len(b)}
+		return &places[older]
 	}
 	p := &places[older]
 	if p.At == 0 {

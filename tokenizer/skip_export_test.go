@@ -22,7 +22,7 @@ func CheckSkip(t *testing.T, b []byte, maxDepth, gap int) int {
 // state Next reaches when it reads b up to skip's place as one chunk,
 // to report the containers open there as Next's tokens show them, and
 // to read the rest of b as Next does, token by token, error included.
-// It returns skip's place.
+// It returns skip's place: len(b) where skip finds b one whole value.
 func checkSkip(t *testing.T, b []byte, maxDepth int) int {
 	t.Helper()
 	opts := Options{MaxDepth: maxDepth}
@@ -34,6 +34,15 @@ func checkSkip(t *testing.T, b []byte, maxDepth int) int {
 			t.Fatalf("skip(%q) stops nowhere and changes the state", b)
 		}
 		return 0
+	}
+	if pl.N == 0 {
+		if pl.At != len(b) || !reflect.DeepEqual(got, New(opts)) {
+			t.Fatalf("skip(%q) finds the value whole, at %d, or changes the state", b, pl.At)
+		}
+		if err := drainAll(New(opts), b); err != io.EOF {
+			t.Fatalf("skip(%q) finds the value whole, and Next says %v", b, err)
+		}
+		return pl.At
 	}
 	r := pl.At
 	// Next up to r, keeping the open containers.
@@ -116,6 +125,18 @@ func checkSkip(t *testing.T, b []byte, maxDepth int) int {
 				t.Fatalf("skip(%q) at %d: no token after it", b, r)
 			}
 			return r
+		}
+	}
+}
+
+// drainAll reads b with tk, fed in one chunk and closed, and returns the
+// error that ends the read.
+func drainAll(tk Tokenizer, b []byte) error {
+	tk.Feed(b)
+	tk.Close()
+	for {
+		if _, err := tk.Next(); err != nil {
+			return err
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package tokenizer_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/deltajson/deltajson/tokenizer"
@@ -11,26 +12,32 @@ var skipCases = []string{
 	`{"a\\"b": [1, 2, 3, [4, 5, 6], "x", "y"]}`, `[1, 2, 3, 4]]`, `[1, 2, 3, 4} `, `[1, 2, 3, 4,]`,
 	`[true, false, null, "s", 1.5e3, -0, 7, 8]x`, `{"k": [{"n": 1}, {"n": 2}, {"n": 3}, {"n"`,
 	`[0, 1, 2, 3, "\ud800"]`, `[1, 2, 3, 01]`, `[1, 2, 3, 4, 5`, `[[[[1, 2, 3], 4], 5], 6, 7`,
+	// An object read past skipAhead, after a place and with none.
+	`{"a": [1, 2, 3], ` + strings.Repeat(`"member": "value", `, 300) + `"z": 1,}`,
+	`{` + strings.Repeat(`"member": {"k": 1}, `, 300) + `"z": 1}`,
 }
 
 // skipDepths are the MaxDepth values the skip tests run with.
 var skipDepths = []int{0, 1, 2, 3, 40}
 
 func TestSkip(t *testing.T) {
-	skipped := 0
+	skipped, whole := 0, 0
 	eachDoc(t, skipCases, func(t *testing.T, b []byte) {
 		for _, d := range skipDepths {
 			for _, gap := range []int{0, 64} {
-				if tokenizer.CheckSkip(t, b, d, gap) > 0 {
+				switch tokenizer.CheckSkip(t, b, d, gap) {
+				case 0:
+				case len(b):
+					whole++
+				default:
 					skipped++
 				}
 			}
 		}
 	})
-	if skipped == 0 {
-		t.Fatal("skip stopped nowhere")
+	if skipped == 0 || whole == 0 {
+		t.Fatalf("skip stopped inside a value %d times, and found one whole %d times", skipped, whole)
 	}
-	t.Logf("%d skips", skipped)
 }
 
 func FuzzSkip(f *testing.F) {

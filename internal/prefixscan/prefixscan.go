@@ -35,6 +35,8 @@ type Scan struct {
 // as a place after a comma in an array that lies before every error and
 // every cut in b, with at least one whole token between the place and
 // them. It returns the place, with t in the state a Tokenizer has after
-// Next returned ErrNeedMore there; or nil, leaving t as it was. It is
+// Next returned ErrNeedMore there; a place with no container open at
+// len(b) when b is one whole, strict value with spaces after it at most,
+// leaving t as it was; or nil, leaving t as it was. It is
 // typed any because this package cannot import tokenizer.
 var Skip any
