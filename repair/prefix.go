@@ -79,13 +79,7 @@ func (p *parser) strictPrefix(start int) int {
 		p.skipped = new(prefixscan.Scan)
 	}
 	if pl := skip(t, in[start:], p.skipped); pl != nil && pl.N == 0 {
-		// in[start:] is one strict value: what the tokenizer's io.EOF
-		// below sets up.
-		p.scanValid = true
-		p.stack = p.stack[:0]
-		p.pos = len(in)
-		p.state = stDone
-		return scanAfter
+		return p.strictWhole()
 	} else if pl != nil {
 		// The tokenizer goes on from the place, in an array, its state
 		// there kept for the output check as at a chunk boundary.
@@ -173,11 +167,7 @@ func (p *parser) strictPrefix(start int) int {
 	p.stack = stack
 	p.pos = start
 	if err == io.EOF {
-		p.scanValid = true
-		p.stack = p.stack[:0]
-		p.pos = len(in)
-		p.state = stDone
-		return scanAfter
+		return p.strictWhole()
 	}
 	se, ok := err.(*tokenizer.SyntaxError)
 	if last.Kind() == tokenizer.KindInvalid || !ok || errors.Is(se, tokenizer.ErrLimit) || !last.First() {
@@ -214,6 +204,16 @@ func (p *parser) strictPrefix(start int) int {
 		}
 	}
 	return p.resumeAt(start, lastStart)
+}
+
+// strictWhole sets the parser up after in[scanStart:], found to be one
+// strict value, for strictPrefix to return.
+func (p *parser) strictWhole() int {
+	p.scanValid = true
+	p.stack = p.stack[:0]
+	p.pos = len(p.in)
+	p.state = stDone
+	return scanAfter
 }
 
 // scanState is what strictPrefix keeps from one token to the next.
