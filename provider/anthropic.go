@@ -34,6 +34,14 @@ type anthropicDecoder struct {
 	messages int
 	memoIdx  int    // the block of the delta remembered (see Decoder.memo)
 	raw      []byte // a Bedrock payload's decoded bytes
+	// head is the bytes before the piece of the delta quick read last,
+	// up to its opening quote, and its block index: the next delta of
+	// the block begins with them.
+	head struct {
+		b   [len(quickDelta) + 15 + len(quickDeltaMid)]byte
+		n   int
+		idx int
+	}
 }
 
 func newAnthropic(bedrock bool) *anthropicDecoder { return &anthropicDecoder{bedrock: bedrock} }
@@ -219,25 +227,18 @@ func (ad *anthropicDecoder) quick(d *Decoder, v value) (bool, error) {
 		return false, nil
 	}
 	switch {
+	case ad.head.n > 0 && len(v) > ad.head.n && string(v[:ad.head.n]) == string(ad.head.b[:ad.head.n]):
+		return ad.quickDelta(d, v, ad.head.idx, ad.head.n), nil
 	case hasAt(v, 0, quickDelta):
 		idx, i := quickIndex(v, len(quickDelta))
 		if i < 0 || !hasAt(v, i, quickDeltaMid) {
 			return false, nil
 		}
-		n := len(d.scratch)
-		s, j, ok := jsonwire.ScanUnescape(d.scratch, v, i+len(quickDeltaMid))
-		if !ok || len(v)-j != 2 || v[j] != '}' || v[j+1] != '}' {
+		i += len(quickDeltaMid)
+		if !ad.quickDelta(d, v, idx, i) {
 			return false, nil
 		}
-		if cap(s) == cap(d.scratch) {
-			d.scratch = d.scratch[:len(s)] // no pointer stored: see tape.pieceOK
-		} else {
-			d.scratch = s
-		}
-		ad.indexed()
-		if b, _ := ad.block(idx); b != nil {
-			d.deltaText(b.key, idx, b.hosted, &b.final, s[n:len(s):len(s)])
-		}
+		ad.head.n, ad.head.idx = copy(ad.head.b[:], v[:i]), idx
 	case hasAt(v, 0, quickStart):
 		idx, i := quickIndex(v, len(quickStart))
 		if i < 0 || !hasAt(v, i, quickStartID) {
@@ -287,6 +288,26 @@ func (ad *anthropicDecoder) quick(d *Decoder, v value) (bool, error) {
 	return true, nil
 }
 
+// quickDelta is quick for an input_json_delta of block idx whose piece
+// begins at v[i], the bytes before it read.
+func (ad *anthropicDecoder) quickDelta(d *Decoder, v value, idx, i int) bool {
+	n := len(d.scratch)
+	s, j, ok := jsonwire.ScanUnescape(d.scratch, v, i)
+	if !ok || len(v)-j != 2 || v[j] != '}' || v[j+1] != '}' {
+		return false
+	}
+	if cap(s) == cap(d.scratch) {
+		d.scratch = d.scratch[:len(s)] // no pointer stored: see tape.pieceOK
+	} else {
+		d.scratch = s
+	}
+	ad.indexed()
+	if b, _ := ad.block(idx); b != nil {
+		d.deltaText(b.key, idx, b.hosted, &b.final, s[n:len(s):len(s)])
+	}
+	return true
+}
+
 // indexed notes that an event with a block index came: a stream that
 // starts without message_start is one message.
 func (ad *anthropicDecoder) indexed() {
@@ -297,7 +318,7 @@ func (ad *anthropicDecoder) indexed() {
 
 // hasAt reports whether b holds s at b[i].
 func hasAt(b []byte, i int, s string) bool {
-	return i <= len(b) && len(b)-i >= len(s) && string(b[i:i+len(s)]) == s
+	return i >= 0 && i <= len(b) && len(b)-i >= len(s) && string(b[i:i+len(s)]) == s
 }
 
 // quickIndex reads the block index at v[i]: a JSON integer of 1 to 15

@@ -36,6 +36,11 @@ func TestAnthropicQuick(t *testing.T) {
 		{"delta escapes", open, delta("0", `"\"x\\\\\u00e9é\n\ud83d\ude00"`), true, false},
 		{"delta empty piece", open, delta("0", `""`), true, false},
 		{"delta of no block", open, delta("1", `"1"`), true, false},
+		{"delta after one of another block", append(append([]string{start("1", `"toolu_0"`, `"g"`)}, open...), delta("1", `"{"`), delta("0", `"2"`)), delta("1", `"3"`), true, false},
+		{"delta after one of the same block", append(append([]string{start("12", `"toolu_0"`, `"g"`)}, open...), delta("12", `"{"`)), delta("12", `"\u00e9"`), true, false},
+		{"delta after one of a block with a longer index", append(append([]string{start("12", `"toolu_0"`, `"g"`)}, open...), delta("12", `"{"`)), delta("1", `"2"`), true, false},
+		{"delta after one of a block with a shorter index", append(append([]string{start("1", `"toolu_0"`, `"g"`)}, open...), delta("1", `"{"`)), delta("12", `"2"`), true, false},
+		{"delta after one, bad escape", open, delta("0", `"\u12"`), false, true},
 		{"delta first of a block", []string{start("3", `"toolu_1"`, `"f"`)}, delta("3", `"{"`), true, false},
 		{"delta with no message_start or start", nil, delta("0", `"{"`), true, false},
 		{"delta long piece", open, delta("0", `"`+strings.Repeat(`ab\"c\u00e9`, 400)+`"`), true, false},
@@ -163,5 +168,23 @@ func TestAnthropicQuickStream(t *testing.T) {
 		require.Equal(t, eventsKey(eb), eventsKey(ea))
 		require.Equal(t, errb, erra)
 		require.Equal(t, i > 0, errors.Is(erra, ErrTooLarge), "error %v", erra)
+	}
+}
+
+// TestHasAt holds hasAt to a comparison of the bytes, at every place
+// and with one byte changed at each place.
+func TestHasAt(t *testing.T) {
+	for _, s := range []string{quickDelta, quickDeltaMid, quickStart, quickStartID, quickStartName, quickStartEnd, quickStop, "12345678"} {
+		b := []byte("x" + s + "y")
+		for i := -1; i <= len(b)+1; i++ {
+			want := i >= 0 && i <= len(b) && bytes.HasPrefix(b[i:], []byte(s))
+			assert.Equal(t, want, hasAt(b, i, s), "%q at %d", s, i)
+		}
+		for k := range len(s) {
+			c := bytes.Clone(b)
+			c[1+k] ^= 0x20
+			assert.False(t, hasAt(c, 1, s), "%q with byte %d changed", s, k)
+			assert.False(t, hasAt(c[:len(s)], 1, s), "%q cut", s)
+		}
 	}
 }
