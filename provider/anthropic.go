@@ -265,7 +265,14 @@ func (ad *anthropicDecoder) quick(d *Decoder, v value) (bool, error) {
 		b := anthropicBlock{index: idx, key: ad.key(d, idx)}
 		ad.blocks = append(ad.blocks, b)
 		ev := d.emit(resume.EventStart, b.key, idx)
-		ev.ID, ev.Name = value(v[id:nm-len(quickStartName)+1]).str(), value(v[nm:end]).str()
+		if raw := v[id+1 : end-1]; jsonwire.IndexBackslash(raw) == len(raw) {
+			// Neither has an escape: the two strings come from one
+			// allocation, with the bytes between them.
+			both := string(raw)
+			ev.ID, ev.Name = both[:nm-len(quickStartName)-id-1], both[nm-id:]
+		} else {
+			ev.ID, ev.Name = value(v[id:nm-len(quickStartName)+1]).str(), value(v[nm:end]).str()
+		}
 	case hasAt(v, 0, quickStop):
 		idx, i := quickIndex(v, len(quickStop))
 		for i > 0 && i < len(v) && jsonwire.Space[v[i]] {
