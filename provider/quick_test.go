@@ -188,3 +188,71 @@ func TestHasAt(t *testing.T) {
 		}
 	}
 }
+
+// TestAnthropicQuickMutated decodes a recorded stream with one payload
+// changed at one byte (replaced by a byte that matters to JSON, cut out,
+// or doubled), with the quicker and with neither quicker nor memo, and
+// wants the same events, errors and counts from both, payload by
+// payload.
+func TestAnthropicQuickMutated(t *testing.T) {
+	var src []byte
+	for _, s := range recordedStreams(t) {
+		if strings.HasSuffix(s.name, "anthropic__escape_number_splits.sse") {
+			src = s.data
+		}
+	}
+	require.NotNil(t, src, "anthropic__escape_number_splits")
+	var payloads [][]byte
+	rd := NewReader(bytes.NewReader(src), ReaderOptions{})
+	for {
+		m, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		payloads = append(payloads, bytes.Clone(m.Data))
+	}
+	require.Contains(t, string(payloads[2]), `"content_block_start"`)
+	require.Contains(t, string(payloads[len(payloads)-3]), `"content_block_stop"`)
+	subst := []byte{'"', '\\', '{', '}', ',', ':', ' ', '\t', '0', '1', '9', '-', 'u', 'n', 0x01, 0x7f, 0x80, 0xc3, 0xff}
+	seed := uint64(1)
+	rand := func(n int) int { // xorshift: the same cases every run
+		seed ^= seed << 13
+		seed ^= seed >> 7
+		seed ^= seed << 17
+		return int(seed % uint64(n))
+	}
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for range n {
+		k := 2 + rand(len(payloads)-3) // one of the blocks' payloads, or half the time its start or stop
+		if rand(2) == 0 {
+			k = []int{2, len(payloads) - 3}[rand(2)]
+		}
+		p := bytes.Clone(payloads[k])
+		i := rand(len(p))
+		switch op := rand(3); op {
+		case 0:
+			p[i] = subst[rand(len(subst))]
+		case 1:
+			p = append(p[:i], p[i+1:]...)
+		default:
+			p = append(p[:i+1], p[i:]...)
+		}
+		a, b := NewDecoder(FormatAnthropic), NewDecoder(FormatAnthropic)
+		b.noQuick, b.noMemo = true, true
+		for j, q := range payloads {
+			if j == k {
+				q = p
+			}
+			ea, erra := a.Decode(q, nil)
+			eb, errb := b.Decode(q, nil)
+			if ka, kb := eventsKey(ea), eventsKey(eb); ka != kb || fmt.Sprint(erra) != fmt.Sprint(errb) ||
+				a.Skipped() != b.Skipped() || a.replays != b.replays {
+				t.Fatalf("payload %d of %q (changed at %d, payload %d): with the quicker %s (%v), without %s (%v)", j, q, i, k, ka, erra, kb, errb)
+			}
+		}
+	}
+}
