@@ -249,6 +249,7 @@ func TestQuickSSEResets(t *testing.T) {
 			t.Fatalf("Message.%s is of a kind this test does not set: %v", dirty.Type().Field(i).Name, f.Kind())
 		}
 	}
-	require.True(t, r.quickSSE(&m))
+	ok, _ := r.quickSSE(&m)
+	require.True(t, ok)
 	require.Equal(t, Message{Data: []byte("[1]"), Offset: int64(len(first)), Line: 3}, m)
 }
