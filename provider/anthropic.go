@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/deltajson/deltajson/internal/jsonwire"
 	"github.com/deltajson/deltajson/resume"
 )
 
@@ -33,6 +34,14 @@ type anthropicDecoder struct {
 	messages int
 	memoIdx  int    // the block of the delta remembered (see Decoder.memo)
 	raw      []byte // a Bedrock payload's decoded bytes
+	// head is the bytes before the piece of the delta quick read last,
+	// up to its opening quote, and its block index: the next delta of
+	// the block begins with them.
+	head struct {
+		b   [len(quickDelta) + 15 + len(quickDeltaMid)]byte
+		n   int
+		idx int
+	}
 }
 
 func newAnthropic(bedrock bool) *anthropicDecoder { return &anthropicDecoder{bedrock: bedrock} }
@@ -136,9 +145,8 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 			d.skipped++
 		}
 		return nil
-	case ad.messages == 0:
-		ad.messages = 1 // a stream that starts without message_start
 	}
+	ad.indexed()
 	idx, ok := index.int()
 	if !ok || idx < 0 {
 		return fmt.Errorf("content block index %s: %w", truncate(index, 40), ErrPayload)
@@ -195,6 +203,143 @@ func (ad *anthropicDecoder) decode(d *Decoder, v value, event []byte) error {
 		}
 	}
 	return nil
+}
+
+// The bytes around the fields of the payloads that quick reads, as
+// Anthropic sends them: no space, the members in this order.
+const (
+	quickDelta     = `{"type":"content_block_delta","index":`
+	quickDeltaMid  = `,"delta":{"type":"input_json_delta","partial_json":"`
+	quickStart     = `{"type":"content_block_start","index":`
+	quickStartID   = `,"content_block":{"type":"tool_use","id":"`
+	quickStartName = `,"name":"`
+	quickStartEnd  = `,"input":{}}}`
+	quickStop      = `{"type":"content_block_stop","index":`
+)
+
+// quick reads, by their exact bytes, the payloads of a stream's tool
+// blocks (a tool_use start with an empty input, an input_json_delta, a
+// stop, with spaces before its brace), a ping and message_stop: each
+// valid JSON, with nothing in it that decode would read otherwise (see
+// quicker). A Bedrock payload is left to decode.
+func (ad *anthropicDecoder) quick(d *Decoder, v value) (bool, error) {
+	if ad.bedrock || len(v) < len(`{"type":"ping"}`) || v[1] != '"' {
+		return false, nil
+	}
+	switch {
+	case ad.head.n > 0 && len(v) > ad.head.n && string(v[:ad.head.n]) == string(ad.head.b[:ad.head.n]):
+		return ad.quickDelta(d, v, ad.head.idx, ad.head.n), nil
+	case hasAt(v, 0, quickDelta):
+		idx, i := quickIndex(v, len(quickDelta))
+		if i < 0 || !hasAt(v, i, quickDeltaMid) {
+			return false, nil
+		}
+		i += len(quickDeltaMid)
+		if !ad.quickDelta(d, v, idx, i) {
+			return false, nil
+		}
+		ad.head.n, ad.head.idx = copy(ad.head.b[:], v[:i]), idx
+	case hasAt(v, 0, quickStart):
+		idx, i := quickIndex(v, len(quickStart))
+		if i < 0 || !hasAt(v, i, quickStartID) {
+			return false, nil
+		}
+		id := i + len(quickStartID) - 1 // the quote
+		nm, ok := jsonwire.ScanString(v, id+1)
+		if !ok || !hasAt(v, nm, quickStartName) {
+			return false, nil
+		}
+		nm += len(quickStartName) - 1
+		end, ok := jsonwire.ScanString(v, nm+1)
+		if !ok || len(v)-end != len(quickStartEnd) || !hasAt(v, end, quickStartEnd) {
+			return false, nil
+		}
+		ad.indexed()
+		if b, _ := ad.block(idx); b != nil {
+			d.replays++ // a replayed start
+			return true, nil
+		}
+		if err := d.newCall(); err != nil {
+			return true, err
+		}
+		b := anthropicBlock{index: idx, key: ad.key(d, idx)}
+		ad.blocks = append(ad.blocks, b)
+		ev := d.emit(resume.EventStart, b.key, idx)
+		if raw := v[id+1 : end-1]; jsonwire.IndexBackslash(raw) == len(raw) {
+			// Neither has an escape: the two strings come from one
+			// allocation, with the bytes between them.
+			both := string(raw)
+			ev.ID, ev.Name = both[:nm-len(quickStartName)-id-1], both[nm-id:]
+		} else {
+			ev.ID, ev.Name = value(v[id:nm-len(quickStartName)+1]).str(), value(v[nm:end]).str()
+		}
+	case hasAt(v, 0, quickStop):
+		idx, i := quickIndex(v, len(quickStop))
+		for i > 0 && i < len(v) && jsonwire.Space[v[i]] {
+			i++
+		}
+		if i < 0 || i != len(v)-1 || v[i] != '}' {
+			return false, nil
+		}
+		ad.indexed()
+		if p, k := ad.block(idx); p != nil {
+			b := *p // before the blocks after it move down
+			ad.blocks = slices.Delete(ad.blocks, k, k+1)
+			ev := d.emit(resume.EventEnd, b.key, idx)
+			ev.Final, ev.Hosted = b.final, b.hosted
+		}
+	case string(v) == `{"type":"ping"}`, string(v) == `{"type":"message_stop"}`:
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// quickDelta is quick for an input_json_delta of block idx whose piece
+// begins at v[i], the bytes before it read.
+func (ad *anthropicDecoder) quickDelta(d *Decoder, v value, idx, i int) bool {
+	n := len(d.scratch)
+	s, j, ok := jsonwire.ScanUnescape(d.scratch, v, i)
+	if !ok || len(v)-j != 2 || v[j] != '}' || v[j+1] != '}' {
+		return false
+	}
+	if cap(s) == cap(d.scratch) {
+		d.scratch = d.scratch[:len(s)] // no pointer stored: see tape.pieceOK
+	} else {
+		d.scratch = s
+	}
+	ad.indexed()
+	if b, _ := ad.block(idx); b != nil {
+		d.deltaText(b.key, idx, b.hosted, &b.final, s[n:len(s):len(s)])
+	}
+	return true
+}
+
+// indexed notes that an event with a block index came: a stream that
+// starts without message_start is one message.
+func (ad *anthropicDecoder) indexed() {
+	if ad.messages == 0 {
+		ad.messages = 1
+	}
+}
+
+// hasAt reports whether b holds s at b[i].
+func hasAt(b []byte, i int, s string) bool {
+	return i >= 0 && i <= len(b) && len(b)-i >= len(s) && string(b[i:i+len(s)]) == s
+}
+
+// quickIndex reads the block index at v[i]: a JSON integer of 1 to 15
+// digits, with no sign. It returns the index, and where it ends; or -1,
+// -1 for anything else.
+func quickIndex(v value, i int) (int, int) {
+	n, j := 0, i
+	for ; j < len(v) && j-i <= 15 && v[j]-'0' < 10; j++ {
+		n = n*10 + int(v[j]-'0')
+	}
+	if j == i || j-i > 15 || v[i] == '0' && j > i+1 {
+		return -1, -1
+	}
+	return n, j
 }
 
 // anthropicDelta reports whether t is a type of content_block_delta that

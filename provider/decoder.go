@@ -23,6 +23,7 @@ type Decoder struct {
 	format   Format
 	impl     decoder
 	replayer replayer // impl, when it is one
+	quicker  quicker  // impl, when it is one
 	out      []resume.Event
 	scratch  []byte // decoded text the events point into, until the next Decode
 	calls    int    // calls started, against MaxCalls
@@ -43,6 +44,10 @@ type Decoder struct {
 	memoEvent []byte
 	byEvent   bool
 	noMemo    bool
+	// noQuick, for tests, turns off the quicker's reading of payloads by
+	// their exact bytes; quickHits counts the payloads it took.
+	noQuick   bool
+	quickHits int64
 	// memoVals are the values of the memo's tokens in the payload being
 	// replayed, in memo's order (those that are integers also in
 	// tape.nums); memoHits counts the payloads the memo took, for tests.
@@ -118,6 +123,7 @@ func (d *Decoder) release() {
 func (d *Decoder) setImpl(f Format) {
 	d.impl = newImpl(f)
 	d.replayer, _ = d.impl.(replayer)
+	d.quicker, _ = d.impl.(quicker)
 	d.byEvent = f == FormatBedrockConverse
 }
 
@@ -220,6 +226,21 @@ func (d *Decoder) Decode(payload, event []byte) ([]resume.Event, error) {
 		d.skipped++
 		return nil, nil
 	}
+	if q := d.quicker; q != nil && !d.noQuick {
+		if ok, err := q.quick(d, v); ok {
+			// v had the exact bytes of a shape q knows, and is valid: the
+			// tape, of the payload validated last, is kept for the memo.
+			d.quickHits++
+			if d.tape.base != nil { // see the memo's case below
+				d.tape.base = nil
+			}
+			if err != nil {
+				d.out, d.memo = d.out[:0], noMemo
+				return nil, err
+			}
+			return d.out, nil
+		}
+	}
 	r := d.replayer
 	if r != nil && d.memo[0] >= 0 && !d.noMemo && (!d.byEvent || string(event) == string(d.memoEvent)) && d.tape.match(v, &d.memo, &d.memoVals, &d.scratch) {
 		// v is the last payload validated but for the memo's tokens,
@@ -293,6 +314,15 @@ type replayer interface {
 	replay(d *Decoder, piece value) error
 }
 
+// quicker is a decoder that reads the payloads its format sends most by
+// their exact bytes, with no tape: quick reports whether v is one of
+// them, valid, and then applies it as decode would, with decode's error;
+// when it is not, quick changes nothing, and decode reads v. The tape
+// and the memo stay those of the payload validated last.
+type quicker interface {
+	quick(d *Decoder, v value) (bool, error)
+}
+
 // remember sets the memo to the argument piece args of the payload just
 // decoded, and also to the scalars in also (a sequence number, fields the
 // decoder does not read), with the payload's event name.
@@ -348,11 +378,16 @@ func (d *Decoder) delta(key string, idx int, hosted bool, final *[]byte, piece v
 	if err != nil || !ok {
 		return err
 	}
+	d.deltaText(key, idx, hosted, final, text)
+	return nil
+}
+
+// deltaText is delta for a piece already decoded, text.
+func (d *Decoder) deltaText(key string, idx int, hosted bool, final *[]byte, text []byte) {
 	if len(text) > 0 && *final != nil { // a store only when it changes: while the GC marks, one costs a barrier
 		*final = nil
 	}
 	d.emitData(resume.EventDelta, key, idx, text).Hosted = hosted
-	return nil
 }
 
 // newCall counts one more call against MaxCalls.

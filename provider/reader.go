@@ -235,8 +235,21 @@ func (r *Reader) next(m *Message) error {
 	if r.err != nil {
 		return r.err
 	}
-	if s := &r.sse; r.c == ContainerSSE && r.bomSeen && !s.cr && !s.started && s.scanned == 0 && r.quickSSE(m) {
-		return nil // what parse would return, with no call down to it
+	if s := &r.sse; r.c == ContainerSSE && r.bomSeen && !s.cr && !s.started && s.scanned == 0 {
+		for reads := 0; ; reads++ {
+			ok, more := r.quickSSE(m)
+			if ok {
+				return nil // what parse would return, with no call down to it
+			}
+			// The buffer ends inside the first event, so it holds no whole
+			// message: read once more, and leave to parse the end of the
+			// stream, an error, an empty read, and an event that needs
+			// more reads (nextSSE reads each byte once, quickSSE each
+			// time from the event's start).
+			if !more || reads > 0 || r.eof || r.srcErr != nil || r.fill() == 0 {
+				break
+			}
+		}
 	}
 	for empty := 0; ; {
 		msg, ok, err := r.parse()

@@ -409,10 +409,14 @@ func TestContainerString(t *testing.T) {
 	assert.ErrorIs(t, err, ErrUnknownFormat)
 }
 
-// chunkReader returns its chunks, one a Read.
-type chunkReader struct{ chunks []string }
+// chunkReader returns its chunks, one a Read, and counts the Reads.
+type chunkReader struct {
+	chunks []string
+	reads  int
+}
 
 func (c *chunkReader) Read(p []byte) (int, error) {
+	c.reads++
 	if len(c.chunks) == 0 {
 		return 0, io.EOF
 	}
@@ -429,12 +433,55 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 func TestSSEDataAcrossRefill(t *testing.T) {
 	for _, n := range []int{3000, 3500, 3580, 3700, 4000, 5000} {
 		data := strings.Repeat("x", n)
-		r := NewReader(&chunkReader{[]string{"data: " + data + "\n", "\ndata: y\n\n"}}, ReaderOptions{Container: ContainerSSE})
+		r := NewReader(&chunkReader{chunks: []string{"data: " + data + "\n", "\ndata: y\n\n"}}, ReaderOptions{Container: ContainerSSE})
 		m, err := r.Next()
 		require.NoError(t, err)
 		require.Equal(t, data, string(m.Data), "data of %d bytes", n)
 		m, err = r.Next()
 		require.NoError(t, err)
 		require.Equal(t, "y", string(m.Data))
+	}
+}
+
+// TestSSEReadsOnlyWhenCut: after a first event, Next reads the source
+// again only while the buffer holds no whole message: an event cut by
+// the read, of quickSSE's shape or another, and no whole one.
+func TestSSEReadsOnlyWhenCut(t *testing.T) {
+	tests := []struct {
+		name        string
+		first, rest string // the event's bytes in the first read, and in the second
+		reads       int    // the reads when Next returns it
+		data        string
+	}{
+		{"whole", "data: {}\n\n", "data: 2\n\n", 1, "{}"},
+		{"whole with an id", "id: 1\ndata: {}\n\n", "data: 2\n\n", 1, "{}"},
+		{"whole in two data lines", "data: {\ndata: }\n\n", "data: 2\n\n", 1, "{\n}"},
+		{"whole with CR LF", "data: {}\r\n\r\n", "data: 2\n\n", 1, "{}"},
+		{"cut in the data", "event: e\ndata: {", "}\n\n", 2, "{}"},
+		{"cut before the blank line", "data: {}\n", "\n", 2, "{}"},
+		{"cut in the event field's name", "eve", "nt: e\ndata: {}\n\n", 2, "{}"},
+		{"cut in the data field's name", "event: e\nda", "ta: {}\n\n", 2, "{}"},
+		{"cut with an id", "id: 1\ndata: {", "}\n\n", 2, "{}"},
+		{"cut in three reads", "data: {", "\"a\":1", 3, `{"a":1}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			chunks := []string{"data: 0\n\n" + tt.first, tt.rest}
+			if tt.reads == 3 {
+				chunks = append(chunks, "}\n\n")
+			}
+			src := &chunkReader{chunks: chunks}
+			r := NewReader(src, ReaderOptions{Container: ContainerSSE})
+			m, err := r.Next()
+			require.NoError(t, err)
+			require.Equal(t, "0", string(m.Data))
+			require.Equal(t, 1, src.reads)
+			m, err = r.Next()
+			require.NoError(t, err)
+			assert.Equal(t, tt.data, string(m.Data))
+			assert.Equal(t, int64(len("data: 0\n\n")), m.Offset)
+			assert.Equal(t, 3, m.Line)
+			assert.Equal(t, tt.reads, src.reads, "reads")
+		})
 	}
 }

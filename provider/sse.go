@@ -115,27 +115,37 @@ func (r *Reader) nextSSE() (Message, bool, error) {
 // line, then a blank line, each ended by LF. It sets *m to what nextSSE
 // would return, with the event name and data in the buffer, and reports
 // true; false, having read nothing, for anything else (nextSSE reads it
-// a line at a time).
-func (r *Reader) quickSSE(m *Message) bool {
+// a line at a time). more reports that the buffer ends inside an event
+// of that shape so far, no longer than a message may be: one more read
+// may make it whole.
+func (r *Reader) quickSSE(m *Message) (ok, more bool) {
 	b := r.buf[r.rd:r.wr]
 	var event []byte
 	i := 0
 	if len(b) > 6 && string(b[:6]) == "event:" {
 		j := jsonwire.IndexLineEnd(b)
-		if j < 0 || j > r.max || b[j] != '\n' {
-			return false
+		if j < 0 {
+			return false, len(b) <= r.max
+		}
+		if j > r.max || b[j] != '\n' {
+			return false, false
 		}
 		event, i = b[6:j], j+1
 		if len(event) > 0 && event[0] == ' ' {
 			event = event[1:]
 		}
+	} else if len(b) <= 6 && string(b) == "event:"[:len(b)] {
+		return false, true
 	}
 	if len(b)-i <= 5 || string(b[i:i+5]) != "data:" {
-		return false
+		return false, len(b)-i <= 5 && string(b[i:]) == "data:"[:len(b)-i]
 	}
 	j := jsonwire.IndexLineEnd(b[i:])
-	if j < 0 || j > r.max || i+j+1 >= len(b) || b[i+j] != '\n' || b[i+j+1] != '\n' {
-		return false // cut, too long, CR line ends, or more lines
+	if j < 0 || i+j+1 == len(b) && b[i+j] == '\n' {
+		return false, len(b) <= r.max // the data line, or the blank line after it, to come
+	}
+	if j > r.max || i+j+1 >= len(b) || b[i+j] != '\n' || b[i+j+1] != '\n' {
+		return false, false // too long, CR line ends, or more lines
 	}
 	data := b[i+5 : i+j]
 	if len(data) > 0 && data[0] == ' ' {
@@ -159,7 +169,7 @@ func (r *Reader) quickSSE(m *Message) bool {
 		r.line++
 	}
 	r.sse.returned = true
-	return true
+	return true, false
 }
 
 // indexLineEnd returns the index of the first CR or LF in b at or after
