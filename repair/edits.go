@@ -5,8 +5,6 @@ package repair
 // the parser's pooled log can be used again. Repair turns it into a [Log]
 // once, at the end, and builds the output from it.
 
-import "encoding/binary"
-
 // An edit is an [Edit] as the parser keeps it. It replaces in[off:off+n]
 // with the text of ins (see text).
 type edit struct {
@@ -151,9 +149,7 @@ func (p *parser) output(n int) []byte {
 	for i := range edits {
 		e := &edits[i]
 		if run := e.off - at; uint(run) <= copySlack && at <= lastIn && w <= lastOut {
-			src, dst := in[at:], out[w:]
-			binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
-			binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
+			*(*[copySlack]byte)(out[w:]) = *(*[copySlack]byte)(in[at:])
 			w += run
 		} else {
 			w += copy(out[w:], in[at:e.off])
@@ -189,7 +185,9 @@ func (p *parser) export() (Log, int) {
 		l := &log[i]
 		l.Kind = e.kind
 		l.Offset = int64(e.off)
-		l.Truncated = e.kind == Truncated
+		if e.kind == Truncated {
+			l.Truncated = true
+		}
 		n -= e.n
 		switch k := e.n; {
 		case k == 1:
@@ -200,7 +198,13 @@ func (p *parser) export() (Log, int) {
 			p.removed = append(p.removed, in[e.off:e.off+k]...)
 			p.long = append(p.long, i)
 		}
-		if ins := e.ins; ins != 0 {
+		switch ins := e.ins; {
+		case ins == 0:
+		case ins <= 256:
+			c := ins - 1
+			l.Inserted = allBytes[c : c+1]
+			n++
+		default:
 			t := p.text(ins)
 			l.Inserted = t
 			n += len(t)
