@@ -132,24 +132,38 @@ func (p *parser) build() ([]byte, Log) {
 // are made copySlack bytes at a time (see output).
 const copySlack = 16
 
+// copyLong is the longest run output copies with no call, where the
+// input and the output have room for copyLong bytes from the run on.
+const copyLong = 4 * copySlack
+
 // output applies the log to the input, which gives n bytes.
 //
 // NOTE: most runs of input between two edits are short, and most
 // inserted texts are a byte long, which ins encodes. A run of up to
-// copySlack bytes is copied a word at a time, with no call, into an
-// output with room to spare: what a copy writes past the run, the next
-// one overwrites.
+// copySlack bytes is copied as one array, and one of up to copyLong as
+// four, with no call, into an output with room to spare: what a copy
+// writes past the run, the next one overwrites, as no copy writes
+// before the place where it starts.
 func (p *parser) output(n int) []byte {
 	in, edits := p.in, p.log
 	out := make([]byte, n+copySlack)
-	// A word copy reads in[at:at+copySlack] and writes out[w:w+copySlack]:
-	// lastIn and lastOut are the last at and w for which it may.
+	// A short copy reads in[at:at+copySlack] and writes
+	// out[w:w+copySlack]: lastIn and lastOut are the last at and w for
+	// which it may.
 	lastIn, lastOut := len(in)-copySlack, len(out)-copySlack
 	w, at := 0, 0
 	for i := range edits {
 		e := &edits[i]
 		if run := e.off - at; uint(run) <= copySlack && at <= lastIn && w <= lastOut {
 			*(*[copySlack]byte)(out[w:]) = *(*[copySlack]byte)(in[at:])
+			w += run
+		} else if uint(run) <= copyLong && at <= len(in)-copyLong && w <= len(out)-copyLong {
+			// Four copies of copySlack bytes: one of copyLong is a call.
+			src, dst := in[at:at+copyLong], out[w:w+copyLong]
+			*(*[copySlack]byte)(dst) = *(*[copySlack]byte)(src)
+			*(*[copySlack]byte)(dst[copySlack:]) = *(*[copySlack]byte)(src[copySlack:])
+			*(*[copySlack]byte)(dst[2*copySlack:]) = *(*[copySlack]byte)(src[2*copySlack:])
+			*(*[copySlack]byte)(dst[3*copySlack:]) = *(*[copySlack]byte)(src[3*copySlack:])
 			w += run
 		} else {
 			w += copy(out[w:], in[at:e.off])
