@@ -5,8 +5,6 @@ package repair
 // the parser's pooled log can be used again. Repair turns it into a [Log]
 // once, at the end, and builds the output from it.
 
-import "encoding/binary"
-
 // An edit is an [Edit] as the parser keeps it. It replaces in[off:off+n]
 // with the text of ins (see text).
 type edit struct {
@@ -134,26 +132,38 @@ func (p *parser) build() ([]byte, Log) {
 // are made copySlack bytes at a time (see output).
 const copySlack = 16
 
+// copyLong is the longest run output copies with no call, where the
+// input and the output have room for copyLong bytes from the run on.
+const copyLong = 4 * copySlack
+
 // output applies the log to the input, which gives n bytes.
 //
 // NOTE: most runs of input between two edits are short, and most
 // inserted texts are a byte long, which ins encodes. A run of up to
-// copySlack bytes is copied a word at a time, with no call, into an
-// output with room to spare: what a copy writes past the run, the next
-// one overwrites.
+// copySlack bytes is copied as one array, and one of up to copyLong as
+// four, with no call, into an output with room to spare: what a copy
+// writes past the run, the next one overwrites, as no copy writes
+// before the place where it starts.
 func (p *parser) output(n int) []byte {
 	in, edits := p.in, p.log
 	out := make([]byte, n+copySlack)
-	// A word copy reads in[at:at+copySlack] and writes out[w:w+copySlack]:
-	// lastIn and lastOut are the last at and w for which it may.
+	// A short copy reads in[at:at+copySlack] and writes
+	// out[w:w+copySlack]: lastIn and lastOut are the last at and w for
+	// which it may.
 	lastIn, lastOut := len(in)-copySlack, len(out)-copySlack
 	w, at := 0, 0
 	for i := range edits {
 		e := &edits[i]
 		if run := e.off - at; uint(run) <= copySlack && at <= lastIn && w <= lastOut {
-			src, dst := in[at:], out[w:]
-			binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
-			binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
+			*(*[copySlack]byte)(out[w:]) = *(*[copySlack]byte)(in[at:])
+			w += run
+		} else if uint(run) <= copyLong && at <= len(in)-copyLong && w <= len(out)-copyLong {
+			// Four copies of copySlack bytes: one of copyLong is a call.
+			src, dst := in[at:at+copyLong], out[w:w+copyLong]
+			*(*[copySlack]byte)(dst) = *(*[copySlack]byte)(src)
+			*(*[copySlack]byte)(dst[copySlack:]) = *(*[copySlack]byte)(src[copySlack:])
+			*(*[copySlack]byte)(dst[2*copySlack:]) = *(*[copySlack]byte)(src[2*copySlack:])
+			*(*[copySlack]byte)(dst[3*copySlack:]) = *(*[copySlack]byte)(src[3*copySlack:])
 			w += run
 		} else {
 			w += copy(out[w:], in[at:e.off])
@@ -189,7 +199,9 @@ func (p *parser) export() (Log, int) {
 		l := &log[i]
 		l.Kind = e.kind
 		l.Offset = int64(e.off)
-		l.Truncated = e.kind == Truncated
+		if e.kind == Truncated {
+			l.Truncated = true
+		}
 		n -= e.n
 		switch k := e.n; {
 		case k == 1:
@@ -200,7 +212,13 @@ func (p *parser) export() (Log, int) {
 			p.removed = append(p.removed, in[e.off:e.off+k]...)
 			p.long = append(p.long, i)
 		}
-		if ins := e.ins; ins != 0 {
+		switch ins := e.ins; {
+		case ins == 0:
+		case ins <= 256:
+			c := ins - 1
+			l.Inserted = allBytes[c : c+1]
+			n++
+		default:
 			t := p.text(ins)
 			l.Inserted = t
 			n += len(t)

@@ -49,7 +49,7 @@ const validDepth = 256
 // with the default Options accepts. false says only that it is not sure.
 func validFast(b []byte) bool {
 	var objs [validDepth / 64]uint64 // bit d: the container at depth d+1 is an object
-	depth, obj := 0, false
+	depth, obj := uint(0), false
 	exp := uint8(expValue)
 	b = b[:len(b):len(b)]
 	for i := 0; uint(i) < uint(len(b)); {
@@ -102,6 +102,7 @@ func validFast(b []byte) bool {
 		case expEnd:
 			return false
 		}
+	value:
 		var j int
 		switch c {
 		case '{', '[':
@@ -132,6 +133,12 @@ func validFast(b []byte) bool {
 				if exp = expColon; j < len(b) && b[j] == ':' {
 					if exp, j = expValue, j+1; j < len(b) && b[j] == ' ' {
 						j++
+					}
+					// The value, where it starts at once: the loop's
+					// first steps would take it to the same place.
+					if j < len(b) && b[j] > ' ' {
+						i, c, name = j, b[j], false
+						goto value
 					}
 				}
 				i = j
@@ -188,6 +195,13 @@ func validFast(b []byte) bool {
 			}
 			if i < len(b) && b[i] == ' ' {
 				i++
+			}
+			// The next member or element, where it starts at once.
+			if i < len(b) && b[i] > ' ' {
+				if c, name = b[i], obj; obj && c != '"' {
+					return false
+				}
+				goto value
 			}
 		}
 	}

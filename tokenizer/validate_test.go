@@ -72,6 +72,11 @@ var validCases = []string{
 	strings.Repeat("[", tokenizer.DefaultMaxDepth+1) + strings.Repeat("]", tokenizer.DefaultMaxDepth+1),
 	"[1" + strings.Repeat("0", tokenizer.DefaultMaxNumberLength) + "]", "[" + strings.Repeat("1", tokenizer.DefaultMaxNumberLength) + "]",
 	`1`, `-5`, `1.5`, `[1E5,1e-5,0.0]`,
+	// A value right after a name's colon, and a member or element right
+	// after a comma, which validFast reads without going round its loop.
+	`{"a": }`, `{"a":]`, `{"a": ]`, `{"a": ,1}`, `{"a": 1, ]`, `{"a":1,]`, `{"a": 1, 2}`, `{"a": 1, b}`,
+	`{"a":1,,"b":2}`, `[1, }`, `[1,,2]`, `[1, :]`, `{"a": "b", "c": [1, "x", {"d": null}, []], "e": {}}`,
+	`{"a":"b" , "c":"d"}`, `{"a":` + "\n" + `1,` + "\t" + `"b":2}`, `{"a":1, "b"`, `{"a": 1, `, `[1, 2`,
 }
 
 func TestValidFast(t *testing.T) {
