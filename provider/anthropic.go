@@ -325,7 +325,7 @@ func (ad *anthropicDecoder) indexed() {
 
 // hasAt reports whether b holds s at b[i].
 func hasAt(b []byte, i int, s string) bool {
-	return i >= 0 && i <= len(b) && len(b)-i >= len(s) && string(b[i:i+len(s)]) == s
+	return i >= 0 && len(b)-i >= len(s) && string(b[i:i+len(s)]) == s
 }
 
 // quickIndex reads the block index at v[i]: a JSON integer of 1 to 15

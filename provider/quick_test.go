@@ -130,23 +130,10 @@ func TestAnthropicQuick(t *testing.T) {
 // payload's events and error as one with neither quicker nor memo, also
 // with a payload that refuses a call (past MaxCalls) on its way.
 func TestAnthropicQuickStream(t *testing.T) {
-	var src []byte
-	for _, s := range recordedStreams(t) {
-		if strings.HasSuffix(s.name, "anthropic__escape_number_splits.sse") {
-			src = s.data
-		}
-	}
-	require.NotNil(t, src, "anthropic__escape_number_splits")
 	a, b := NewDecoder(FormatAnthropic), NewDecoder(FormatAnthropic)
 	b.noQuick, b.noMemo = true, true
-	rd := NewReader(bytes.NewReader(src), ReaderOptions{})
 	var missed []string
-	for {
-		m, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
+	for _, m := range escapeSplits(t) {
 		hits := a.quickHits
 		ea, erra := a.Decode(m.Data, m.Event)
 		eb, errb := b.Decode(m.Data, m.Event)
@@ -195,22 +182,9 @@ func TestHasAt(t *testing.T) {
 // wants the same events, errors and counts from both, payload by
 // payload.
 func TestAnthropicQuickMutated(t *testing.T) {
-	var src []byte
-	for _, s := range recordedStreams(t) {
-		if strings.HasSuffix(s.name, "anthropic__escape_number_splits.sse") {
-			src = s.data
-		}
-	}
-	require.NotNil(t, src, "anthropic__escape_number_splits")
 	var payloads [][]byte
-	rd := NewReader(bytes.NewReader(src), ReaderOptions{})
-	for {
-		m, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		payloads = append(payloads, bytes.Clone(m.Data))
+	for _, m := range escapeSplits(t) {
+		payloads = append(payloads, m.Data)
 	}
 	require.Contains(t, string(payloads[2]), `"content_block_start"`)
 	require.Contains(t, string(payloads[len(payloads)-3]), `"content_block_stop"`)
@@ -254,5 +228,28 @@ func TestAnthropicQuickMutated(t *testing.T) {
 				t.Fatalf("payload %d of %q (changed at %d, payload %d): with the quicker %s (%v), without %s (%v)", j, q, i, k, ka, erra, kb, errb)
 			}
 		}
+	}
+}
+
+// escapeSplits returns the messages of the recorded stream
+// anthropic__escape_number_splits, each with its own bytes.
+func escapeSplits(t *testing.T) []Message {
+	var src []byte
+	for _, s := range recordedStreams(t) {
+		if strings.HasSuffix(s.name, "anthropic__escape_number_splits.sse") {
+			src = s.data
+		}
+	}
+	require.NotNil(t, src, "anthropic__escape_number_splits")
+	var out []Message
+	rd := NewReader(bytes.NewReader(src), ReaderOptions{})
+	for {
+		m, err := rd.Next()
+		if err == io.EOF {
+			return out
+		}
+		require.NoError(t, err)
+		m.Data, m.Event, m.ID = bytes.Clone(m.Data), bytes.Clone(m.Event), bytes.Clone(m.ID)
+		out = append(out, m)
 	}
 }
