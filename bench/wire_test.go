@@ -52,10 +52,11 @@ var wireImpls = []struct {
 func wireDeltajson(format provider.Format, stream []byte) (int, error) {
 	ready := 0
 	h := provider.NewHandler(provider.Options{Format: format, OnReady: func(*resume.Call) { ready++ }})
-	if _, err := h.ReadFrom(bytes.NewReader(stream)); err != nil {
-		return 0, err
+	_, err := h.ReadFrom(bytes.NewReader(stream))
+	if res := h.Finish(); err == nil && len(res) > 0 {
+		err = fmt.Errorf("%d calls never finished", len(res))
 	}
-	return ready, nil
+	return ready, err
 }
 
 // wireEvent is the fields of an event that the peers read, in every

@@ -68,6 +68,9 @@ type Decoder struct {
 	stackBuf   [16]int32
 	lastBuf    [1024]byte
 	respBuf    [64]byte
+	// grown holds buffers that grew in the stream a pooled Decoder read
+	// before, for init and setImpl to take (see release).
+	grown struct{ raw, long []byte }
 }
 
 // decoder is one format's part of a Decoder.
@@ -84,11 +87,15 @@ func NewDecoder(f Format) *Decoder {
 }
 
 // init makes d a new Decoder for format f, keeping nothing of the
-// stream it may have read but the bytes of its own first buffers.
+// stream it may have read but the bytes of its own first buffers and of
+// those release kept.
 func (d *Decoder) init(f Format) {
+	grown := d.grown
 	*d = Decoder{format: f, seq: -1, memo: noMemo}
+	d.grown.raw = grown.raw
 	d.out, d.scratch = d.outBuf[:0], d.scratchBuf[:0]
 	d.tape.toks, d.tape.stack, d.tape.last = d.tokBuf[:0], d.stackBuf[:0], d.lastBuf[:0]
+	d.tape.long = grown.long
 	d.resp = d.respBuf[:0]
 	if f != FormatAuto {
 		d.setImpl(f)
@@ -110,18 +117,43 @@ func pooledDecoder(f Format) *Decoder {
 }
 
 // release puts d, a Decoder from pooledDecoder that no one uses any
-// more, back into decoderPool, holding nothing of its stream: its
-// events and the bytes they point into are valid only until the next
-// Decode, and the Set it fed keeps copies.
+// more, back into decoderPool, holding nothing of its stream but the
+// bytes of its buffers, up to maxPooled each: its events and the bytes
+// they point into are valid only until the next Decode, and the Set it
+// fed keeps copies.
 func (d *Decoder) release() {
+	var raw []byte
+	if rd, ok := d.impl.(*responsesDecoder); ok {
+		raw = rd.raw
+	}
+	raw, long := pooled(raw, d.grown.raw), pooled(d.tape.long, nil)
 	*d = Decoder{}
+	d.grown.raw, d.grown.long = raw, long
 	decoderPool.Put(d)
+}
+
+// maxPooled bounds a buffer that a pooled Reader or Decoder keeps.
+const maxPooled = 256 << 10
+
+// pooled returns the larger of a and b emptied, for a pool to keep, or
+// nil when it is larger than maxPooled.
+func pooled(a, b []byte) []byte {
+	if cap(b) > cap(a) {
+		a = b
+	}
+	if cap(a) > maxPooled {
+		return nil
+	}
+	return a[:0]
 }
 
 // setImpl makes the part of format f, and notes whether it replays, and
 // whether it reads the event name (ConverseStream's alone does).
 func (d *Decoder) setImpl(f Format) {
 	d.impl = newImpl(f)
+	if rd, ok := d.impl.(*responsesDecoder); ok {
+		rd.raw, d.grown.raw = d.grown.raw, nil
+	}
 	d.replayer, _ = d.impl.(replayer)
 	d.quicker, _ = d.impl.(quicker)
 	d.byEvent = f == FormatBedrockConverse

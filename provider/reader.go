@@ -155,8 +155,8 @@ func NewReader(src io.Reader, opts ReaderOptions) *Reader {
 	return r
 }
 
-// init makes r a new Reader of src, with buf as its first buffer when
-// it is one of startSize (its bytes need not be zero).
+// init makes r a new Reader of src, with buf as its buffer when it is
+// one of at least startSize (its bytes need not be zero).
 func (r *Reader) init(src io.Reader, opts ReaderOptions, buf []byte) {
 	*r = Reader{src: src, max: opts.MaxMessageBytes, c: opts.Container, line: 1}
 	if r.max <= 0 {
@@ -166,7 +166,7 @@ func (r *Reader) init(src io.Reader, opts ReaderOptions, buf []byte) {
 		r.err = fmt.Errorf("provider: unknown container %v: %w", r.c, ErrUnknownFormat)
 	}
 	n := min(startSize, r.bufLimit())
-	if cap(buf) == startSize {
+	if cap(buf) >= startSize {
 		r.buf = buf[:n]
 	} else {
 		r.buf = make([]byte, n)
@@ -174,8 +174,8 @@ func (r *Reader) init(src io.Reader, opts ReaderOptions, buf []byte) {
 }
 
 // readerPool holds the Readers that Handler.ReadFrom is done with, each
-// with its first buffer, so that a Handler per stream does not allocate
-// them: a Reader is let go with nothing of the stream it read but that
+// with its buffer, so that a Handler per stream does not allocate them:
+// a Reader is let go with nothing of the stream it read but that
 // buffer's bytes, which no one else holds (see release).
 var readerPool sync.Pool
 
@@ -190,15 +190,11 @@ func pooledReader(src io.Reader, opts ReaderOptions) *Reader {
 }
 
 // release puts r, a Reader from pooledReader that no one uses any more,
-// back into readerPool, keeping its buffer only while it is the first
-// size: a grown one is dropped, so that the pool pins no large buffer.
+// back into readerPool, keeping its buffer up to maxPooled.
 func (r *Reader) release() {
-	buf := r.buf
-	*r = Reader{}
-	if cap(buf) == startSize {
-		r.buf = buf[:0]
-		readerPool.Put(r)
-	}
+	buf := pooled(r.buf, nil)
+	*r = Reader{buf: buf}
+	readerPool.Put(r)
 }
 
 // bufLimit bounds the buffer: the parsers never leave more than a message
@@ -371,7 +367,9 @@ func (r *Reader) fill() int {
 			r.base += int64(r.rd)
 			r.rd = 0
 		}
-		if need := max(r.wr+minRead, r.want); need > len(r.buf) {
+		if need := max(r.wr+minRead, r.want); need > len(r.buf) && need <= min(cap(r.buf), r.bufLimit()) {
+			r.buf = r.buf[:min(cap(r.buf), r.bufLimit())] // a pooled buffer's room
+		} else if need > len(r.buf) {
 			b := make([]byte, max(need, min(2*len(r.buf), r.bufLimit())))
 			r.wr = copy(b, r.buf[:r.wr])
 			r.buf = b
