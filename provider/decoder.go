@@ -152,8 +152,9 @@ func pooled(a, b []byte) []byte {
 func (d *Decoder) setImpl(f Format) {
 	d.impl = newImpl(f)
 	if rd, ok := d.impl.(*responsesDecoder); ok {
-		rd.raw, d.grown.raw = d.grown.raw, nil
+		rd.raw = d.grown.raw
 	}
+	d.grown.raw = nil // only a responses decoder uses it
 	d.replayer, _ = d.impl.(replayer)
 	d.quicker, _ = d.impl.(quicker)
 	d.byEvent = f == FormatBedrockConverse

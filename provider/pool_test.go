@@ -3,6 +3,8 @@ package provider
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -98,4 +100,59 @@ func TestPoolKeepsBuffers(t *testing.T) {
 	perRun := (after.TotalAlloc - before.TotalAlloc) / runs
 	t.Logf("%d bytes allocated per stream, for %d bytes of arguments", perRun, args)
 	assert.Less(t, perRun, uint64(2*args), "bytes allocated per stream")
+}
+
+// countedReads reads src in pieces of random length up to 9000 bytes and
+// counts the bytes read.
+type countedReads struct {
+	src io.Reader
+	rng *rand.Rand
+	n   int
+}
+
+func (c *countedReads) Read(p []byte) (int, error) {
+	n, err := c.src.Read(p[:min(len(p), 1+c.rng.IntN(9000))])
+	c.n += n
+	return n, err
+}
+
+// TestReaderKeptBuffer: a Reader given a buffer a pool kept reads each
+// recorded stream as a new Reader does, message by message, having read
+// as many bytes of its source at each; and it leaves a buffer larger
+// than its cap allows.
+func TestReaderKeptBuffer(t *testing.T) {
+	type step struct {
+		Data, Event, ID string
+		Offset          int64
+		Err             string
+		Read            int
+	}
+	read := func(data []byte, opts ReaderOptions, kept []byte, seed uint64) []step {
+		src := &countedReads{src: bytes.NewReader(data), rng: rand.New(rand.NewPCG(seed, 1))}
+		r := new(Reader)
+		r.init(src, opts, kept)
+		require.LessOrEqual(t, cap(r.buf), max(startSize, r.bufLimit()), "buffer")
+		var out []step
+		for {
+			m, err := r.Next()
+			out = append(out, step{string(m.Data), string(m.Event), string(m.ID), m.Offset, fmt.Sprint(err), src.n})
+			if err != nil {
+				return out
+			}
+		}
+	}
+	kept := bytes.Repeat([]byte("data: {}\n\n"), maxPooled/10)
+	n := 0
+	for _, s := range recordedStreams(t) {
+		for _, max := range []int{0, 700, 20000} {
+			for seed := range uint64(3) {
+				opts := ReaderOptions{MaxMessageBytes: max}
+				want := read(s.data, opts, nil, seed)
+				got := read(s.data, opts, kept[:0], seed)
+				require.Equal(t, want, got, "%s, MaxMessageBytes %d, seed %d", s.name, max, seed)
+				n++
+			}
+		}
+	}
+	t.Logf("%d reads compared", n)
 }

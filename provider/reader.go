@@ -155,8 +155,9 @@ func NewReader(src io.Reader, opts ReaderOptions) *Reader {
 	return r
 }
 
-// init makes r a new Reader of src, with buf as its buffer when it is
-// one of at least startSize (its bytes need not be zero).
+// init makes r a new Reader of src, with buf as its buffer when it has
+// room for at least startSize bytes and no more than the cap allows
+// (its bytes need not be zero).
 func (r *Reader) init(src io.Reader, opts ReaderOptions, buf []byte) {
 	*r = Reader{src: src, max: opts.MaxMessageBytes, c: opts.Container, line: 1}
 	if r.max <= 0 {
@@ -166,7 +167,7 @@ func (r *Reader) init(src io.Reader, opts ReaderOptions, buf []byte) {
 		r.err = fmt.Errorf("provider: unknown container %v: %w", r.c, ErrUnknownFormat)
 	}
 	n := min(startSize, r.bufLimit())
-	if cap(buf) >= startSize {
+	if cap(buf) >= startSize && cap(buf) <= r.bufLimit() {
 		r.buf = buf[:n]
 	} else {
 		r.buf = make([]byte, n)
@@ -174,9 +175,9 @@ func (r *Reader) init(src io.Reader, opts ReaderOptions, buf []byte) {
 }
 
 // readerPool holds the Readers that Handler.ReadFrom is done with, each
-// with its buffer, so that a Handler per stream does not allocate them:
-// a Reader is let go with nothing of the stream it read but that
-// buffer's bytes, which no one else holds (see release).
+// with its buffer up to maxPooled, so that a Handler per stream does not
+// allocate them: a Reader is let go with nothing of the stream it read
+// but that buffer's bytes, which no one else holds (see release).
 var readerPool sync.Pool
 
 // pooledReader returns a Reader of src from readerPool, or a new one.
@@ -367,12 +368,16 @@ func (r *Reader) fill() int {
 			r.base += int64(r.rd)
 			r.rd = 0
 		}
-		if need := max(r.wr+minRead, r.want); need > len(r.buf) && need <= min(cap(r.buf), r.bufLimit()) {
-			r.buf = r.buf[:min(cap(r.buf), r.bufLimit())] // a pooled buffer's room
-		} else if need > len(r.buf) {
-			b := make([]byte, max(need, min(2*len(r.buf), r.bufLimit())))
-			r.wr = copy(b, r.buf[:r.wr])
-			r.buf = b
+		// A pooled buffer grows within its room as a new one would, so
+		// that a Reader reads ahead alike, whatever the pool gave it.
+		if need := max(r.wr+minRead, r.want); need > len(r.buf) {
+			if size := max(need, min(2*len(r.buf), r.bufLimit())); size <= cap(r.buf) {
+				r.buf = r.buf[:size]
+			} else {
+				b := make([]byte, size)
+				r.wr = copy(b, r.buf[:r.wr])
+				r.buf = b
+			}
 		}
 	}
 	n, err := r.src.Read(r.buf[r.wr:])
