@@ -32,6 +32,11 @@ var (
 	ErrNoName = errors.New("tool call with no name")
 	// ErrFinished means input came after [Handler.Finish].
 	ErrFinished = errors.New("input after the stream was finished")
+	// ErrInHook means [Handler.Payload], [Handler.Message] or
+	// [Handler.ReadFrom] was called from one of the Handler's own hooks,
+	// while it applies a payload's events: give the input after the
+	// hook returns.
+	ErrInHook = errors.New("input from inside a hook of the same Handler")
 	// ErrUnknownFormat means the stream's format was not named right, or
 	// could not be told from its first payloads.
 	ErrUnknownFormat = errors.New("unknown stream format")

@@ -80,7 +80,7 @@ type Handler struct {
 	gone     map[string]bool
 	cr       countingReader
 	finished bool // Finish was called: no more input
-	decoding int  // messages applying the events of a Decode (a hook may send one)
+	decoding int  // 1 while message applies the events of a Decode, whose hooks may call Finish
 	// After Finish, dec is nil (back in decoderPool), and fin holds what
 	// the Handler's methods read of it.
 	fin struct {
@@ -139,6 +139,9 @@ func (h *Handler) Message(m Message) error { return h.message(&m) }
 func (h *Handler) message(m *Message) error {
 	if h.finished {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: ErrFinished}
+	}
+	if h.decoding > 0 { // the events the hook came from are the Decoder's
+		return &Error{Offset: m.Offset, Line: m.Line, Err: ErrInHook}
 	}
 	evs, err := h.dec.Decode(m.Data, m.Event)
 	if err != nil {
@@ -314,6 +317,9 @@ var errNoID = errors.New("provider: a call with no claim ID (no call or response
 // Read: cancel the request's context to end it. Call [Handler.Finish]
 // after it, unless you reconnect (see the package doc's Reconnects).
 func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
+	if h.decoding > 0 {
+		return 0, &Error{Err: ErrInHook}
+	}
 	cr := &h.cr
 	cr.r, cr.n = r, 0
 	// The messages that Message gets alias rd's buffer, and nothing

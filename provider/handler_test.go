@@ -719,3 +719,54 @@ func TestFinishReleasesDecoder(t *testing.T) {
 	assert.Nil(t, h.dec, "released at the payload's end")
 	assert.Equal(t, FormatAnthropic, h.Format())
 }
+
+// TestHandlerInputInHook: a hook that gives its Handler input (Payload
+// or ReadFrom) gets ErrInHook, and the payload it came from applies as
+// it would have.
+func TestHandlerInputInHook(t *testing.T) {
+	first := `{"choices":[{"index":0,"delta":{"tool_calls":[` +
+		`{"index":0,"id":"a","function":{"name":"aa","arguments":"{\"a\":1}"}},` +
+		`{"index":1,"id":"b","function":{"name":"bb","arguments":"{\"b\":2}"}}]}}]}`
+	other := `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":5,"id":"x","function":{"name":"zz","arguments":"{}"}}]}}]}`
+	end := `{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`
+	for _, via := range []string{"Payload", "ReadFrom"} {
+		for _, hook := range []string{"OnStart", "OnReady"} {
+			t.Run(via+" in "+hook, func(t *testing.T) {
+				var h *Handler
+				var errs []error
+				var ready []string
+				input := func(*resume.Call) {
+					var err error
+					if via == "Payload" {
+						err = h.Payload([]byte(other))
+					} else {
+						_, err = h.ReadFrom(strings.NewReader("data: " + other + "\n\n"))
+					}
+					errs = append(errs, err)
+				}
+				opts := Options{Format: FormatOpenAIChat, OnReady: func(c *resume.Call) {
+					ready = append(ready, c.Name()+" "+string(c.Arguments()))
+				}}
+				if hook == "OnStart" {
+					opts.OnStart = input
+				} else {
+					opts.OnReady = func(c *resume.Call) {
+						ready = append(ready, c.Name()+" "+string(c.Arguments()))
+						input(c)
+					}
+				}
+				h = NewHandler(opts)
+				require.NoError(t, h.Payload([]byte(first)))
+				require.NoError(t, h.Payload([]byte(end)))
+				assert.Equal(t, []string{`aa {"a":1}`, `bb {"b":2}`}, ready)
+				require.Len(t, errs, 2)
+				for _, err := range errs {
+					require.ErrorIs(t, err, ErrInHook)
+					_, ok := errors.AsType[*Error](err)
+					assert.True(t, ok, "an *Error: %v", err)
+				}
+				assert.Empty(t, h.Finish())
+			})
+		}
+	}
+}
