@@ -66,7 +66,8 @@ type Options struct {
 // never finished: feed it an SDK's raw event payloads with
 // [Handler.Payload], or a whole HTTP body with [Handler.ReadFrom], then
 // call [Handler.Finish] when the stream stops. It owns a [Decoder] and a
-// [resume.Set]; it is not safe for concurrent use.
+// [resume.Set]; it is not safe for concurrent use. A hook may call
+// Finish, but input from a hook fails with [ErrInHook].
 type Handler struct {
 	opts    Options
 	dec     *Decoder
