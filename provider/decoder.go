@@ -122,11 +122,11 @@ func pooledDecoder(f Format) *Decoder {
 // they point into are valid only until the next Decode, and the Set it
 // fed keeps copies.
 func (d *Decoder) release() {
-	var raw []byte
+	raw := d.grown.raw // set while no format was told
 	if rd, ok := d.impl.(*responsesDecoder); ok {
 		raw = rd.raw
 	}
-	raw, long := pooled(raw, d.grown.raw), pooled(d.tape.long, nil)
+	raw, long := pooled(raw), pooled(d.tape.long)
 	*d = Decoder{}
 	d.grown.raw, d.grown.long = raw, long
 	decoderPool.Put(d)
@@ -135,16 +135,13 @@ func (d *Decoder) release() {
 // maxPooled bounds a buffer that a pooled Reader or Decoder keeps.
 const maxPooled = 256 << 10
 
-// pooled returns the larger of a and b emptied, for a pool to keep, or
-// nil when it is larger than maxPooled.
-func pooled(a, b []byte) []byte {
-	if cap(b) > cap(a) {
-		a = b
-	}
-	if cap(a) > maxPooled {
+// pooled returns b emptied, for a pool to keep, or nil when it is
+// larger than maxPooled.
+func pooled(b []byte) []byte {
+	if cap(b) > maxPooled {
 		return nil
 	}
-	return a[:0]
+	return b[:0]
 }
 
 // setImpl makes the part of format f, and notes whether it replays, and

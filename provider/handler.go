@@ -81,7 +81,7 @@ type Handler struct {
 	gone     map[string]bool
 	cr       countingReader
 	finished bool // Finish was called: no more input
-	decoding int  // 1 while message applies the events of a Decode, whose hooks may call Finish
+	decoding bool // message is applying the events of a Decode, whose hooks may call Finish
 	// After Finish, dec is nil (back in decoderPool), and fin holds what
 	// the Handler's methods read of it.
 	fin struct {
@@ -141,7 +141,7 @@ func (h *Handler) message(m *Message) error {
 	if h.finished {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: ErrFinished}
 	}
-	if h.decoding > 0 { // the events the hook came from are the Decoder's
+	if h.decoding { // the events the hook came from are the Decoder's
 		return &Error{Offset: m.Offset, Line: m.Line, Err: ErrInHook}
 	}
 	evs, err := h.dec.Decode(m.Data, m.Event)
@@ -149,7 +149,7 @@ func (h *Handler) message(m *Message) error {
 		return &Error{Offset: m.Offset, Line: m.Line, Err: err}
 	}
 	var first error
-	h.decoding++
+	h.decoding = true
 	for i := range evs {
 		var err error
 		if h.gone == nil && h.opts.OnStart == nil { // then apply is applyOne, with no call new (an event may set gone)
@@ -161,14 +161,14 @@ func (h *Handler) message(m *Message) error {
 			first = &Error{Offset: m.Offset, Line: m.Line, Err: err}
 		}
 	}
-	h.decoding--
+	h.decoding = false
 	if m.ID != nil {
 		h.lastID, h.hasID = append(h.lastID[:0], m.ID...), true
 	}
 	if s := h.dec.Seq(); s >= 0 {
 		h.seq = s
 	}
-	if h.finished && h.decoding == 0 { // a hook called Finish
+	if h.finished && !h.decoding { // a hook called Finish
 		h.releaseDecoder()
 	}
 	return first
@@ -318,7 +318,7 @@ var errNoID = errors.New("provider: a call with no claim ID (no call or response
 // Read: cancel the request's context to end it. Call [Handler.Finish]
 // after it, unless you reconnect (see the package doc's Reconnects).
 func (h *Handler) ReadFrom(r io.Reader) (int64, error) {
-	if h.decoding > 0 {
+	if h.decoding {
 		return 0, &Error{Err: ErrInHook}
 	}
 	cr := &h.cr
@@ -390,7 +390,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 func (h *Handler) Finish() []resume.Result {
 	h.finished = true
 	res := h.set.Finish()
-	if h.decoding == 0 { // else message releases it, done with its events
+	if !h.decoding { // else message releases it, done with its events
 		h.releaseDecoder()
 	}
 	return res

@@ -283,13 +283,7 @@ func TestHandlerChatRename(t *testing.T) {
 // TestHandlerAnthropicReplay: a reconnect that sends a whole Anthropic
 // message again numbers its blocks anew; the calls that ran stay run.
 func TestHandlerAnthropicReplay(t *testing.T) {
-	var stream []byte
-	for _, s := range recordedStreams(t) {
-		if strings.HasSuffix(s.name, "anthropic__interleaved_blocks.sse") {
-			stream = s.data
-		}
-	}
-	require.NotNil(t, stream)
+	stream := streamData(t, "anthropic__interleaved_blocks.sse")
 	ran := map[string]int{}
 	h := NewHandler(Options{OnReady: func(c *resume.Call) { ran[c.ID()]++ }})
 	for range 2 {
@@ -482,15 +476,7 @@ func TestHandlerAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts differ under -race")
 	}
-	var long []byte
-	for _, s := range recordedStreams(t) {
-		if strings.HasSuffix(s.name, "openai-chat__long_go_source.sse") {
-			long = s.data
-		}
-	}
-	if long == nil {
-		t.Skip("openai-chat__long_go_source.sse not found")
-	}
+	long := streamData(t, "openai-chat__long_go_source.sse")
 	// The same call, its arguments in pieces of 4 bytes.
 	var args []byte
 	rd := NewReader(bytes.NewReader(long), ReaderOptions{})
@@ -632,13 +618,7 @@ func TestReadFromPooled(t *testing.T) {
 }
 
 func TestHandlerReconnect(t *testing.T) {
-	var stream []byte
-	for _, s := range recordedStreams(t) {
-		if strings.HasSuffix(s.name, "openai-responses__long_go_source.sse") {
-			stream = s.data
-		}
-	}
-	require.NotNil(t, stream)
+	stream := streamData(t, "openai-responses__long_go_source.sse")
 	events := bytes.SplitAfter(stream, []byte("\n\n"))
 	var ran []string
 	var shown int
@@ -699,13 +679,7 @@ func TestFinishReleasesDecoder(t *testing.T) {
 		})
 	}
 
-	var stream []byte
-	for _, s := range recordedStreams(t) {
-		if strings.HasSuffix(s.name, "anthropic__long_go_source.sse") {
-			stream = s.data
-		}
-	}
-	require.NotNil(t, stream)
+	stream := streamData(t, "anthropic__long_go_source.sse")
 	var h *Handler
 	ready := 0
 	h = NewHandler(Options{OnReady: func(*resume.Call) {

@@ -74,13 +74,7 @@ func TestPoolKeepsBuffers(t *testing.T) {
 	if raceEnabled {
 		t.Skip("sync.Pool drops items at random under -race")
 	}
-	var stream []byte
-	for _, s := range recordedStreams(t) {
-		if strings.HasSuffix(s.name, "openai-responses__long_go_source.sse") {
-			stream = s.data
-		}
-	}
-	require.NotNil(t, stream)
+	stream := streamData(t, "openai-responses__long_go_source.sse")
 	var args int
 	run := func() {
 		h := NewHandler(Options{OnReady: func(c *resume.Call) { args = len(c.Arguments()) }})
@@ -118,8 +112,8 @@ func (c *countedReads) Read(p []byte) (int, error) {
 
 // TestReaderKeptBuffer: a Reader given a buffer a pool kept reads each
 // recorded stream as a new Reader does, message by message, having read
-// as many bytes of its source at each; and it leaves a buffer larger
-// than its cap allows.
+// as many bytes of its source at each; and it does not take a buffer
+// larger than its cap allows.
 func TestReaderKeptBuffer(t *testing.T) {
 	type step struct {
 		Data, Event, ID string
@@ -144,12 +138,12 @@ func TestReaderKeptBuffer(t *testing.T) {
 	kept := bytes.Repeat([]byte("data: {}\n\n"), maxPooled/10)
 	n := 0
 	for _, s := range recordedStreams(t) {
-		for _, max := range []int{0, 700, 20000} {
+		for _, limit := range []int{0, 700, 20000} {
 			for seed := range uint64(3) {
-				opts := ReaderOptions{MaxMessageBytes: max}
+				opts := ReaderOptions{MaxMessageBytes: limit}
 				want := read(s.data, opts, nil, seed)
 				got := read(s.data, opts, kept[:0], seed)
-				require.Equal(t, want, got, "%s, MaxMessageBytes %d, seed %d", s.name, max, seed)
+				require.Equal(t, want, got, "%s, MaxMessageBytes %d, seed %d", s.name, limit, seed)
 				n++
 			}
 		}

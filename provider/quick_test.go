@@ -234,13 +234,7 @@ func TestAnthropicQuickMutated(t *testing.T) {
 // escapeSplits returns the messages of the recorded stream
 // anthropic__escape_number_splits, each with its own bytes.
 func escapeSplits(t *testing.T) []Message {
-	var src []byte
-	for _, s := range recordedStreams(t) {
-		if strings.HasSuffix(s.name, "anthropic__escape_number_splits.sse") {
-			src = s.data
-		}
-	}
-	require.NotNil(t, src, "anthropic__escape_number_splits")
+	src := streamData(t, "anthropic__escape_number_splits.sse")
 	var out []Message
 	rd := NewReader(bytes.NewReader(src), ReaderOptions{})
 	for {

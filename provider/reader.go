@@ -193,7 +193,7 @@ func pooledReader(src io.Reader, opts ReaderOptions) *Reader {
 // release puts r, a Reader from pooledReader that no one uses any more,
 // back into readerPool, keeping its buffer up to maxPooled.
 func (r *Reader) release() {
-	buf := pooled(r.buf, nil)
+	buf := pooled(r.buf)
 	*r = Reader{buf: buf}
 	readerPool.Put(r)
 }

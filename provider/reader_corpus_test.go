@@ -32,6 +32,19 @@ var streamContainers = map[string]Container{
 
 // recordedStreams returns the repository's corpus/streams and the shared
 // corpus's providers folder (../shared/corpus beside the module root, or
+// streamData returns the data of the recorded stream whose file is
+// named name, in the module's corpus/streams.
+func streamData(t testing.TB, name string) []byte {
+	t.Helper()
+	for _, s := range recordedStreams(t) {
+		if s.name == "streams/"+name {
+			return s.data
+		}
+	}
+	t.Fatalf("no recorded stream %s", name)
+	return nil
+}
+
 // $DELTAJSON_SHARED_CORPUS). It skips the test when neither is there.
 func recordedStreams(t testing.TB) []recordedStream {
 	t.Helper()
